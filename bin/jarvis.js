@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+import { launch } from './launch.js';
+
+await launch('jarvis');

@@ -1,0 +1,44 @@
+import { Command, CommanderError } from 'commander';
+import { JarvisError } from '../util/errors.js';
+import { errColors } from '../util/output.js';
+import { version } from '../util/version.js';
+
+/** A commander program with the conventions every entry point shares. */
+export function createProgram(name: string, description: string): Command {
+  return new Command(name)
+    .description(description)
+    .version(version, '-V, --version')
+    .option('--debug', 'show stack traces for internal errors')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+}
+
+/**
+ * Parses argv and runs the command; maps errors to one line plus a hint and to the exit codes
+ * 0 ok, 1 failure, 2 usage error. A stack trace is shown only for bugs or with --debug.
+ */
+export async function runProgram(program: Command, argv: string[] = process.argv): Promise<void> {
+  try {
+    await program.parseAsync(argv);
+  } catch (e) {
+    process.exitCode = reportError(e, argv.includes('--debug'));
+  }
+}
+
+export function reportError(e: unknown, debug: boolean): number {
+  if (e instanceof CommanderError) {
+    // commander already printed help, version or the usage message.
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+    return e.exitCode === 0 ? 0 : 2;
+  }
+  if (e instanceof JarvisError) {
+    process.stderr.write(`${errColors.red('error:')} ${e.message}\n`);
+    if (e.hint) process.stderr.write(`${errColors.dim('hint:')} ${e.hint}\n`);
+    if (debug && e.stack) process.stderr.write(`${e.stack}\n`);
+    return e.exitCode;
+  }
+  const err = e instanceof Error ? e : new Error(String(e));
+  process.stderr.write(`${errColors.red('internal error:')} ${err.message}\n`);
+  process.stderr.write(debug && err.stack ? `${err.stack}\n` : 'run again with --debug for the stack trace\n');
+  return 1;
+}

@@ -1,0 +1,5 @@
+import { createProgram, runProgram } from './common.js';
+
+const program = createProgram('jsec', 'Security analysis of C, C++ and Rust code');
+
+await runProgram(program);
