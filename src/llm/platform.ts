@@ -1,0 +1,111 @@
+import type { ModelConfig } from '../util/config-schema.js';
+
+/**
+ * The one model interface (DESIGN.md §3). Platforms are stateless: the caller owns the message
+ * list and passes all of it on every call, so save/restore, pruning and replay work the same
+ * for every provider.
+ */
+
+export type ChatRole = 'system' | 'user' | 'assistant';
+
+export interface ChatMessage {
+  role: ChatRole;
+  content: string;
+}
+
+/** Returned by `onDelta` to end generation early (the first complete action block has arrived). */
+export type DeltaVerdict = 'stop' | void;
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  /** aborts the HTTP stream; the call then rejects with a JarvisError code `llm_aborted` */
+  signal?: AbortSignal;
+  /** streamed text as it arrives; return 'stop' to cut the stream (finishReason becomes 'early_stop') */
+  onDelta?: (delta: string) => DeltaVerdict;
+  /** overrides the model config for this call */
+  maxTokens?: number;
+  temperature?: number;
+}
+
+export type FinishReason = 'stop' | 'length' | 'early_stop';
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  /** true when counted locally because the provider did not report usage */
+  estimated: boolean;
+}
+
+export interface ChatResult {
+  text: string;
+  finishReason: FinishReason;
+  usage: Usage;
+  /** USD from the configured prices; 0 when no price is configured */
+  cost: number;
+  latencyMs: number;
+  /** provider calls this result took (continuations after a length stop, retries) */
+  attempts: number;
+  model: string;
+}
+
+export interface Platform {
+  /** registry name, e.g. `openai-compatible` */
+  readonly name: string;
+  readonly model: string;
+  /** context window in tokens, when known from config or the provider */
+  readonly contextWindow?: number;
+  chat(request: ChatRequest): Promise<ChatResult>;
+}
+
+/** What a platform factory receives: its config and a place to note warnings. */
+export interface PlatformContext {
+  config: ModelConfig;
+  /** directory that relative paths in the config (script files, transcripts) resolve against */
+  baseDir: string;
+  env: NodeJS.ProcessEnv;
+  warn: (message: string) => void;
+}
+
+export type PlatformFactory = (ctx: PlatformContext) => Platform | Promise<Platform>;
+
+/**
+ * Transcript records (`.jarvis/runs/<run-id>/transcript.jsonl`), one JSON object per line.
+ * The llm layer writes `request`, `reply` and `error`; upper layers add their own `type`s
+ * (agent events, tool calls) with the same `ts`/`run_id` envelope.
+ */
+export interface TranscriptEnvelope {
+  type: string;
+  /** ISO time */
+  ts: string;
+  run_id: string;
+  /** 1-based model call number within the run */
+  call?: number;
+}
+
+export interface TranscriptRequest extends TranscriptEnvelope {
+  type: 'request';
+  platform: string;
+  model: string;
+  messages: ChatMessage[];
+}
+
+export interface TranscriptReply extends TranscriptEnvelope {
+  type: 'reply';
+  platform: string;
+  model: string;
+  text: string;
+  finish_reason: FinishReason;
+  usage: Usage;
+  cost: number;
+  latency_ms: number;
+  attempts: number;
+}
+
+export interface TranscriptError extends TranscriptEnvelope {
+  type: 'error';
+  platform: string;
+  model: string;
+  code: string;
+  message: string;
+  latency_ms: number;
+}
