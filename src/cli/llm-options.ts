@@ -1,0 +1,16 @@
+import type { Command } from 'commander';
+import type { ConfigFlags } from '../util/config.js';
+
+/** Adds `-g, --llm-group <name>` to a command that talks to a model. */
+export function addLlmGroupOption(command: Command): Command {
+  return command.option('-g, --llm-group <name>', 'model group from llm_groups in the config (env JARVIS_LLM_GROUP)');
+}
+
+/** The config flags a command's parsed options carry, for loadEffectiveConfig. */
+export function configFlagsFrom(opts: { llmGroup?: unknown; nonInteractive?: unknown; plan?: unknown }): ConfigFlags {
+  const flags: ConfigFlags = {};
+  if (typeof opts.llmGroup === 'string') flags.llmGroup = opts.llmGroup;
+  if (typeof opts.nonInteractive === 'boolean') flags.nonInteractive = opts.nonInteractive;
+  if (typeof opts.plan === 'boolean') flags.plan = opts.plan;
+  return flags;
+}
