@@ -56,3 +56,34 @@ export {
   type ScriptedReply,
 } from './providers/scripted.js';
 export { createReplayPlatform, recordedCalls, resolveTranscriptPath } from './providers/replay.js';
+export {
+  ACTION_TAGS,
+  COMPLETION_MARKER,
+  coalesceText,
+  createTagParser,
+  parseTags,
+  type BlockEvent,
+  type TagEvent,
+  type TagParser,
+  type TagParserOptions,
+  type TagSpec,
+} from './tag-parser.js';
+export { createStopAfterFirstBlock, type StopAfterFirstBlock } from './stop-after-first-block.js';
+export { TRANSCRIPT_FILE, TranscriptWriter, recordTranscript, type TranscriptInput } from './transcript.js';
+export { REDACTED, apiKeyEnvNames, createRedactor, redactText, type Redactor } from './redact.js';
+export {
+  createRun,
+  findProjectDir,
+  finishRun,
+  listRuns,
+  readRecords,
+  resolveRunId,
+  runsDir,
+  startRun,
+  summarizeRun,
+  type Run,
+  type RunInfo,
+  type RunStatus,
+  type RunSummary,
+  type TranscriptRecord,
+} from './runs.js';
