@@ -1,0 +1,79 @@
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { JarvisError } from './errors.js';
+import { runProcess } from './process.js';
+
+// A killed orphan may linger as a zombie until init reaps it; that is not alive.
+function isAlive(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+describe('runProcess', () => {
+  it('returns exit code, stdout and stderr without a shell', async () => {
+    const r = await runProcess('sh', ['-c', 'echo out; echo err >&2; exit 3']);
+    expect(r.exitCode).toBe(3);
+    expect(r.stdout).toBe('out\n');
+    expect(r.stderr).toBe('err\n');
+    expect(r.timedOut).toBe(false);
+    expect(r.argv).toEqual(['sh', '-c', 'echo out; echo err >&2; exit 3']);
+  });
+
+  it('passes arguments literally, with no shell expansion', async () => {
+    const r = await runProcess('printf', ['%s|', '$HOME', '*', 'a b']);
+    expect(r.stdout).toBe('$HOME|*|a b|');
+  });
+
+  it('runs in cwd with the given env and feeds input', async () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'proc-')));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const r = await runProcess('sh', ['-c', 'pwd; echo "$ONLY_VAR"; cat'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, ONLY_VAR: 'v1' },
+      input: 'from-stdin',
+    });
+    expect(r.stdout).toBe(`${dir}\nv1\nfrom-stdin`);
+  });
+
+  it('kills the whole process group on timeout', async () => {
+    // The grandchild writes its pid and sleeps; the timeout must end it too, not only sh.
+    const r = await runProcess('sh', ['-c', 'sleep 30 & echo $!; wait'], { timeoutMs: 300, killGraceMs: 200 });
+    expect(r.timedOut).toBe(true);
+    expect(r.exitCode).toBeNull();
+    const grandchild = Number(r.stdout.trim());
+    expect(grandchild).toBeGreaterThan(0);
+    expect(isAlive(grandchild)).toBe(false);
+  });
+
+  it('keeps head and tail of output past the cap and says how much was dropped', async () => {
+    const r = await runProcess('sh', ['-c', 'echo START; i=0; while [ $i -lt 2000 ]; do echo middle-line-$i; i=$((i+1)); done; echo END'], {
+      maxOutputBytes: 200,
+    });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.startsWith('START\n')).toBe(true);
+    expect(r.stdout.trimEnd().endsWith('END')).toBe(true);
+    expect(r.omittedBytes.stdout).toBeGreaterThan(20000);
+    expect(r.stdout).toContain(`[... ${r.omittedBytes.stdout} bytes omitted ...]`);
+    expect(r.stdout.length).toBeLessThan(400);
+  });
+
+  it('stops the child when the signal aborts', async () => {
+    const ac = new AbortController();
+    const p = runProcess('sleep', ['30'], { signal: ac.signal, killGraceMs: 200 });
+    ac.abort();
+    const r = await p;
+    expect(r.signal).toBe('SIGTERM');
+  });
+
+  it('rejects with a not_found JarvisError for a missing command', async () => {
+    const e = await runProcess('no-such-command-jarvis', []).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(JarvisError);
+    expect((e as JarvisError).code).toBe('not_found');
+    expect((e as JarvisError).message).toBe('command not found: no-such-command-jarvis');
+  });
+});
