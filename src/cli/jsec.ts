@@ -1,5 +1,9 @@
 import { createProgram, runProgram } from './common.js';
+import { registerSecScan } from './commands/sec-scan.js';
+import { registerSecBench } from './commands/sec-bench.js';
 
 const program = createProgram('jsec', 'Security analysis of C, C++ and Rust code');
+registerSecScan(program);
+registerSecBench(program);
 
 await runProgram(program);

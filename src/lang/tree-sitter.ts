@@ -31,8 +31,10 @@ export async function loadLanguage(lang: LanguageId): Promise<Language> {
 export async function getParser(lang: LanguageId): Promise<Parser> {
   const existing = parsers.get(lang);
   if (existing) return existing;
+  // Parser.init() must have finished before a Parser is constructed; loadLanguage awaits it.
+  const language = await loadLanguage(lang);
   const parser = new Parser();
-  parser.setLanguage(await loadLanguage(lang));
+  parser.setLanguage(language);
   parsers.set(lang, parser);
   return parser;
 }

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { withRoot } from '../../../../test/support/sec-parse.js';
+import { HYGIENE_RULE_LIST, analyzeHygiene } from './index.js';
+
+const rulesIn = (src: string, lang: 'c' | 'cpp' = 'c') => withRoot(src, lang, (root) => analyzeHygiene(root, 'x.c'));
+
+/** Each case: a rule, a flawed snippet it must flag, and the fixed twin it must not. */
+const CASES: Array<{ rule: string; flawed: string; fixed: string }> = [
+  {
+    rule: 'c.hygiene.unchecked-io',
+    flawed: 'void f(int fd, char *b) { read(fd, b, 16); use(b); }',
+    fixed: 'int f(int fd, char *b) { if (read(fd, b, 16) != 16) return -1; use(b); return 0; }',
+  },
+  {
+    rule: 'c.hygiene.unchecked-io',
+    flawed: 'void save(int fd, const char *m) { write(fd, m, strlen(m)); }',
+    fixed: 'void die(const char *m) { write(STDERR_FILENO, m, strlen(m)); fwrite(m, 1, strlen(m), stderr); _exit(1); }',
+  },
+  {
+    rule: 'c.hygiene.unchecked-io',
+    flawed: 'void drop(void) { setuid(getuid()); run(); }',
+    fixed: 'void drop(void) { if (setuid(getuid()) != 0) abort(); run(); }',
+  },
+  {
+    rule: 'c.hygiene.unchecked-io',
+    flawed: 'void f(FILE *fp, char *b) { fread(b, 1, 10, fp); }',
+    fixed: 'int f(FILE *fp, char *b) { fread(b, 1, 10, fp); return ferror(fp) ? -1 : 0; }',
+  },
+  {
+    rule: 'c.hygiene.unchecked-pthread',
+    flawed: 'void f(pthread_mutex_t *m) { pthread_mutex_trylock(m); work(); }',
+    fixed: 'void f(pthread_mutex_t *m) { if (pthread_mutex_trylock(m) == 0) { work(); pthread_mutex_unlock(m); } }',
+  },
+  {
+    rule: 'c.hygiene.cond-wait-no-loop',
+    flawed: 'void f(void) { pthread_mutex_lock(&m); if (!ready) (void)pthread_cond_wait(&c, &m); (void)pthread_mutex_unlock(&m); }',
+    fixed: 'void f(void) { pthread_mutex_lock(&m); while (!ready) (void)pthread_cond_wait(&c, &m); (void)pthread_mutex_unlock(&m); }',
+  },
+  {
+    rule: 'c.hygiene.double-lock',
+    flawed: 'void f(void) { pthread_mutex_lock(&m); a(); pthread_mutex_lock(&m); b(); pthread_mutex_unlock(&m); }',
+    fixed: 'void f(void) { pthread_mutex_lock(&m); a(); pthread_mutex_unlock(&m); pthread_mutex_lock(&m); b(); pthread_mutex_unlock(&m); }',
+  },
+  {
+    rule: 'c.hygiene.missing-unlock',
+    flawed: 'int f(int x) { pthread_mutex_lock(&m); if (x < 0) return -1; g(x); pthread_mutex_unlock(&m); return 0; }',
+    fixed: 'int f(int x) { pthread_mutex_lock(&m); if (x < 0) { pthread_mutex_unlock(&m); return -1; } g(x); pthread_mutex_unlock(&m); return 0; }',
+  },
+  {
+    rule: 'c.hygiene.thread-leak',
+    flawed: 'void *run(void *a); void start(void) { pthread_t t; if (pthread_create(&t, NULL, run, NULL) != 0) abort(); }',
+    fixed: 'void *run(void *a); void start(void) { pthread_t t; if (pthread_create(&t, NULL, run, NULL) != 0) abort(); if (pthread_join(t, NULL) != 0) abort(); }',
+  },
+  {
+    rule: 'c.hygiene.getenv',
+    flawed: 'void f(void) { char *home = getenv("HOME"); char path[64]; strcpy(path, home); }',
+    fixed: 'void f(void) { const char *lang = getenv("LANG"); if (lang == NULL || strlen(lang) > 16) return; set_locale_name(lang); }',
+  },
+  {
+    rule: 'c.hygiene.insecure-rand',
+    flawed: 'unsigned make_session_token(void) { unsigned token = rand(); return token; }',
+    fixed: 'unsigned make_session_token(void) { unsigned token; if (getrandom(&token, sizeof token, 0) != sizeof token) abort(); return token; }',
+  },
+  {
+    rule: 'c.hygiene.strtok',
+    flawed: 'void f(char *s) { char *t = strtok(s, ","); use(t); }',
+    fixed: 'void f(char *s) { char *save; char *t = strtok_r(s, ",", &save); use(t); }',
+  },
+  {
+    rule: 'c.hygiene.permissive-permissions',
+    flawed: 'int f(const char *p) { return chmod(p, 0777); }',
+    fixed: 'int f(const char *p) { return chmod(p, 0700); }',
+  },
+  {
+    rule: 'c.hygiene.permissive-permissions',
+    flawed: 'int f(const char *p) { return chmod(p, S_IRWXU | S_IRWXG | S_IRWXO); }',
+    fixed: 'int f(const char *p) { return chmod(p, S_IRUSR | S_IWUSR); }',
+  },
+  {
+    rule: 'c.hygiene.permissive-permissions',
+    flawed: 'void f(void) { umask(0); }',
+    fixed: 'void f(void) { umask(077); }',
+  },
+  {
+    rule: 'c.hygiene.insecure-temp-file',
+    flawed: 'FILE *f(void) { char name[L_tmpnam]; tmpnam(name); return fopen(name, "w"); }',
+    fixed: 'FILE *f(void) { char name[] = "/tmp/appXXXXXX"; int fd = mkstemp(name); return fd < 0 ? NULL : fdopen(fd, "w"); }',
+  },
+  {
+    rule: 'c.hygiene.legacy-inet',
+    flawed: 'in_addr_t f(const char *s) { return inet_addr(s); }',
+    fixed: 'int f(const char *s, struct in_addr *a) { return inet_pton(AF_INET, s, a); }',
+  },
+  {
+    rule: 'c.hygiene.legacy-time',
+    flawed: 'void f(time_t t) { struct tm *tm = localtime(&t); show(tm); }',
+    fixed: 'void f(time_t t) { struct tm tm; if (localtime_r(&t, &tm)) show(&tm); }',
+  },
+  {
+    rule: 'c.hygiene.alloca',
+    flawed: 'void f(size_t n) { char *p = alloca(n); fill(p, n); }',
+    fixed: 'void f(void) { char *p = alloca(64); fill(p, 64); }',
+  },
+  {
+    rule: 'c.hygiene.vla',
+    flawed: 'void f(int n) { char buf[n]; fill(buf, n); }',
+    fixed: 'void f(int n) { char buf[BUF_MAX]; if (n > BUF_MAX) return; fill(buf, n); }',
+  },
+  {
+    rule: 'c.hygiene.vla',
+    flawed: 'void f(const char *s) { char copy[strlen(s) + 1]; strcpy(copy, s); }',
+    fixed: 'void f(const char *s) { char name[L_tmpnam]; const int n = 8; char tag[n * 2]; use(name, tag, s); }',
+  },
+];
+
+describe('hygiene rules', () => {
+  it.each(CASES)('$rule flags the flawed snippet and not its fix', async ({ rule, flawed, fixed }) => {
+    const bad = await rulesIn(flawed);
+    expect(bad.map((f) => f.rule)).toContain(rule);
+    const good = await rulesIn(fixed);
+    expect(good.map((f) => f.rule)).not.toContain(rule);
+  });
+
+  it('has a flawed/fixed pair for every hygiene rule', () => {
+    expect([...new Set(CASES.map((c) => c.rule))].sort()).toEqual(HYGIENE_RULE_LIST.map((r) => r.id).sort());
+  });
+
+  it('reports line, evidence, CWE and a calibrated confidence', async () => {
+    const [f] = await rulesIn('void f(void) {\n  char n[20];\n  tmpnam(n);\n}\n');
+    expect(f).toMatchObject({ rule: 'c.hygiene.insecure-temp-file', line: 3, evidence: 'tmpnam(n);', cwe: [377], pattern: 'tmpnam' });
+    expect(f?.confidence).toBeGreaterThan(0.5);
+    expect(f?.confidence).toBeLessThanOrEqual(1);
+  });
+
+  it('ignores calls in comments, strings and #if 0 regions', async () => {
+    const src = [
+      '/* tmpnam(buf); strtok(s, ","); */',
+      '// mktemp(p);',
+      'const char *msg = "call tmpnam(x) here";',
+      '#if 0',
+      'void old(void) { char b[9]; tmpnam(b); }',
+      '#else',
+      'void cur(char *s) { char *save; strtok_r(s, ",", &save); }',
+      '#endif',
+    ].join('\n');
+    expect(await rulesIn(src)).toEqual([]);
+  });
+
+  it('still checks the #else branch of #if 0', async () => {
+    const src = '#if 0\nvoid a(void) {}\n#else\nvoid b(char *s) { strtok(s, ","); }\n#endif\n';
+    expect((await rulesIn(src)).map((f) => f.rule)).toEqual(['c.hygiene.strtok']);
+  });
+
+  it('works on C++ with std:: calls, and reports rand() only where the value must be secret', async () => {
+    const found = await rulesIn('#include <cstdlib>\nint pick() { return std::rand() % 6; }\nunsigned salt() { return std::rand(); }\n', 'cpp');
+    expect(found.map((f) => `${f.rule}:${f.line}`)).toEqual(['c.hygiene.insecure-rand:3']);
+  });
+
+  it('does not treat a lock taken on two branches as a double lock', async () => {
+    const src = 'void f(int a) { if (a) { pthread_mutex_lock(&m); x(); } else { pthread_mutex_lock(&m); y(); } pthread_mutex_unlock(&m); }';
+    expect((await rulesIn(src)).map((f) => f.rule)).not.toContain('c.hygiene.double-lock');
+  });
+});

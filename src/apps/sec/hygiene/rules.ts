@@ -1,0 +1,49 @@
+import type { RuleMeta } from '../rule-meta.js';
+
+/**
+ * C/C++ hygiene rules: API misuse that data flow does not decide. CWE ids are chosen for what the
+ * rule really finds; confidence stays low where the flaw depends on context the rule cannot see.
+ */
+const rule = (id: string, name: string, category: string, cwe: number[], severity: RuleMeta['severity'], help: string): RuleMeta => ({
+  id: `c.hygiene.${id}`,
+  name,
+  category,
+  cwe,
+  severity,
+  help,
+});
+
+export const HYGIENE_RULES = {
+  uncheckedIo: rule('unchecked-io', 'UncheckedIoReturn', 'error_handling', [252], 'medium',
+    'The return value of an I/O or privilege call is discarded, so a short read/write or a failed call goes unnoticed.'),
+  uncheckedPthread: rule('unchecked-pthread', 'UncheckedPthreadReturn', 'error_handling', [252], 'low',
+    'A pthread call that reports failure only through its return value is called and its result ignored.'),
+  condWaitNoLoop: rule('cond-wait-no-loop', 'CondWaitWithoutLoop', 'concurrency', [662], 'medium',
+    'pthread_cond_wait can wake spuriously; waiting outside a loop that re-checks the predicate acts on a condition that may not hold.'),
+  doubleLock: rule('double-lock', 'DoubleLock', 'concurrency', [764], 'high',
+    'The same mutex is locked twice without an unlock in between; a default mutex deadlocks.'),
+  missingUnlock: rule('missing-unlock', 'MissingUnlock', 'concurrency', [667], 'medium',
+    'A mutex locked in this function is still held on a path that leaves the function.'),
+  threadLeak: rule('thread-leak', 'ThreadNotJoined', 'resource_leak', [404], 'low',
+    'A thread is created but never joined or detached, so its resources are never reclaimed.'),
+  getenv: rule('getenv', 'UncheckedEnvironment', 'input_validation', [807], 'low',
+    'A value read from the environment is attacker-controlled in many deployments and is used without validation.'),
+  insecureRand: rule('insecure-rand', 'InsecureRandom', 'crypto', [338], 'medium',
+    'rand()/random() are predictable; they must not produce keys, tokens, salts or anything an attacker should not guess.'),
+  strtok: rule('strtok', 'NonReentrantStrtok', 'thread_safety', [663], 'low',
+    'strtok keeps hidden static state: it is not reentrant and breaks when two tokenisations interleave.'),
+  permissions: rule('permissive-permissions', 'PermissivePermissions', 'insecure_permissions', [732], 'medium',
+    'A file or directory is created or changed to be writable by every user.'),
+  tempFile: rule('insecure-temp-file', 'InsecureTempFile', 'insecure_tempfile', [377], 'medium',
+    'The name is generated before the file is opened, so another process can create it first (race, symlink attack).'),
+  legacyNet: rule('legacy-inet', 'LegacyNetworkApi', 'network_api', [676], 'low',
+    'An obsolete network API: IPv4-only, ambiguous error value or a shared static result.'),
+  legacyTime: rule('legacy-time', 'NonReentrantTimeApi', 'thread_safety', [663], 'low',
+    'This time API returns a pointer to shared static storage, overwritten by the next call from any thread.'),
+  alloca: rule('alloca', 'UnboundedAlloca', 'stack_allocation', [770], 'medium',
+    'Stack allocation with a size not known at compile time: a large or negative size overflows the stack without any error.'),
+  vla: rule('vla', 'VariableLengthArray', 'stack_allocation', [770], 'medium',
+    'A variable-length array sized at run time: a large size overflows the stack without any error.'),
+} as const satisfies Record<string, RuleMeta>;
+
+export const HYGIENE_RULE_LIST: RuleMeta[] = Object.values(HYGIENE_RULES);

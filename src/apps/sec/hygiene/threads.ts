@@ -1,0 +1,160 @@
+import type { SyntaxNode } from '../../../lang/tree-sitter.js';
+import type { RawFinding } from '../finding.js';
+import { findingFor } from '../rule-meta.js';
+import { baseText, callArgs, enclosingFunction, isAncestor } from './c-ast.js';
+import { callsOf, type HygieneContext } from './context.js';
+import { HYGIENE_RULES } from './rules.js';
+
+const LOCKS: Record<string, string> = {
+  pthread_mutex_lock: 'pthread_mutex_unlock',
+  pthread_rwlock_rdlock: 'pthread_rwlock_unlock',
+  pthread_rwlock_wrlock: 'pthread_rwlock_unlock',
+  pthread_spin_lock: 'pthread_spin_unlock',
+  mtx_lock: 'mtx_unlock',
+};
+const UNLOCKS = new Set(Object.values(LOCKS));
+const WAITS = ['pthread_cond_wait', 'pthread_cond_timedwait', 'cnd_wait', 'cnd_timedwait'];
+const LOOPS = new Set(['while_statement', 'for_statement', 'do_statement', 'for_range_loop']);
+
+export function checkCondWait(ctx: HygieneContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  for (const call of callsOf(ctx, WAITS)) {
+    let inLoop = false;
+    for (let p = call.parent; p && p.type !== 'function_definition'; p = p.parent) {
+      if (LOOPS.has(p.type)) inLoop = true;
+    }
+    if (inLoop) continue;
+    const name = call.childForFieldName('function')?.text ?? 'pthread_cond_wait';
+    out.push(findingFor(HYGIENE_RULES.condWaitNoLoop, `Wait in a loop: while (!predicate) ${name}(...);`, {
+      node: call,
+      pattern: name,
+      confidence: 0.7,
+    }));
+  }
+  return out;
+}
+
+interface LockEvent {
+  call: SyntaxNode;
+  mutex: string;
+  kind: 'lock' | 'unlock';
+  fn: SyntaxNode;
+}
+
+function lockEvents(ctx: HygieneContext): Map<SyntaxNode['id'], LockEvent[]> {
+  const byFn = new Map<number, LockEvent[]>();
+  for (const call of callsOf(ctx, [...Object.keys(LOCKS), ...UNLOCKS])) {
+    const fn = enclosingFunction(call);
+    if (!fn) continue;
+    const name = call.childForFieldName('function')?.text ?? '';
+    const ev: LockEvent = { call, mutex: baseText(callArgs(call)[0]), kind: UNLOCKS.has(name) ? 'unlock' : 'lock', fn };
+    const list = byFn.get(fn.id) ?? [];
+    list.push(ev);
+    byFn.set(fn.id, list);
+  }
+  return byFn;
+}
+
+function block(node: SyntaxNode): SyntaxNode | undefined {
+  for (let p = node.parent; p; p = p.parent) if (p.type === 'compound_statement') return p;
+  return undefined;
+}
+
+export function checkLocks(ctx: HygieneContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  for (const events of lockEvents(ctx).values()) {
+    const held = new Map<string, LockEvent>();
+    for (const ev of events) {
+      if (ev.kind === 'unlock') {
+        held.delete(ev.mutex);
+        continue;
+      }
+      const prev = held.get(ev.mutex);
+      const prevBlock = prev && block(prev.call);
+      // Only when the second lock surely follows the first: same block or nested inside it.
+      if (prev && prevBlock && isAncestor(prevBlock, ev.call)) {
+        out.push(findingFor(HYGIENE_RULES.doubleLock, 'Unlock before locking again, or restructure so each path locks once.', {
+          node: ev.call,
+          pattern: ev.call.childForFieldName('function')?.text ?? 'lock',
+          confidence: 0.75,
+          description: `${ev.mutex} is locked again while already held (locked at line ${prev.call.startPosition.row + 1}); ${HYGIENE_RULES.doubleLock.help}`,
+          trace: [
+            { line: prev.call.startPosition.row + 1, note: `${ev.mutex} locked` },
+            { line: ev.call.startPosition.row + 1, note: `${ev.mutex} locked again without unlock` },
+          ],
+        }));
+      }
+      held.set(ev.mutex, ev);
+    }
+    out.push(...missingUnlocks(events));
+  }
+  return out;
+}
+
+function missingUnlocks(events: LockEvent[]): RawFinding[] {
+  const out: RawFinding[] = [];
+  for (const ev of events) {
+    if (ev.kind !== 'lock') continue;
+    const unlocksAfter = events.filter((u) => u.kind === 'unlock' && u.mutex === ev.mutex && u.call.startIndex > ev.call.startIndex);
+    const scope = block(ev.call);
+    if (!scope) continue;
+    const fnName = ev.fn.childForFieldName('declarator')?.text ?? '';
+    if (unlocksAfter.length === 0) {
+      // Functions named *lock* are usually acquire wrappers that return with the lock held on purpose.
+      if (/lock|acquire|enter/i.test(fnName)) continue;
+      out.push(findingFor(HYGIENE_RULES.missingUnlock, `Unlock ${ev.mutex} before the function returns.`, {
+        node: ev.call,
+        pattern: 'lock-without-unlock',
+        confidence: 0.4,
+        severity: 'low',
+        description: `${ev.mutex} is locked here and never unlocked in this function.`,
+      }));
+      continue;
+    }
+    const early = ev.fn
+      .descendantsOfType('return_statement')
+      .find(
+        (r) =>
+          r.startIndex > ev.call.startIndex &&
+          isAncestor(scope, r) &&
+          !unlocksAfter.some((u) => u.call.startIndex < r.startIndex),
+      );
+    if (!early) continue;
+    out.push(findingFor(HYGIENE_RULES.missingUnlock, `Unlock ${ev.mutex} on every return path (or use a single exit label that unlocks).`, {
+      node: early,
+      pattern: 'return-while-locked',
+      confidence: 0.7,
+      description: `This return leaves the function with ${ev.mutex} still locked (locked at line ${ev.call.startPosition.row + 1}).`,
+      trace: [
+        { line: ev.call.startPosition.row + 1, note: `${ev.mutex} locked` },
+        { line: early.startPosition.row + 1, note: 'return without unlock' },
+      ],
+    }));
+  }
+  return out;
+}
+
+function rootName(text: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.replace(/^[*&(]+/, ''))?.[0] ?? text;
+}
+
+export function checkThreadLeaks(ctx: HygieneContext): RawFinding[] {
+  const creates = callsOf(ctx, ['pthread_create']);
+  if (creates.length === 0) return [];
+  const reclaimed = callsOf(ctx, ['pthread_join', 'pthread_detach']).map((c) => baseText(callArgs(c)[0]));
+  // A thread that detaches itself, or an attribute set to detached, reclaims everything it creates.
+  if (reclaimed.some((t) => t.startsWith('pthread_self('))) return [];
+  if (callsOf(ctx, ['pthread_attr_setdetachstate']).length > 0) return [];
+  const out: RawFinding[] = [];
+  for (const call of creates) {
+    const handle = baseText(callArgs(call)[0]);
+    if (!handle || reclaimed.some((r) => r === handle || rootName(r) === rootName(handle))) continue;
+    out.push(findingFor(HYGIENE_RULES.threadLeak, 'Call pthread_join() on the handle, or pthread_detach() it, or create it detached.', {
+      node: call,
+      pattern: 'pthread_create',
+      confidence: 0.5,
+      description: `Thread ${handle} is created but never joined or detached in this file.`,
+    }));
+  }
+  return out;
+}

@@ -1,0 +1,67 @@
+import type { Finding } from '../finding.js';
+import type { ScanResult } from '../scan.js';
+import { findingsPerKloc } from './json.js';
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function table(head: string[], rows: string[][]): string {
+  return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+}
+
+function fence(code: string, lang: string): string {
+  const ticks = code.includes('```') ? '````' : '```';
+  return `${ticks}${lang}\n${code}\n${ticks}`;
+}
+
+const LANG_FENCE: Record<string, string> = { c: 'c', cpp: 'cpp', rust: 'rust' };
+
+function findingSection(f: Finding, n: number, isNew: boolean | undefined): string {
+  const cwe = f.cwe.map((c) => `CWE-${c}`).join(', ');
+  const lines = [
+    `### ${n}. ${f.severity.toUpperCase()} \`${f.rule}\` — ${f.file}:${f.line}${isNew ? ' (new)' : ''}`,
+    '',
+    `score ${f.score} · confidence ${f.confidence} · ${f.category}${cwe ? ` · ${cwe}` : ''} · id \`${f.id}\``,
+    '',
+    fence(f.evidence, LANG_FENCE[f.language] ?? ''),
+    '',
+    f.description,
+    '',
+    `**Fix:** ${f.suggestion}`,
+  ];
+  if (f.trace.length > 0) {
+    lines.push('', '**Trace:**', '', ...f.trace.map((s, i) => `${i + 1}. line ${s.line}: ${s.note}`));
+  }
+  return lines.join('\n');
+}
+
+/** The human report: summary tables first, then every finding (highest score first) with its trace. */
+export function formatMarkdown(r: ScanResult): string {
+  const s = r.summary;
+  const sev = ['high', 'medium', 'low'].map((k) => `${s.bySeverity[k] ?? 0} ${k}`).join(', ');
+  const out: string[] = [
+    '# jsec scan report',
+    '',
+    `Scanned ${r.scannedFiles} files (${r.lines} lines) under \`${r.root}\` in ${(r.durationMs / 1000).toFixed(1)} s.`,
+    '',
+    `**${s.total} findings** (${sev}; ${findingsPerKloc(r)} per 1000 lines)` +
+      (r.newIds ? `, ${r.newIds.size} new since the baseline` : '') +
+      (r.suppressed ? `; ${r.suppressed} suppressed inline` : '') +
+      (r.belowConfidence ? `; ${r.belowConfidence} below --min-confidence` : '') +
+      '.',
+    '',
+  ];
+  if (s.total > 0) {
+    out.push('## Summary', '', '### By language', '', table(['language', 'findings'], Object.entries(s.byLanguage).map(([k, v]) => [k, String(v)])), '');
+    out.push('### By category', '', table(['category', 'findings'], Object.entries(s.byCategory).map(([k, v]) => [k, String(v)])), '');
+    out.push('### Top risk files', '', table(['file', 'score', 'findings'], s.topRiskFiles.map((t) => [t.file, String(t.score), String(t.count)])), '');
+    const ordered = [...r.findings].sort((a, b) => b.score - a.score || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+    out.push('## Findings', '', ...ordered.map((f, i) => `${findingSection(f, i + 1, r.newIds?.has(f.id))}\n`));
+  }
+  if (r.skipped.length > 0) {
+    out.push('## Files not analysed', '', table(['file', 'reason', 'detail'], r.skipped.map((k) => [k.file, k.reason, k.detail])), '');
+  }
+  if (r.invalidUtf8.length > 0) {
+    out.push(`Decoded with replacement characters (invalid UTF-8): ${r.invalidUtf8.join(', ')}`, '');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FileInput } from '../finding.js';
+import { analyzeTask, type FileOutcome } from './analyze.js';
+
+export interface TaskRequest {
+  id: number;
+  inputs: FileInput[];
+}
+export type TaskReply = { id: number; ok: true; outcomes: FileOutcome[] } | { id: number; ok: false; error: string };
+
+/**
+ * Starts a worker on scan/worker. From dist/ that is plain JS; from source (bin/launch.js or
+ * vitest) it is TypeScript, and module hooks registered in the main thread do not reach workers,
+ * so a tiny bootstrap registers tsx inside the worker before importing the entry.
+ */
+function startWorker(): Worker {
+  const here = import.meta.url;
+  if (!/\.[cm]?ts$/.test(new URL(here).pathname)) return new Worker(new URL('./worker.js', here));
+  const entry = new URL('./worker.ts', here).href;
+  const tsxApi = pathToFileURL(tsxEsmApi(here)).href;
+  const boot = `import(${JSON.stringify(tsxApi)})
+    .then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(entry)}); })
+    .catch((e) => { process.stderr.write('jsec worker failed to start: ' + (e && e.message) + '\\n'); process.exit(70); });`;
+  return new Worker(boot, { eval: true });
+}
+
+/**
+ * The ESM build of tsx's register API. require.resolve would pick the CommonJS build, which
+ * breaks when the worker already runs under tsx (`tsx script.ts` passes its loader to workers).
+ */
+function tsxEsmApi(from: string): string {
+  const req = createRequire(from);
+  const pkgPath = req.resolve('tsx/package.json');
+  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { exports?: Record<string, { import?: { default?: string } | string }> };
+  const entry = pkg.exports?.['./esm/api']?.import;
+  const rel = typeof entry === 'string' ? entry : entry?.default;
+  return rel ? join(dirname(pkgPath), rel) : req.resolve('tsx/esm/api');
+}
+
+export interface PoolOptions {
+  jobs: number;
+  /** reads task `i`'s files just before it runs, so a large tree is never all in memory */
+  load: (i: number) => Promise<FileInput[]>;
+  /** called after each task with the number of files it held */
+  onTaskDone?: (files: number) => void;
+}
+
+const failed = (inputs: FileInput[], why: string): FileOutcome[] =>
+  inputs.map((i) => ({ file: i.file, findings: [], parseErrors: 0, suppressed: 0, error: why }));
+
+/**
+ * Runs `count` tasks on `jobs` worker threads (in this thread when jobs <= 1). A worker that dies
+ * fails only its current task, whose files come back with `error`; a fresh worker takes over.
+ * Results are in task order, whatever order the workers finish in.
+ */
+export async function runTasks(count: number, opts: PoolOptions): Promise<FileOutcome[][]> {
+  const results: FileOutcome[][] = Array.from({ length: count }, () => []);
+  let next = 0;
+  const runInline = async (): Promise<void> => {
+    while (next < count) {
+      const i = next++;
+      const inputs = await opts.load(i);
+      results[i] = await analyzeTask(inputs);
+      opts.onTaskDone?.(inputs.length);
+    }
+  };
+  if (opts.jobs <= 1 || count <= 1) {
+    await runInline();
+    return results;
+  }
+
+  const runOne = (): Promise<void> =>
+    new Promise((resolve) => {
+      let current: { i: number; inputs: FileInput[] } | undefined;
+      let restarts = 0;
+      let worker = spawn();
+      function spawn(): Worker {
+        const w = startWorker();
+        w.on('message', (msg: TaskReply | { ready: true }) => {
+          if ('ready' in msg) return void dispatch(w);
+          if (!current || msg.id !== current.i) return;
+          results[current.i] = msg.ok ? msg.outcomes : failed(current.inputs, `analysis failed: ${msg.error}`);
+          opts.onTaskDone?.(current.inputs.length);
+          current = undefined;
+          void dispatch(w);
+        });
+        w.on('error', (e) => crashed(w, e.message));
+        w.on('exit', (code) => crashed(w, `worker exited with code ${code}`));
+        return w;
+      }
+      async function dispatch(w: Worker): Promise<void> {
+        if (next >= count) {
+          w.removeAllListeners();
+          void w.terminate();
+          return resolve();
+        }
+        const i = next++;
+        const inputs = await opts.load(i);
+        current = { i, inputs };
+        w.postMessage({ id: i, inputs } satisfies TaskRequest);
+      }
+      function crashed(w: Worker, why: string): void {
+        if (w !== worker) return;
+        w.removeAllListeners();
+        void w.terminate();
+        if (current) {
+          results[current.i] = failed(current.inputs, why);
+          opts.onTaskDone?.(current.inputs.length);
+          current = undefined;
+        }
+        // Workers that cannot even start (restarts exhausted) leave the rest to this thread.
+        if (++restarts > 3) return void runInline().then(resolve);
+        if (next >= count) return resolve();
+        worker = spawn();
+      }
+    });
+
+  await Promise.all(Array.from({ length: Math.min(opts.jobs, count) }, runOne));
+  return results;
+}

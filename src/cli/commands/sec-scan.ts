@@ -1,0 +1,159 @@
+import { extname } from 'node:path';
+import cliProgress from 'cli-progress';
+import type { Command } from 'commander';
+import { formatReport, findingsPerKloc, REPORT_FORMATS, type ReportFormat } from '../../apps/sec/report/index.js';
+import { scanPath, type ScanOptions, type ScanResult } from '../../apps/sec/scan.js';
+import { baselineOf } from '../../apps/sec/scan/baseline.js';
+import type { Finding, Severity } from '../../apps/sec/finding.js';
+import type { LanguageId } from '../../lang/tree-sitter.js';
+import { JarvisError } from '../../util/errors.js';
+import { writeFileAtomicSync } from '../../util/files.js';
+import { colors, formatTable } from '../../util/output.js';
+
+interface ScanFlags {
+  languages?: string;
+  exclude: string[];
+  minConfidence?: string;
+  format?: string;
+  output?: string;
+  jobs?: string;
+  failOn?: string;
+  baseline?: string;
+  writeBaseline?: string;
+  outDir?: string;
+  artifacts: boolean;
+  gitignore: boolean;
+  maxFileSize?: string;
+}
+
+const LANGS: readonly LanguageId[] = ['c', 'cpp', 'rust'];
+const RANK: Record<Severity, number> = { high: 3, medium: 2, low: 1 };
+/** Below this many files a progress bar only flickers. */
+const PROGRESS_MIN_FILES = 200;
+
+const usage = (message: string, hint?: string) => new JarvisError('usage', message, { hint });
+
+function number(value: string | undefined, flag: string, min: number, max: number, integer = false): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max || (integer && !Number.isInteger(n))) {
+    throw usage(`${flag} must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}, got "${value}"`);
+  }
+  return n;
+}
+
+function parseFlags(flags: ScanFlags): { options: ScanOptions; format?: ReportFormat; failOn?: Severity } {
+  const languages = flags.languages?.split(',').map((l) => l.trim().toLowerCase()).filter(Boolean);
+  const badLang = languages?.find((l) => !LANGS.includes(l as LanguageId));
+  if (badLang) throw usage(`unknown language "${badLang}"`, `use a comma-separated list of: ${LANGS.join(', ')}`);
+  let format = flags.format as ReportFormat | undefined;
+  if (format !== undefined && !REPORT_FORMATS.includes(format)) throw usage(`unknown format "${flags.format}"`, `use one of: ${REPORT_FORMATS.join(', ')}`);
+  if (!format && flags.output) {
+    const ext = extname(flags.output).slice(1).toLowerCase();
+    format = ext === 'json' ? 'json' : ext === 'sarif' ? 'sarif' : 'md';
+  }
+  const failOn = flags.failOn?.toLowerCase() as Severity | undefined;
+  if (failOn !== undefined && !(failOn in RANK)) throw usage(`--fail-on must be high, medium or low, got "${flags.failOn}"`);
+  const maxMb = number(flags.maxFileSize, '--max-file-size', 0.001, 1024);
+  return {
+    format,
+    failOn,
+    options: {
+      languages: languages as LanguageId[] | undefined,
+      exclude: flags.exclude,
+      minConfidence: number(flags.minConfidence, '--min-confidence', 0, 1),
+      jobs: number(flags.jobs, '--jobs', 1, 256, true),
+      baseline: flags.baseline,
+      outDir: flags.outDir,
+      writeArtifacts: flags.artifacts,
+      gitignore: flags.gitignore,
+      ...(maxMb !== undefined ? { maxFileBytes: Math.round(maxMb * 1024 * 1024) } : {}),
+    },
+  };
+}
+
+function progressReporter(): { onProgress: (done: number, total: number) => void; stop: () => void } {
+  let bar: cliProgress.SingleBar | undefined;
+  return {
+    onProgress(done, total) {
+      if (!process.stderr.isTTY || total < PROGRESS_MIN_FILES) return;
+      if (!bar) {
+        bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'jsec scan [{bar}] {value}/{total} files', hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic);
+        bar.start(total, done);
+      } else bar.update(done);
+    },
+    stop: () => bar?.stop(),
+  };
+}
+
+const sevColor = (s: Severity, text: string) => (s === 'high' ? colors.red(text) : s === 'medium' ? colors.yellow(text) : colors.dim(text));
+
+function summaryText(r: ScanResult): string {
+  const s = r.summary;
+  const sev = (['high', 'medium', 'low'] as const).map((k) => sevColor(k, `${s.bySeverity[k] ?? 0} ${k}`)).join(', ');
+  const lines = [
+    `${colors.bold(`${s.total} findings`)} (${sev}) in ${r.scannedFiles} files, ${r.lines} lines — ${findingsPerKloc(r)} per 1000 lines, ${(r.durationMs / 1000).toFixed(1)} s`,
+  ];
+  if (r.newIds) lines.push(`${r.newIds.size} new, ${r.baselineKnown ?? 0} already in the baseline`);
+  if (r.suppressed || r.belowConfidence) lines.push(`${r.suppressed} suppressed inline, ${r.belowConfidence} below --min-confidence`);
+  if (s.total > 0) {
+    lines.push('', 'by category: ' + Object.entries(s.byCategory).map(([k, v]) => `${k} ${v}`).join(', '));
+    lines.push('', formatTable([['top risk files', 'score', 'findings'], ...s.topRiskFiles.slice(0, 5).map((t) => [t.file, String(t.score), String(t.count)])]));
+    const top = [...r.findings].sort((a, b) => b.score - a.score || (a.file < b.file ? -1 : 1)).slice(0, 10);
+    lines.push('', formatTable([['severity', 'location', 'rule', 'evidence'], ...top.map((f: Finding) => [f.severity, `${f.file}:${f.line}`, f.rule, f.evidence.slice(0, 60)])]));
+  }
+  if (r.skipped.length > 0) {
+    lines.push('', `${r.skipped.length} files not analysed:`, ...r.skipped.slice(0, 10).map((k) => `  ${k.file}: ${k.reason} (${k.detail})`));
+    if (r.skipped.length > 10) lines.push(`  … and ${r.skipped.length - 10} more (see the report)`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** `jsec scan PATH`: the offline heuristic scan, its reports and the CI gate. */
+export function registerSecScan(program: Command): void {
+  program
+    .command('scan')
+    .description('scan C/C++/Rust sources offline and report likely vulnerabilities (no model needed)')
+    .argument('<path>', 'directory (or single file) to scan')
+    .option('--languages <list>', 'only these languages: c,cpp,rust')
+    .option('--exclude <glob>', 'skip matching paths (repeatable; a bare name matches at any depth)', (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .option('--min-confidence <x>', 'drop findings below this confidence (0..1)')
+    .option('--format <fmt>', 'print the report as md, json or sarif')
+    .option('-o, --output <file>', 'write the report to FILE (format from --format or the extension)')
+    .option('--jobs <n>', 'worker threads (default: number of cores)')
+    .option('--fail-on <severity>', 'exit 1 if any (new, with --baseline) finding is at least high, medium or low')
+    .option('--baseline <file>', 'findings listed in FILE are known: only new ones count for --fail-on')
+    .option('--write-baseline <file>', 'record the current findings as the accepted baseline')
+    .option('--out-dir <dir>', 'where heuristic_issues.jsonl goes (default PATH/.jarvis/sec)')
+    .option('--no-artifacts', 'do not write heuristic_issues.jsonl')
+    .option('--no-gitignore', 'scan files that .gitignore excludes')
+    .option('--max-file-size <mb>', 'skip (and list) files larger than this many MB (default 5)')
+    .action(async (path: string, flags: ScanFlags) => {
+      const { options, format, failOn } = parseFlags(flags);
+      const progress = progressReporter();
+      let result: ScanResult;
+      try {
+        result = await scanPath(path, { ...options, onProgress: progress.onProgress });
+      } finally {
+        progress.stop();
+      }
+      if (flags.output) writeFileAtomicSync(flags.output, formatReport(result, format ?? 'md'));
+      if (format && !flags.output) process.stdout.write(formatReport(result, format));
+      else {
+        process.stdout.write(summaryText(result));
+        if (flags.output) process.stdout.write(`report: ${flags.output}\n`);
+        if (result.artifact) process.stdout.write(`findings: ${result.artifact}\n`);
+      }
+      if (flags.writeBaseline) {
+        writeFileAtomicSync(flags.writeBaseline, `${JSON.stringify(baselineOf(result.findings), null, 2)}\n`);
+        process.stderr.write(`baseline of ${result.findings.length} findings written to ${flags.writeBaseline}\n`);
+      }
+      if (failOn) {
+        const counted = result.findings.filter((f) => RANK[f.severity] >= RANK[failOn] && (!result.newIds || result.newIds.has(f.id)));
+        if (counted.length > 0) {
+          process.stderr.write(`jsec: ${counted.length} ${result.newIds ? 'new ' : ''}finding(s) at or above ${failOn} (--fail-on ${failOn})\n`);
+          process.exitCode = 1;
+        }
+      }
+    });
+}

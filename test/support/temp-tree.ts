@@ -1,0 +1,16 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { onTestFinished } from 'vitest';
+
+/** A temp directory holding `files` (path → content), removed when the test ends. */
+export function tempTree(files: Record<string, string | Buffer> = {}): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'jarvis-test-')));
+  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+  for (const [rel, content] of Object.entries(files)) {
+    const abs = join(root, rel);
+    mkdirSync(dirname(abs), { recursive: true });
+    writeFileSync(abs, content);
+  }
+  return root;
+}
