@@ -77,3 +77,26 @@ describe('runProcess', () => {
     expect((e as JarvisError).message).toBe('command not found: no-such-command-jarvis');
   });
 });
+
+describe('runProcess and signals', () => {
+  it('ends running children when this process gets SIGTERM', async () => {
+    // A separate node process runs a long child through runProcess, then is sent SIGTERM.
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'proc-sig-')));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const pidFile = join(dir, 'pid');
+    const script = `
+      import { runProcess } from ${JSON.stringify(new URL('./process.ts', import.meta.url).pathname)};
+      const p = runProcess('sh', ['-c', 'sleep 30 & echo $! > ${pidFile}; wait']);
+      setTimeout(() => process.kill(process.pid, 'SIGTERM'), 500);
+      await p;
+    `;
+    const r = await runProcess(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeoutMs: 20_000 });
+    expect(r.timedOut).toBe(false);
+    expect(r.signal).toBe('SIGTERM');
+    const grandchild = Number(readFileSync(pidFile, 'utf8').trim());
+    expect(grandchild).toBeGreaterThan(0);
+    // The kill is asynchronous in the kernel; give it a moment without a timing assertion.
+    for (let i = 0; i < 50 && isAlive(grandchild); i++) await new Promise((res) => setTimeout(res, 20));
+    expect(isAlive(grandchild)).toBe(false);
+  });
+});

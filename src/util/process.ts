@@ -36,6 +36,50 @@ export interface RunResult {
 
 const DEFAULT_MAX_OUTPUT = 1024 * 1024;
 
+/**
+ * Children run in their own process group, so the terminal's Ctrl-C does not reach them.
+ * While any is running we forward SIGINT/SIGTERM to their groups and, when nobody else
+ * listens for the signal, end this process the default way; on exit we end them too.
+ */
+const activeGroups = new Set<number>();
+const forward = (sig: NodeJS.Signals) => {
+  for (const pgid of activeGroups) killQuietly(pgid, sig);
+  untrack();
+  if (process.listenerCount(sig) === 0) process.kill(process.pid, sig);
+};
+const onSigint = () => forward('SIGINT');
+const onSigterm = () => forward('SIGTERM');
+const onExit = () => {
+  for (const pgid of activeGroups) killQuietly(pgid, 'SIGTERM');
+};
+
+function killQuietly(pgid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, sig);
+  } catch {
+    // The group is already gone.
+  }
+}
+
+function track(pgid: number): void {
+  if (activeGroups.size === 0) {
+    process.on('SIGINT', onSigint);
+    process.on('SIGTERM', onSigterm);
+    process.on('exit', onExit);
+  }
+  activeGroups.add(pgid);
+}
+
+function untrack(pgid?: number): void {
+  if (pgid === undefined) activeGroups.clear();
+  else activeGroups.delete(pgid);
+  if (activeGroups.size === 0) {
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigterm);
+    process.off('exit', onExit);
+  }
+}
+
 /** Keeps the first and last `max/2` bytes of a stream and counts what falls between. */
 class HeadTail {
   private head: Buffer[] = [];
@@ -102,14 +146,12 @@ export function runProcess(cmd: string, args: readonly string[], opts: RunOption
     let settled = false;
     const timers: NodeJS.Timeout[] = [];
 
+    const grouped = process.platform !== 'win32' && child.pid !== undefined;
+    if (grouped) track(child.pid as number);
     const killGroup = (sig: NodeJS.Signals) => {
       if (child.pid === undefined) return;
-      try {
-        if (process.platform === 'win32') child.kill(sig);
-        else process.kill(-child.pid, sig);
-      } catch {
-        // The group is already gone.
-      }
+      if (grouped) killQuietly(child.pid, sig);
+      else child.kill(sig);
     };
     const stop = () => {
       killGroup('SIGTERM');
@@ -136,6 +178,7 @@ export function runProcess(cmd: string, args: readonly string[], opts: RunOption
     else child.stdin.end();
 
     const finish = () => {
+      if (grouped) untrack(child.pid);
       for (const t of timers) clearTimeout(t);
       opts.signal?.removeEventListener('abort', onAbort);
     };

@@ -1,0 +1,5 @@
+#![allow(clippy::missing_safety_doc)]
+
+pub mod list;
+pub mod node;
+pub mod stats;

@@ -1,0 +1,5 @@
+#![allow(clippy::missing_safety_doc)]
+
+pub mod buf;
+pub mod hash;
+pub mod scan;

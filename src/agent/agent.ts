@@ -1,0 +1,282 @@
+import { realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { newRunId } from '../llm/runs.js';
+import { recordTranscript } from '../llm/transcript.js';
+import { ToolRegistry } from '../tools/index.js';
+import { userDataDir } from '../util/config.js';
+import { JarvisError, describeError, isJarvisError } from '../util/errors.js';
+import { EventBus } from './events.js';
+import type { OutputHandler } from './handlers/handler.js';
+import { createPatchHandler } from './handlers/patch.js';
+import { createRewriteHandler } from './handlers/rewrite.js';
+import { createToolCallHandler } from './handlers/tool-call.js';
+import { buildSystemPrompt, joinPrompts, loadRules, toolReminder, type RuleFile } from './prompt.js';
+import { applyInputHandlers, askForInput, runLoop, type LoopEnd } from './run-loop.js';
+import { Runtime, type RuntimeSettings } from './runtime.js';
+import { Session, sessionFilePath } from './session.js';
+import type { AgentOptions, AgentResult, InputHandler } from './types.js';
+
+/**
+ * The agent (spec jarvis-core §1): a thin coordinator over the session, the event bus, the
+ * output handlers and the run loop. Apps use it only through this surface: the options,
+ * `events.subscribe`, `run()`, `interrupt()` and the session's save/restore.
+ */
+
+const DEFAULT_TOOL_TIMEOUT_MS = 600_000;
+/** How many characters of one event field go into the transcript (the request/reply records hold the full text). */
+const EVENT_FIELD_CHARS = 2000;
+
+export class Agent {
+  readonly name: string;
+  readonly runId: string;
+  readonly root: string;
+  readonly runDir: string;
+  readonly events: EventBus;
+  readonly session: Session;
+  readonly tools: ToolRegistry;
+  readonly handlers: readonly OutputHandler[];
+  private readonly rt: Runtime;
+  private readonly hardStop = new AbortController();
+  private readonly inputHandlers: readonly InputHandler[];
+  private readonly rules: RuleFile[];
+  private readonly role: string;
+  private first = true;
+  private running = false;
+
+  constructor(options: AgentOptions) {
+    this.name = options.name?.trim() || 'Jarvis';
+    try {
+      this.root = realpathSync(options.root);
+    } catch (e) {
+      throw new JarvisError('io', `working directory ${options.root} does not exist`, { cause: e });
+    }
+    if (options.interactive && !options.ask) {
+      throw new JarvisError('internal', 'an interactive agent needs an ask callback (the agent never reads stdin itself)');
+    }
+    const transcript = options.transcript;
+    this.runId = options.runId ?? transcript?.runId ?? newRunId();
+    this.runDir = options.runDir ?? (transcript ? dirname(transcript.path) : join(this.root, '.jarvis', 'runs', this.runId));
+    const warn = options.warn ?? ((m: string) => process.stderr.write(`warning: ${m}\n`));
+
+    this.tools = options.tools ?? new ToolRegistry();
+    if (options.useTools) this.tools.use(options.useTools);
+    this.handlers = options.handlers ?? [
+      createToolCallHandler(this.tools),
+      ...(options.disableFileEdit ? [] : [createPatchHandler(), createRewriteHandler()]),
+    ];
+    this.inputHandlers = options.inputHandlers ?? [];
+    this.role = options.systemPrompt;
+    const dataDir = options.rulesDataDir === false ? undefined : (options.rulesDataDir ?? userDataDir({ env: process.env }));
+    this.rules = options.rulesDataDir === false ? [] : loadRules(this.root, dataDir);
+
+    this.events = new EventBus({
+      onError: (type, e) => {
+        warn(`a ${type} subscriber failed: ${describeError(e)}`);
+        this.rt?.record({ type: 'subscriber_error', event: type, message: describeError(e) });
+      },
+    });
+    if (transcript) {
+      this.events.subscribeAll((event) => {
+        const { agent: _agent, ...fields } = event;
+        transcript.write(capStrings(fields as { type: string } & Record<string, unknown>));
+      });
+    }
+    this.session = new Session();
+    this.session.setSystemPrompt(this.systemPrompt());
+
+    const platform = transcript ? recordTranscript(options.platform, transcript) : options.platform;
+    const cheap = options.cheapPlatform ?? options.platform;
+    const cheapPlatform = transcript ? (cheap === options.platform ? platform : recordTranscript(cheap, transcript)) : cheap;
+    if (options.signal) {
+      if (options.signal.aborted) this.hardStop.abort();
+      else options.signal.addEventListener('abort', () => this.hardStop.abort(), { once: true });
+    }
+    const ask = options.ask;
+    const confirm =
+      options.confirm ??
+      (ask ? async (q: string, yes: boolean) => parseYes(await ask(`${q} ${yes ? '[Y/n]' : '[y/N]'}`), yes) : undefined);
+
+    this.rt = new Runtime({
+      settings: resolveSettings(options, this.name),
+      runId: this.runId,
+      root: this.root,
+      runDir: this.runDir,
+      platform,
+      cheapPlatform,
+      tools: this.tools,
+      handlers: this.handlers,
+      session: this.session,
+      events: this.events,
+      transcript,
+      env: options.env ?? toolEnv(process.env, options.secretEnvNames ?? []),
+      stop: this.hardStop.signal,
+      ask,
+      confirm,
+      warn,
+      buildSystemPrompt: () => this.systemPrompt(),
+    });
+  }
+
+  /** Role + every handler's usage + the rules files, as the model sees it now. */
+  systemPrompt(): string {
+    return buildSystemPrompt(this.role, this.handlers, this.rules);
+  }
+
+  /**
+   * Runs a task to its end. Never throws: failures come back as `status: 'failed'` with the
+   * message, an abort of `signal` as `interrupted`.
+   */
+  async run(task: string): Promise<AgentResult> {
+    if (this.running) throw new JarvisError('internal', `agent ${this.name} is already running`);
+    this.running = true;
+    const rt = this.rt;
+    rt.tokens = { input: 0, output: 0 };
+    rt.cost = 0;
+    let rounds = 0;
+    let end: LoopEnd;
+    try {
+      rt.task = task;
+      rt.emit('task_started', { name: this.name, description: this.rt.p.settings.description, userInput: task });
+      const input = await applyInputHandlers(rt, task, this.inputHandlers);
+      this.session.prompt = joinPrompts(this.session.prompt, input);
+      if (this.session.prompt.trim() === '' && !rt.p.settings.interactive) {
+        throw new JarvisError('usage', 'the task is empty', { hint: 'give the task text, e.g. jarvis -T "…"' });
+      }
+      if (this.session.prompt.trim() === '') {
+        // interactive with nothing to send yet (an empty task, or an input command): ask first
+        const more = await askForInput(rt, this.inputHandlers);
+        if (more === undefined) throw new JarvisError('usage', 'no task was given');
+        if (more === '') return this.finishRun({ status: 'completed', result: 'Nothing to do.' }, 0);
+        this.session.prompt = more;
+      }
+      const r = await runLoop(rt, { inputHandlers: this.inputHandlers, first: this.first });
+      this.first = false;
+      rounds = r.rounds;
+      end = r.end;
+    } catch (e) {
+      if (this.hardStop.signal.aborted) end = { status: 'interrupted', result: 'The run was interrupted.' };
+      else {
+        const code = isJarvisError(e) ? e.code : 'internal';
+        const message = describeError(e);
+        end = { status: 'failed', result: `Task failed: ${message}`, error: { code, message } };
+      }
+    } finally {
+      this.running = false;
+      rt.interruptRequested = false;
+    }
+    return this.finishRun(end, rounds);
+  }
+
+  private finishRun(end: LoopEnd, rounds: number): AgentResult {
+    const rt = this.rt;
+    const result: AgentResult = { ...end, rounds, tokens: { ...rt.tokens }, cost: rt.cost, runId: this.runId };
+    rt.record({ type: 'run_result', status: result.status, rounds, tokens: result.tokens, cost: result.cost, ...(end.error ? { error: end.error } : {}) });
+    return result;
+  }
+
+  /**
+   * Ctrl-C. Interactive: the current reply or tool stops and the person is asked what to do
+   * (spec §15). Non-interactive: the run stops with status `interrupted`.
+   */
+  interrupt(): void {
+    if (this.rt.p.settings.interactive && this.rt.p.ask) {
+      this.rt.requestInterrupt();
+    } else {
+      this.hardStop.abort();
+    }
+  }
+
+  /**
+   * Summarises the conversation with the cheap model, clears it, re-applies the system prompt
+   * and carries the summary into the next message, with the summary and history-clear events
+   * (the `'<Summary>'` input command). Returns the carried text.
+   */
+  async summarizeAndClear(): Promise<string> {
+    const carry = await this.rt.summarizeAndReset('requested');
+    this.session.addonPrompt = joinPrompts(carry, this.session.addonPrompt);
+    return carry;
+  }
+
+  /** Drops the conversation, keeping the system prompt, with the history-clear events. */
+  clearHistory(): void {
+    this.rt.emit('before_history_clear', {});
+    this.session.clearHistory();
+    this.session.setSystemPrompt(this.systemPrompt());
+    this.rt.emit('after_history_clear', {});
+  }
+
+  /** Joins text once to the next message to the model. */
+  addAddon(text: string): void {
+    this.session.addonPrompt = joinPrompts(this.session.addonPrompt, text);
+  }
+
+  /** How to act, as the periodic reminder tells the model. */
+  toolUsage(): string {
+    return toolReminder(this.handlers);
+  }
+
+  /** `.jarvis/saved_session_{agent}_{platform}_{model}.json` for this agent and model. */
+  sessionFile(): string {
+    return sessionFilePath(this.root, this.name, this.rt.p.platform.name, this.rt.p.platform.model);
+  }
+
+  /** Saves the conversation; returns the file. */
+  saveSession(): string {
+    const file = this.sessionFile();
+    this.session.saveTo(file, { agent: this.name, platform: this.rt.p.platform.name, model: this.rt.p.platform.model });
+    return file;
+  }
+
+  /** Restores a saved conversation and deletes its file; false when there is none. */
+  restoreSession(): boolean {
+    if (!this.session.restoreFrom(this.sessionFile())) return false;
+    // the saved system prompt may predate new rules or tools: the current one wins
+    this.session.setSystemPrompt(this.systemPrompt());
+    this.first = false;
+    return true;
+  }
+}
+
+function resolveSettings(o: AgentOptions, name: string): RuntimeSettings {
+  const envReminder = Number(process.env.JARVIS_TOOL_REMINDER_ROUNDS);
+  // non-interactive runs complete on the marker; in a multi-agent only an explicit true counts (spec §2)
+  const autoComplete = o.inMultiAgent ? o.autoComplete === true : (o.autoComplete ?? false) || !o.interactive;
+  return {
+    name,
+    description: o.description ?? '',
+    interactive: o.interactive,
+    autoComplete,
+    executeToolConfirm: o.executeToolConfirm ?? false,
+    maxInputTokens: o.maxInputTokens,
+    autoSummaryRounds: o.autoSummaryRounds ?? 20,
+    toolReminderRounds: o.toolReminderRounds ?? (Number.isInteger(envReminder) && envReminder > 0 ? envReminder : 20),
+    toolFilterThreshold: o.toolFilterThreshold ?? 30,
+    needSummary: o.needSummary ?? true,
+    summaryPrompt: o.summaryPrompt ?? '',
+    allowOutsideRoot: o.allowOutsideRoot ?? false,
+    toolTimeoutMs: o.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+    earlyStop: o.earlyStop ?? true,
+    maxIdleReprompts: o.maxIdleReprompts ?? 3,
+  };
+}
+
+/** Tools get the environment without the variables that hold model API keys. */
+function toolEnv(env: NodeJS.ProcessEnv, secrets: readonly string[]): NodeJS.ProcessEnv {
+  const out = { ...env };
+  for (const k of secrets) delete out[k];
+  return out;
+}
+
+function parseYes(answer: string, defaultYes: boolean): boolean {
+  const a = answer.trim().toLowerCase();
+  if (a === '') return defaultYes;
+  return a === 'y' || a === 'yes';
+}
+
+function capStrings<T extends Record<string, unknown>>(fields: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields)) {
+    out[k] = typeof v === 'string' && v.length > EVENT_FIELD_CHARS ? `${v.slice(0, EVENT_FIELD_CHARS)}[… ${v.length - EVENT_FIELD_CHARS} more characters]` : v;
+  }
+  return out as T;
+}

@@ -1,0 +1,29 @@
+/** The agent layer's public surface: what apps/ and cli/ may use (docs/agent.md). */
+export { Agent } from './agent.js';
+export type { AgentOptions, AgentResult, AgentStatus, InputHandler } from './types.js';
+export {
+  AGENT_EVENT_TYPES,
+  EventBus,
+  type AgentEvent,
+  type AgentEventPayloads,
+  type AgentEventType,
+  type EventAgent,
+  type EventCallback,
+} from './events.js';
+export { Session, sessionFilePath, type MessageKind, type SessionMessage } from './session.js';
+export type { HandlerContext, HandlerResult, OutputHandler, ParsedReply } from './handlers/handler.js';
+export { blocksNamed } from './handlers/handler.js';
+export { createToolCallHandler, parseToolCallBody, TOOL_CALL, type ToolCallRequest } from './handlers/tool-call.js';
+export { createPatchHandler, PATCH } from './handlers/patch.js';
+export { createRewriteHandler, REWRITE } from './handlers/rewrite.js';
+export { executeToolCall, type ExecuteOutcome } from './execute.js';
+export {
+  buildSystemPrompt,
+  COMPLETE_MARKER,
+  DEFAULT_SUMMARY_PROMPT,
+  defaultAddon,
+  joinPrompts,
+  loadRules,
+  type RuleFile,
+} from './prompt.js';
+export { contextBudget, KEEP_RECENT_TOOL_RESULTS, pruneToolResults } from './context.js';

@@ -1,0 +1,268 @@
+import type { ChatMessage, ChatResult, Platform } from '../llm/platform.js';
+import { createTagParser, parseTags, type TagSpec } from '../llm/tag-parser.js';
+import { countTokens } from '../llm/tokens.js';
+import type { TranscriptWriter } from '../llm/transcript.js';
+import type { ToolRegistry } from '../tools/index.js';
+import { isJarvisError } from '../util/errors.js';
+import { contextBudget, pruneToolResults } from './context.js';
+import { summarizeAndReset, type ResetReason } from './history-reset.js';
+import type { AgentEvent, AgentEventPayloads, AgentEventType, EventBus } from './events.js';
+import type { HandlerContext, OutputHandler, ParsedReply } from './handlers/handler.js';
+import { COMPLETE_MARKER, defaultAddon, joinPrompts } from './prompt.js';
+import type { MessageKind, Session } from './session.js';
+
+/**
+ * The state one agent run works on, and the model call of spec jarvis-core §4 with the
+ * context budget of §10 around it. The loop (run-loop.ts) decides what to do; this file
+ * knows how to talk to the model and keep the conversation within bounds.
+ */
+
+export const COMPLETION_MARKERS = [COMPLETE_MARKER, '!!!COMPLETE!!!'];
+
+export interface RuntimeSettings {
+  name: string;
+  description: string;
+  interactive: boolean;
+  autoComplete: boolean;
+  executeToolConfirm: boolean;
+  maxInputTokens?: number;
+  autoSummaryRounds: number;
+  toolReminderRounds: number;
+  toolFilterThreshold: number;
+  needSummary: boolean;
+  summaryPrompt: string;
+  allowOutsideRoot: boolean;
+  toolTimeoutMs: number;
+  earlyStop: boolean;
+  maxIdleReprompts: number;
+}
+
+export interface RuntimeParts {
+  settings: RuntimeSettings;
+  runId: string;
+  root: string;
+  runDir: string;
+  platform: Platform;
+  cheapPlatform: Platform;
+  tools: ToolRegistry;
+  handlers: readonly OutputHandler[];
+  session: Session;
+  events: EventBus;
+  transcript?: TranscriptWriter;
+  env: NodeJS.ProcessEnv;
+  /** aborted when the run must stop (the caller's signal) */
+  stop: AbortSignal;
+  ask?: (question: string) => Promise<string>;
+  confirm?: (question: string, defaultYes: boolean) => Promise<boolean>;
+  warn: (message: string) => void;
+  /** rebuilds the system prompt (after tool filtering the tool list changes) */
+  buildSystemPrompt: () => string;
+}
+
+export class Runtime {
+  readonly p: RuntimeParts;
+  tokens = { input: 0, output: 0 };
+  cost = 0;
+  /** set by agent.interrupt(); the stream stops and the interrupt flow runs after the reply */
+  interruptRequested = false;
+  /** aborted by an interrupt while a tool runs; renewed every turn */
+  turnAbort = new AbortController();
+  task = '';
+  private readonly tags: TagSpec[];
+  private addonCache: { text: string; tokens: number } | undefined;
+  private unlinkTurn: (() => void) | undefined;
+  private callAbort: AbortController | undefined;
+  private readonly stopTags: Set<string>;
+
+  constructor(parts: RuntimeParts) {
+    this.p = parts;
+    this.tags = parts.handlers.flatMap((h) => [...h.tags]);
+    this.stopTags = new Set(parts.handlers.filter((h) => !h.multiBlock).flatMap((h) => h.tags.map((t) => t.name)));
+  }
+
+  /** Ctrl-C in an interactive run: stop the reply being streamed, or the action running. */
+  requestInterrupt(): void {
+    this.interruptRequested = true;
+    this.callAbort?.abort();
+    this.turnAbort.abort();
+  }
+
+  get agentRef(): { name: string; runId: string } {
+    return { name: this.p.settings.name, runId: this.p.runId };
+  }
+
+  emit<T extends AgentEventType>(type: T, payload: AgentEventPayloads[T]): void {
+    this.p.events.emit({ type, agent: this.agentRef, ...payload } as AgentEvent<T>);
+  }
+
+  record(record: { type: string } & Record<string, unknown>): void {
+    try {
+      this.p.transcript?.write(record);
+    } catch (e) {
+      this.p.warn(`transcript: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  get budget(): number | undefined {
+    return contextBudget(this.p.settings.maxInputTokens, this.p.platform.contextWindow);
+  }
+
+  parseReply(text: string): ParsedReply {
+    const events = parseTags(text, { tags: this.tags, completionMarker: COMPLETION_MARKERS });
+    return {
+      text,
+      events,
+      blocks: events.filter((e) => e.type === 'block'),
+      unclosed: events.filter((e) => e.type === 'unclosed'),
+      completed: events.some((e) => e.type === 'complete'),
+    };
+  }
+
+  handlerContext(round: number): HandlerContext {
+    return {
+      root: this.p.root,
+      runDir: this.p.runDir,
+      allowOutsideRoot: this.p.settings.allowOutsideRoot,
+      interactive: this.p.settings.interactive,
+      tools: this.p.tools,
+      signal: this.turnAbort.signal,
+      toolTimeoutMs: this.p.settings.toolTimeoutMs,
+      ask: this.p.settings.interactive ? this.p.ask : undefined,
+      env: this.p.env,
+      userData: this.p.session.userData,
+      round,
+      record: (r) => this.record(r),
+    };
+  }
+
+  /** One chat call on any platform, counted into the run's totals. */
+  async chat(
+    platform: Platform,
+    messages: ChatMessage[],
+    onDelta?: (d: string) => 'stop' | void,
+    signal: AbortSignal = this.p.stop,
+  ): Promise<ChatResult> {
+    const r = await platform.chat({ messages, signal, ...(onDelta ? { onDelta } : {}) });
+    this.tokens.input += r.usage.inputTokens;
+    this.tokens.output += r.usage.outputTokens;
+    this.cost += r.cost;
+    return r;
+  }
+
+  /**
+   * Sends `message` (with the addon) and returns the reply, cut after the first stopping
+   * block. The message and reply join the session. Budget: prune, then summarise; a
+   * provider's "context too long" does the same and retries once.
+   */
+  async callModel(message: string, kind: MessageKind, label?: string): Promise<string> {
+    const { session, settings } = this.p;
+    const hasSessionAddon = session.addonPrompt.trim() !== '';
+    this.emit('before_addon_prompt', { needComplete: true, currentMessage: message, hasSessionAddon });
+    const oneShot = session.addonPrompt;
+    session.addonPrompt = '';
+    const transient = defaultAddon({ needComplete: true, autoComplete: settings.autoComplete, actions: this.p.handlers.map((h) => h.name) });
+    let permanent = joinPrompts(message, oneShot);
+    this.emit('after_addon_prompt', { needComplete: true, addonText: joinPrompts(oneShot, transient), finalMessage: joinPrompts(permanent, transient) });
+
+    permanent = await this.fitBudget(permanent, this.addonTokens(transient) + 8);
+    for (let attempt = 0; ; attempt++) {
+      const final = joinPrompts(permanent, transient);
+      session.add('user', permanent, kind, label);
+      this.emit('before_model_call', { message: final });
+      const messages = session.toChat();
+      (messages[messages.length - 1] as ChatMessage).content = final;
+      let reply: string;
+      try {
+        reply = await this.streamReply(messages);
+      } catch (e) {
+        session.removeLast();
+        if (isJarvisError(e) && e.code === 'llm_context_too_long' && attempt === 0) {
+          this.record({ type: 'context_too_long', tokens: session.tokens });
+          permanent = joinPrompts(await this.summarizeAndReset('context_too_long'), permanent);
+          continue;
+        }
+        throw e;
+      }
+      session.add('assistant', reply, 'assistant');
+      this.emit('after_model_call', { message: final, response: reply });
+      return reply;
+    }
+  }
+
+  /** The default addon is the same text nearly every turn: count it once. */
+  private addonTokens(text: string): number {
+    if (this.addonCache?.text !== text) this.addonCache = { text, tokens: countTokens(text) };
+    return this.addonCache.tokens;
+  }
+
+  /**
+   * A fresh abort signal for this turn's action: aborted by an interrupt (this turn only) or
+   * by the run's stop signal. The previous turn's link to the stop signal is removed.
+   */
+  newTurn(): void {
+    this.unlinkTurn?.();
+    const ctrl = new AbortController();
+    const onStop = () => ctrl.abort();
+    if (this.p.stop.aborted) ctrl.abort();
+    else this.p.stop.addEventListener('abort', onStop, { once: true });
+    this.unlinkTurn = () => this.p.stop.removeEventListener('abort', onStop);
+    this.turnAbort = ctrl;
+  }
+
+  private async streamReply(messages: ChatMessage[]): Promise<string> {
+    const parser = createTagParser({ tags: this.tags, completionMarker: COMPLETION_MARKERS });
+    let cutAt: number | undefined;
+    let streamed = '';
+    const onDelta = (delta: string): 'stop' | void => {
+      if (this.interruptRequested) return 'stop';
+      streamed += delta;
+      if (!this.p.settings.earlyStop || cutAt !== undefined) return cutAt === undefined ? undefined : 'stop';
+      for (const e of parser.push(delta)) {
+        if (e.type === 'block' && this.stopTags.has(e.name)) {
+          cutAt = e.end;
+          return 'stop';
+        }
+      }
+      return undefined;
+    };
+    // an interrupt aborts this call (a model may be silent for a long time before its first
+    // token); the reply is then what had streamed so far
+    const call = new AbortController();
+    const onStop = () => call.abort();
+    if (this.p.stop.aborted) call.abort();
+    else this.p.stop.addEventListener('abort', onStop, { once: true });
+    this.callAbort = call;
+    let text: string;
+    try {
+      const r = await this.chat(this.p.platform, messages, onDelta, call.signal);
+      text = r.text ?? '';
+    } catch (e) {
+      if (!(this.interruptRequested && !this.p.stop.aborted && isJarvisError(e) && e.code === 'llm_aborted')) throw e;
+      text = streamed;
+    } finally {
+      this.callAbort = undefined;
+      this.p.stop.removeEventListener('abort', onStop);
+    }
+    if (text === '') this.p.warn(`${this.p.platform.name}: the model returned an empty reply`);
+    // text in the same delta after the stopping block was generated past the action: drop it
+    if (cutAt !== undefined && cutAt < text.length) text = text.slice(0, cutAt);
+    return text;
+  }
+
+  /** Makes room for a message of `extra` tokens: stubs first, then a summary and reset. */
+  private async fitBudget(message: string, extra: number): Promise<string> {
+    const budget = this.budget;
+    if (budget === undefined) return message;
+    const need = () => this.p.session.tokens + countTokens(message) + 4 + extra;
+    if (need() <= budget) return message;
+    const pruned = pruneToolResults(this.p.session);
+    if (pruned > 0) this.record({ type: 'context_pruned', stubs: pruned, tokens: this.p.session.tokens, budget });
+    if (need() <= budget) return message;
+    return joinPrompts(await this.summarizeAndReset('budget'), message);
+  }
+
+  /** Summarise, clear, re-apply the system prompt; returns the carry-over (history-reset.ts). */
+  summarizeAndReset(reason: ResetReason): Promise<string> {
+    return summarizeAndReset(this, reason);
+  }
+}
