@@ -74,6 +74,7 @@ export function createBuiltinCommandHandler(
     async handle(text: string, ctx: InputContext): Promise<InputResult> {
       const ran: CommandName[] = [];
       const addons: string[] = [];
+      const shortcuts: string[] = [];
       const rest = text.replace(TOKEN, (token, name: string) => {
         if (isCommand(name)) {
           if (!ran.includes(name)) ran.push(name);
@@ -81,11 +82,13 @@ export function createBuiltinCommandHandler(
         }
         const entry = Object.hasOwn(replacements, name) ? replacements[name] : undefined;
         if (!entry) return token;
+        if (!shortcuts.includes(name)) shortcuts.push(name);
         if (!entry.append) return entry.template;
         if (!addons.includes(entry.template)) addons.push(entry.template);
         return '';
       });
       for (const a of addons) ctx.agent.addAddon(a);
+      if (ran.length > 0 || shortcuts.length > 0) ctx.record?.({ type: 'input_command', commands: ran, shortcuts });
 
       let exit = false;
       for (const name of ran) {

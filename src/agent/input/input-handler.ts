@@ -33,6 +33,8 @@ export interface InputContext {
   /** where `!` scripts and their outputs are saved, how to stop them, their environment */
   tool: ToolContext;
   agent: InputAgentOps;
+  /** appends a record to the run's transcript (what the user's commands did) */
+  record?: (record: { type: string } & Record<string, unknown>) => void;
 }
 
 export interface InputResult {

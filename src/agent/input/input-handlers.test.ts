@@ -68,10 +68,13 @@ describe('builtin commands', () => {
 
   it('moves an append shortcut into the addon and leaves unknown tags alone', async () => {
     const { ctx, rec } = setup();
+    const records: unknown[] = [];
+    ctx.record = (r) => records.push(r);
     const r = await h.handle("crash in parse() '<Fix>' with '<T>' templates", ctx);
     expect(r.text).toBe("crash in parse()  with '<T>' templates");
     expect(rec.addons).toHaveLength(1);
     expect(rec.addons[0]).toMatch(/root cause/);
+    expect(records).toEqual([{ type: 'input_command', commands: [], shortcuts: ['Fix'] }]);
   });
 
   it('saves the session and asks to exit', async () => {

@@ -43,6 +43,7 @@ export function createShellLinesHandler(): UserInputHandler {
       const result = await executeScriptTool.run({ script_content: `${body}\n` }, ctx.tool);
       ctx.print(result.forModel);
       const send = !ctx.interactive || (await ctx.confirm('send the result to the agent?', true));
+      ctx.record?.({ type: 'input_shell', script: body, exit_code: result.data?.exitCode ?? null, sent: send });
       if (!send) return { text: rest, needReturn: rest === '' };
       const shown = script.map((l) => l.replace(NOCONFIRM_MARK, '').trimEnd()).join('\n');
       const report = `I ran this script in the working directory:\n\`\`\`bash\n${shown}\n\`\`\`\nResult:\n${result.forModel}`;

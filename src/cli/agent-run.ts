@@ -1,0 +1,233 @@
+import { dirname } from 'node:path';
+import { Agent, type AgentResult } from '../agent/index.js';
+import { defaultInputHandlers } from '../agent/input/index.js';
+import {
+  apiKeyEnvNames,
+  createPlatform,
+  finishRun,
+  startRun,
+  type Platform,
+  type Run,
+} from '../llm/index.js';
+import { builtinTools, ToolRegistry } from '../tools/index.js';
+import type { ModelConfig } from '../util/config-schema.js';
+import { loadEffectiveConfig, resolveGroupName, resolveModel, type EffectiveConfig } from '../util/config.js';
+import { JarvisError } from '../util/errors.js';
+import { colors } from '../util/output.js';
+import { createInputBridge, type InputBridge } from './input-ops.js';
+import { wireInterrupts, type InterruptWiring } from './interrupt.js';
+import { LineInput } from './line-input.js';
+import { EXIT_CODES, printResult, showProgress, type OutputFormat } from './run-report.js';
+
+/**
+ * Everything between the command line and `agent.run()`: configuration, the platforms, the
+ * run directory and transcript, the tools, the person's input, Ctrl-C. `jarvis -T`, the REPL
+ * and `jarvis agent` differ only in the role and the switches they pass.
+ */
+
+/** Per-agent switches; unset ones come from the config's `agent:` section. */
+export interface AgentSwitches {
+  autoComplete?: boolean;
+  executeToolConfirm?: boolean;
+  needSummary?: boolean;
+  summaryPrompt?: string;
+  autoSummaryRounds?: number;
+  toolReminderRounds?: number;
+  maxInputTokens?: number;
+  nonInteractive?: boolean;
+  disableFileEdit?: boolean;
+  allowOutsideRoot?: boolean;
+}
+
+/** Who the agent is: what `jarvis` and a definition file differ in. */
+export interface AgentRole {
+  /** recorded in run.json, e.g. `jarvis -T` */
+  command: string;
+  name?: string;
+  description?: string;
+  systemPrompt: string;
+  useTools?: readonly string[];
+  /** names where the whitelist came from in errors, e.g. `agent definition a.yaml: use_tools` */
+  useToolsSource?: string;
+  switches?: AgentSwitches;
+}
+
+export interface AgentRunOptions extends AgentRole {
+  /** `-g`; beats the definition's group, which beats env and config */
+  llmGroup?: string;
+  /** `-n` */
+  nonInteractive?: boolean;
+  restoreSession?: boolean;
+  outputFormat: OutputFormat;
+  /** the REPL: refuse (before anything is written) when the run would be non-interactive */
+  requireInteractive?: boolean;
+  /** where progress goes: stderr for `-T`, stdout in the REPL */
+  progress: NodeJS.WritableStream;
+}
+
+export interface AgentRun {
+  agent: Agent;
+  interactive: boolean;
+  /** present when interactive */
+  input?: LineInput;
+  bridge: InputBridge;
+  run: Run;
+  /** runs one task; Ctrl-C is wired for its duration */
+  runTask(task: string): Promise<AgentResult>;
+  /** records how the run ended in run.json, prints the result, returns the exit code */
+  finish(result: AgentResult): number;
+  /** records how the run ended in run.json (the REPL, after several tasks) */
+  finishStatus(status: 'ok' | 'failed' | 'interrupted'): void;
+  /** the run was stopped for good (a second Ctrl-C, '<SaveSession>'): the agent cannot run again */
+  readonly stopped: boolean;
+  close(): void;
+}
+
+function platformFor(config: EffectiveConfig, model: ModelConfig, baseDir: string): Promise<Platform> {
+  return createPlatform(model, { baseDir, dataDir: config.data_dir });
+}
+
+export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
+  const cwd = process.cwd();
+  // everything that can fail on bad configuration happens before the run directory exists
+  const loaded = loadEffectiveConfig({ cwd, flags: { ...(o.llmGroup ? { llmGroup: o.llmGroup } : {}) } });
+  const config = loaded.config;
+  const group = config.llm_groups[resolveGroupName(config)];
+  const lastFile = loaded.files.at(-1);
+  const baseDir = lastFile ? dirname(lastFile.path) : cwd;
+  const normal = await platformFor(config, resolveModel(config, { role: 'normal' }), baseDir);
+  const cheap = group?.cheap ? await platformFor(config, group.cheap, baseDir) : undefined;
+  const a = config.agent;
+  const s = o.switches ?? {};
+  const interactive = !(o.nonInteractive === true || s.nonInteractive === true || a.non_interactive);
+  if (o.requireInteractive && !interactive) {
+    throw new JarvisError('usage', 'a non-interactive run needs a task: nobody can type one', {
+      hint: 'pass the task with -T "…", or drop -n / JARVIS_NON_INTERACTIVE for the interactive prompt',
+    });
+  }
+
+  const tools = new ToolRegistry(builtinTools());
+  if (o.useTools) {
+    const known = tools.names();
+    const unknown = o.useTools.filter((n) => !known.includes(n));
+    if (unknown.length > 0) {
+      throw new JarvisError('config', `${o.useToolsSource ?? 'use_tools'}: unknown tool${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`, {
+        hint: `known tools: ${known.join(', ')}`,
+      });
+    }
+    tools.use(o.useTools);
+  }
+
+  const secretEnvNames = apiKeyEnvNames(config.llm_groups);
+  const { run, writer } = startRun({ projectDir: cwd, command: o.command, argv: process.argv.slice(2), secretEnvNames });
+  const input = interactive ? new LineInput() : undefined;
+  const hardStop = new AbortController();
+  let wiring: InterruptWiring | undefined;
+  // the input bridge is built before the agent it serves; it reaches the agent through this
+  const late: { agent?: Agent } = {};
+  const notice = (t: string) => process.stderr.write(`${colors.yellow(t)}\n`);
+
+  /** The person's answer; undefined at end of input (Ctrl-D, a closed pipe). */
+  const read = async (question: string): Promise<string | undefined> => {
+    if (!input) throw new JarvisError('internal', 'a non-interactive run asked a question');
+    wiring?.reset();
+    process.stderr.write(`${colors.bold(question)}\n`);
+    for (let presses = 0; ; ) {
+      const answer = await input.multiline('> ');
+      if (answer.kind === 'line') return answer.text;
+      if (answer.kind === 'eof') return undefined;
+      if (++presses >= 2) throw new JarvisError('usage', 'stopped at the prompt');
+      notice('(Ctrl-C again to stop the run; an empty line ends the task)');
+    }
+  };
+  // end of input answers like an empty line (the task ends), but never approves anything
+  const ask = async (question: string): Promise<string> => (await read(question)) ?? '';
+  const confirm = async (question: string, defaultYes: boolean): Promise<boolean> => {
+    const a = (await read(`${question} ${defaultYes ? '[Y/n]' : '[y/N]'}`))?.trim().toLowerCase();
+    if (a === undefined) return false;
+    return a === '' ? defaultYes : a === 'y' || a === 'yes';
+  };
+  const bridge = createInputBridge({
+    handlers: defaultInputHandlers(),
+    agent: () => late.agent as Agent,
+    interactive,
+    confirm,
+    print: (t) => o.progress.write(`${t}\n`),
+    tool: () => ({ root: late.agent?.root ?? cwd, runDir: run.dir, interactive, env: toolEnv(secretEnvNames), signal: hardStop.signal }),
+    onExit: () => hardStop.abort(),
+    record: (rec) => writer.write(rec),
+  });
+
+  const agent = new Agent({
+    name: o.name,
+    description: o.description,
+    systemPrompt: o.systemPrompt,
+    platform: normal,
+    ...(cheap ? { cheapPlatform: cheap } : {}),
+    tools,
+    root: cwd,
+    transcript: writer,
+    interactive,
+    autoComplete: s.autoComplete ?? a.auto_complete,
+    executeToolConfirm: s.executeToolConfirm ?? a.execute_tool_confirm,
+    needSummary: s.needSummary ?? a.need_summary,
+    ...(s.summaryPrompt ? { summaryPrompt: s.summaryPrompt } : {}),
+    autoSummaryRounds: s.autoSummaryRounds ?? a.auto_summary_rounds,
+    toolReminderRounds: s.toolReminderRounds ?? a.tool_reminder_rounds,
+    toolFilterThreshold: a.tool_filter_threshold,
+    maxInputTokens: s.maxInputTokens ?? a.max_input_tokens,
+    disableFileEdit: s.disableFileEdit,
+    allowOutsideRoot: s.allowOutsideRoot,
+    ...(interactive ? { ask, confirm } : {}),
+    inputHandlers: [bridge.handler],
+    signal: hardStop.signal,
+    secretEnvNames,
+  });
+  late.agent = agent;
+  if (o.restoreSession && !agent.restoreSession()) {
+    notice(`no saved session at ${agent.sessionFile()}; starting a new one`);
+  }
+  const stopProgress = showProgress(agent, o.progress);
+
+  return {
+    agent,
+    interactive,
+    input,
+    bridge,
+    run,
+    async runTask(task) {
+      wiring = wireInterrupts({ interrupt: () => agent.interrupt(), abort: () => hardStop.abort() }, { input, interactive, notice });
+      try {
+        return await agent.run(task);
+      } finally {
+        wiring.dispose();
+        wiring = undefined;
+      }
+    },
+    get stopped() {
+      return hardStop.signal.aborted;
+    },
+    finishStatus(status) {
+      finishRun(run, { status });
+    },
+    finish(result) {
+      const saved = bridge.exitRequested;
+      const status = saved || result.status === 'completed' ? 'ok' : result.status === 'interrupted' ? 'interrupted' : 'failed';
+      finishRun(run, { status, ...(status === 'ok' ? {} : { error: `${result.status}: ${result.result}`.slice(0, 500) }) });
+      if (saved) return 0;
+      printResult(result, o.outputFormat, process.stdout, process.stderr);
+      return EXIT_CODES[result.status];
+    },
+    close() {
+      stopProgress();
+      input?.close();
+    },
+  };
+}
+
+/** The environment `!` scripts get: without the variables that hold model API keys. */
+function toolEnv(secrets: readonly string[]): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const k of secrets) delete env[k];
+  return env;
+}

@@ -1,0 +1,58 @@
+import type { Agent, AgentResult } from '../agent/index.js';
+import { colors } from '../util/output.js';
+
+/**
+ * What a person sees of a run: the model's replies and each action's result as they happen
+ * (shortened), then the result. Progress goes to `progress` (stderr for `-T`, so stdout
+ * carries only the result and scripts can capture it; stdout in the REPL).
+ */
+
+export type OutputFormat = 'text' | 'json';
+
+/** 0 done, 1 failed, 3 incomplete (non-interactive, the model stopped without finishing), 130 interrupted. */
+export const EXIT_CODES: Readonly<Record<AgentResult['status'], number>> = {
+  completed: 0,
+  failed: 1,
+  incomplete: 3,
+  interrupted: 130,
+};
+
+const MAX_SHOWN_LINES = 20;
+
+function shorten(text: string, max = MAX_SHOWN_LINES): string {
+  const lines = text.trimEnd().split('\n');
+  if (lines.length <= max) return lines.join('\n');
+  return `${lines.slice(0, max).join('\n')}\n… (${lines.length - max} more lines)`;
+}
+
+export function showProgress(agent: Agent, progress: NodeJS.WritableStream): () => void {
+  const offs = [
+    agent.events.subscribe('after_model_call', (e) => {
+      const text = e.response.trim();
+      progress.write(`${colors.cyan(`${agent.name} ▸`)} ${text === '' ? colors.dim('(empty reply)') : shorten(text, 60)}\n`);
+    }),
+    agent.events.subscribe('after_tool_call', (e) => {
+      if (e.toolPrompt.trim() === '') return;
+      progress.write(`${colors.dim(shorten(e.toolPrompt))}\n`);
+    }),
+  ];
+  return () => offs.forEach((off) => off());
+}
+
+/** The `--output-format json` object. */
+export function resultJson(r: AgentResult): Record<string, unknown> {
+  return { status: r.status, result: r.result, rounds: r.rounds, tokens: r.tokens, cost: r.cost, run_id: r.runId };
+}
+
+export function printResult(r: AgentResult, format: OutputFormat, out: NodeJS.WritableStream, err: NodeJS.WritableStream): void {
+  if (format === 'json') {
+    out.write(`${JSON.stringify(resultJson(r))}\n`);
+    return;
+  }
+  if (r.status === 'failed') err.write(`${colors.red('error:')} ${r.error?.message ?? r.result}\n`);
+  else if (r.status !== 'completed') err.write(`${colors.yellow(`${r.status}:`)} ${r.result}\n`);
+  if (r.status === 'completed') out.write(`${r.result.trimEnd()}\n`);
+  const tokens = r.tokens.input + r.tokens.output;
+  const cost = r.cost > 0 ? `, $${r.cost.toFixed(4)}` : '';
+  err.write(colors.dim(`${r.status} · ${r.rounds} round${r.rounds === 1 ? '' : 's'} · ${tokens} tokens${cost} · run ${r.runId}\n`));
+}

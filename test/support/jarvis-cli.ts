@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Runs the real `bin/jarvis.js` (from source) as a child process with a private home. */
+
+export const JARVIS_BIN = resolve(import.meta.dirname, '../../bin/jarvis.js');
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliProcess {
+  child: ChildProcess;
+  /** resolves when the process has exited */
+  done: Promise<CliResult>;
+  /** stderr so far (prompts and progress go there) */
+  stderr(): string;
+}
+
+export interface CliOptions {
+  cwd: string;
+  /** HOME and JARVIS_DATA_DIR live here */
+  home: string;
+  env?: Record<string, string>;
+  /** written to stdin, which is then closed; without it stdin stays an open, silent pipe */
+  stdin?: string;
+}
+
+export function startJarvis(args: readonly string[], o: CliOptions): CliProcess {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? '',
+    HOME: o.home,
+    JARVIS_DATA_DIR: join(o.home, '.jarvis'),
+    JARVIS_FROM_SOURCE: '1',
+    NO_COLOR: '1',
+    ...o.env,
+  };
+  const child = spawn(process.execPath, [JARVIS_BIN, ...args], { cwd: o.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+  if (o.stdin !== undefined) child.stdin?.end(o.stdin);
+  const done = new Promise<CliResult>((res) => {
+    child.on('close', (code, signal) => res({ code, signal, stdout, stderr }));
+  });
+  return { child, done, stderr: () => stderr };
+}
+
+export function runJarvis(args: readonly string[], o: CliOptions): Promise<CliResult> {
+  const p = startJarvis(args, { ...o, stdin: o.stdin ?? '' });
+  return p.done;
+}
+
+/** The run directories under `<project>/.jarvis/runs`, oldest first. */
+export function runDirs(project: string): string[] {
+  try {
+    return readdirSync(join(project, '.jarvis', 'runs')).sort().map((d) => join(project, '.jarvis', 'runs', d));
+  } catch {
+    return [];
+  }
+}
+
+export function readTranscript(runDir: string): Array<{ type: string } & Record<string, unknown>> {
+  return readFileSync(join(runDir, 'transcript.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as { type: string } & Record<string, unknown>);
+}
+
+export function readRunInfo(runDir: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8')) as Record<string, unknown>;
+}
+
+/** Resolves once `check` is true, polling; rejects after `ms`. */
+export async function waitFor(check: () => boolean, ms = 20_000, what = 'condition'): Promise<void> {
+  const t0 = Date.now();
+  while (!check()) {
+    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
