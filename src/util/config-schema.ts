@@ -91,6 +91,70 @@ export const agentConfigSchema = z
 
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 
+/** One MCP server (docs/extending.md). Secrets come from env vars it names, never from the file. */
+export const mcpServerSchema = z
+  .object({
+    name: z
+      .string()
+      .regex(/^[A-Za-z][\w-]*$/, 'letters, digits, _ and -, starting with a letter')
+      .describe('tools are registered as <name>.tool_call.<tool>'),
+    type: z.enum(['stdio', 'sse', 'streamable']).default('stdio'),
+    command: z.string().min(1).optional().describe('stdio: program to start (no shell)'),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string(), z.string()).optional().describe('stdio: extra environment (not secrets)'),
+    pass_env: z.array(z.string()).optional().describe('stdio: variables copied from our environment, e.g. an API key'),
+    cwd: z.string().optional().describe('stdio: working directory (relative to the config file)'),
+    url: z.string().url().optional().describe('sse / streamable: server URL'),
+    headers: z.record(z.string(), z.string()).optional().describe('sse / streamable: extra HTTP headers'),
+    api_key_env: z.string().optional().describe('sse / streamable: sent as Authorization: Bearer <value>'),
+    startup_timeout_ms: z.number().int().positive().default(30_000).describe('connect and list tools'),
+    timeout_ms: z.number().int().positive().default(60_000).describe('per tool call or resource read'),
+    enabled: z.boolean().default(true),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    const remote = s.type !== 'stdio';
+    if (!remote && !s.command) ctx.addIssue({ code: 'custom', path: ['command'], message: 'a stdio server needs a command' });
+    if (remote && !s.url) ctx.addIssue({ code: 'custom', path: ['url'], message: `a ${s.type} server needs a url` });
+    const misplaced = remote ? (['command', 'env', 'pass_env', 'cwd'] as const) : (['url', 'headers', 'api_key_env'] as const);
+    for (const key of misplaced) {
+      if (s[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `not used by a ${s.type} server` });
+    }
+  });
+
+export type McpServerConfig = z.infer<typeof mcpServerSchema>;
+
+export const mcpConfigSchema = z.array(mcpServerSchema).superRefine((servers, ctx) => {
+  const seen = new Set<string>();
+  servers.forEach((s, i) => {
+    if (seen.has(s.name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `server name "${s.name}" is used twice` });
+    seen.add(s.name);
+  });
+});
+
+/** Where search_web sends queries: a SearXNG instance (JSON API) or the Brave Search API. */
+export const webSearchConfigSchema = z.discriminatedUnion('provider', [
+  z
+    .object({
+      provider: z.literal('searxng'),
+      url: z.string().url().describe('SearXNG base URL; its settings must enable the json format'),
+      max_results: z.number().int().positive().max(20).default(8),
+      timeout_ms: z.number().int().positive().default(20_000),
+    })
+    .strict(),
+  z
+    .object({
+      provider: z.literal('brave'),
+      api_key_env: z.string().min(1).default('BRAVE_API_KEY'),
+      url: z.string().url().default('https://api.search.brave.com/res/v1/web/search'),
+      max_results: z.number().int().positive().max(20).default(8),
+      timeout_ms: z.number().int().positive().default(20_000),
+    })
+    .strict(),
+]);
+
+export type WebSearchConfig = z.infer<typeof webSearchConfigSchema>;
+
 /** The whole configuration file. Every key is optional in a file; defaults come from here only. */
 export const jarvisConfigSchema = z
   .object({
@@ -101,6 +165,8 @@ export const jarvisConfigSchema = z
     default_llm_group: z.string().min(1).optional().describe('group used when -g/JARVIS_LLM_GROUP are not given'),
     data_dir: z.string().min(1).optional().describe('user data directory (memory, platforms); default ~/.jarvis'),
     agent: agentConfigSchema.prefault({}),
+    mcp: mcpConfigSchema.default([]).describe('MCP servers whose tools the agent may call (docs/extending.md)'),
+    web_search: webSearchConfigSchema.optional().describe('provider of the search_web tool'),
   })
   .strict();
 
