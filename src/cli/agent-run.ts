@@ -10,6 +10,7 @@ import {
   type Run,
 } from '../llm/index.js';
 import { builtinTools, ToolRegistry } from '../tools/index.js';
+import { extensionSecretEnvNames, loadExtensionTools } from '../tools/external/index.js';
 import type { ModelConfig } from '../util/config-schema.js';
 import { loadEffectiveConfig, resolveGroupName, resolveModel, type EffectiveConfig } from '../util/config.js';
 import { JarvisError } from '../util/errors.js';
@@ -107,10 +108,21 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
   }
 
   const tools = new ToolRegistry(builtinTools());
+  // search_web, MCP servers and the user's tool modules; MCP servers start here and stop in close()
+  const extensions = await loadExtensionTools({
+    config,
+    dataDir: config.data_dir,
+    projectDir: cwd,
+    baseDir: loaded.sources.mcp?.dir ?? baseDir,
+    reserved: tools.names(),
+    warn: (m) => process.stderr.write(`${colors.yellow(`warning: ${m}`)}\n`),
+  });
+  for (const t of extensions.tools) tools.register(t);
   if (o.useTools) {
     const known = tools.names();
     const unknown = o.useTools.filter((n) => !known.includes(n));
     if (unknown.length > 0) {
+      await extensions.close();
       throw new JarvisError('config', `${o.useToolsSource ?? 'use_tools'}: unknown tool${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`, {
         hint: `known tools: ${known.join(', ')}`,
       });
@@ -118,7 +130,7 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
     tools.use(o.useTools);
   }
 
-  const secretEnvNames = apiKeyEnvNames(config.llm_groups);
+  const secretEnvNames = [...apiKeyEnvNames(config.llm_groups), ...extensionSecretEnvNames(config)];
   const { run, writer } = startRun({ projectDir: cwd, command: o.command, argv: process.argv.slice(2), secretEnvNames });
   const input = interactive ? new LineInput() : undefined;
   const hardStop = new AbortController();
@@ -221,6 +233,8 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
     close() {
       stopProgress();
       input?.close();
+      // stdio servers also exit on their own when our end of their stdin closes with the process
+      void extensions.close();
     },
   };
 }

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { parseTags } from '../../llm/index.js';
+import type { HandlerContext, ParsedReply } from '../../agent/index.js';
+import { ToolRegistry } from '../../tools/index.js';
+import { createSendMessageHandler, parseSendMessageBody, SEND_MESSAGE } from './send-message.js';
+
+const team = { self: 'lead', agents: [{ name: 'lead', description: 'leads' }, { name: 'coder', description: 'codes' }, { name: 'tester', description: '' }] };
+
+function parsed(text: string): ParsedReply {
+  const events = parseTags(text, { tags: [{ name: SEND_MESSAGE }] });
+  return {
+    text,
+    events,
+    blocks: events.filter((e) => e.type === 'block'),
+    unclosed: events.filter((e) => e.type === 'unclosed'),
+    completed: events.some((e) => e.type === 'complete'),
+  };
+}
+
+function ctx(records: unknown[]): HandlerContext {
+  return {
+    root: '/tmp',
+    runDir: '/tmp',
+    allowOutsideRoot: false,
+    interactive: false,
+    tools: new ToolRegistry(),
+    signal: new AbortController().signal,
+    toolTimeoutMs: 1000,
+    env: {},
+    userData: {},
+    round: 1,
+    record: (r) => records.push(r),
+  };
+}
+
+describe('parseSendMessageBody', () => {
+  it('reads to and content, normalising CRLF newlines', () => {
+    expect(parseSendMessageBody('to: coder\r\ncontent: |\r\n  line one\r\n  line two\r\n', team)).toEqual({
+      ok: true,
+      message: { to: 'coder', content: 'line one\nline two' },
+    });
+  });
+
+  it.each([
+    ['', /empty/],
+    ['to: coder', /missing field: content/],
+    ['content: hi', /missing field: to/],
+    ['to: coder\ncontent: "   "', /`content` is empty/],
+    ['to: coder\ncontent:\n  - a\n  - b', /`content` must be a string, not a list/],
+    ['to: 42\ncontent: hi', /`to` must be a string, not a number/],
+    ['to: coder\ncontent: hi\npriority: high', /unknown field priority/],
+    ['to: nobody\ncontent: hi', /no agent named "nobody"/],
+    ['to: constructor\ncontent: hi', /no agent named "constructor"/],
+    ['to: lead\ncontent: hi', /you are lead/],
+    ['to: coder\ncontent: a: b', /not valid YAML/],
+    ['to: coder\nto: tester\ncontent: hi', /not valid YAML/],
+    ['just a sentence', /must be a YAML mapping/],
+    ['to: &a coder\ncontent: *b', /not valid YAML/],
+  ])('rejects %j with a reason', (body, reason) => {
+    const r = parseSendMessageBody(body, team);
+    expect(r.ok).toBe(false);
+    expect(r.ok ? '' : r.reason).toMatch(reason);
+  });
+});
+
+describe('the SEND_MESSAGE handler', () => {
+  const handler = createSendMessageHandler(team);
+
+  it('ends the run with {to, content} as the payload', async () => {
+    const records: unknown[] = [];
+    const r = await handler.handle(parsed('Handing over.\n<SEND_MESSAGE>\nto: coder\ncontent: |\n  Fix the bug.\n</SEND_MESSAGE>'), ctx(records));
+    expect(r).toEqual({ needReturn: true, prompt: 'Your message to coder was delivered.', payload: { to: 'coder', content: 'Fix the bug.' } });
+    expect(records).toEqual([{ type: 'send_message', from: 'lead', to: 'coder', chars: 12, repaired: false }]);
+  });
+
+  it('refuses two blocks and sends nothing', async () => {
+    const text = '<SEND_MESSAGE>\nto: coder\ncontent: a\n</SEND_MESSAGE>\n<SEND_MESSAGE>\nto: tester\ncontent: b\n</SEND_MESSAGE>';
+    const r = await handler.handle(parsed(text), ctx([]));
+    expect(r.needReturn).toBe(false);
+    expect(r.payload).toBeUndefined();
+    expect(r.prompt).toContain('the reply holds 2 <SEND_MESSAGE> blocks');
+  });
+
+  it('lists the other agents (not the sender) in its usage and in every refusal', async () => {
+    const r = await handler.handle(parsed('<SEND_MESSAGE>\nto: Coder\ncontent: a\n</SEND_MESSAGE>'), ctx([]));
+    expect(r.prompt).toContain('no agent named "Coder" (names are case-sensitive; did you mean "coder"?)');
+    expect(r.prompt).toContain('Agents you can write to:\n- coder: codes\n- tester');
+    expect(handler.usage()).not.toContain('- lead');
+  });
+
+  it('is chosen for a reply with an unclosed block too', () => {
+    expect(handler.canHandle(parsed('<SEND_MESSAGE>\nto: coder\ncontent: a\n'))).toBe(true);
+    expect(handler.canHandle(parsed('no block here'))).toBe(false);
+  });
+});

@@ -1,0 +1,191 @@
+import { dirname } from 'node:path';
+import { defaultInputHandlers } from '../agent/input/index.js';
+import { checkTeamTools, loadTeamDefinition, Team, type Hop, type TeamPlatforms, type TeamResult } from '../apps/multi/index.js';
+import { apiKeyEnvNames, createPlatform, finishRun, startRun } from '../llm/index.js';
+import { builtinTools, ToolRegistry } from '../tools/index.js';
+import { loadEffectiveConfig, resolveGroupName, resolveModel } from '../util/config.js';
+import { JarvisError } from '../util/errors.js';
+import { colors } from '../util/output.js';
+import { createInputBridge } from './input-ops.js';
+import { wireInterrupts, type InterruptWiring } from './interrupt.js';
+import { LineInput } from './line-input.js';
+import { EXIT_CODES, resultJson, showProgress, type OutputFormat } from './run-report.js';
+
+/**
+ * `jarvis agent -c team.yaml`: the command-line side of a MultiAgent team (docs/multi-agent.md).
+ * Config, platforms per llm group, the run directory and transcript, the person's input and
+ * Ctrl-C; the routing itself is src/apps/multi. Progress goes to stderr, the result to stdout.
+ */
+
+export interface TeamRunOptions {
+  task?: string;
+  nonInteractive?: boolean;
+  /** `-g`: the group of every agent without its own `llm_group` */
+  llmGroup?: string;
+  outputFormat: OutputFormat;
+  restoreSession?: boolean;
+}
+
+/** Runs the team in `file`; returns the exit code (0 completed, 1 failed, 3 incomplete or stopped, 130 interrupted). */
+export async function runTeamFromFile(file: string, o: TeamRunOptions): Promise<number> {
+  const def = loadTeamDefinition(file);
+  if (o.restoreSession) {
+    throw new JarvisError('usage', '--restore-session is not available for a team', { hint: 'a team run always starts fresh' });
+  }
+  const cwd = process.cwd();
+  // everything that can fail on bad configuration happens before the run directory exists
+  const loaded = loadEffectiveConfig({ cwd, flags: o.llmGroup ? { llmGroup: o.llmGroup } : {} });
+  const config = loaded.config;
+  const runGroup = resolveGroupName(config);
+  for (const a of def.agents) if (a.llm_group) resolveGroupName(config, a.llm_group);
+  const lastFile = loaded.files.at(-1);
+  const baseDir = lastFile ? dirname(lastFile.path) : cwd;
+  // one platform per group, shared by its agents: a scripted reply list is then served in call order
+  const byGroup = new Map<string, Promise<TeamPlatforms>>();
+  const platforms = (group: string | undefined): Promise<TeamPlatforms> => {
+    const g = group ?? runGroup;
+    let p = byGroup.get(g);
+    if (!p) {
+      const make = async (): Promise<TeamPlatforms> => {
+        const normal = await createPlatform(resolveModel(config, { group: g, role: 'normal' }), { baseDir, dataDir: config.data_dir });
+        const cheapModel = config.llm_groups[g]?.cheap;
+        return { normal, ...(cheapModel ? { cheap: await createPlatform(cheapModel, { baseDir, dataDir: config.data_dir }) } : {}) };
+      };
+      p = make();
+      byGroup.set(g, p);
+    }
+    return p;
+  };
+  // the main agent's models are set up now, so a missing script or key fails before anything runs
+  await platforms(def.agents.find((x) => x.name === def.main_agent)?.llm_group);
+
+  checkTeamTools(def, new ToolRegistry(builtinTools()).names());
+  const a = config.agent;
+  const interactive = !(o.nonInteractive === true || def.non_interactive === true || a.non_interactive);
+  let task = o.task ?? def.task;
+  if (task !== undefined && task.trim() === '') throw new JarvisError('usage', 'the task is empty', { hint: 'give the task text: -T "…"' });
+  if (task === undefined && !interactive) {
+    throw new JarvisError('usage', 'a non-interactive team run needs a task', { hint: `pass -T "…" or add task: to ${file}` });
+  }
+
+  const secretEnvNames = apiKeyEnvNames(config.llm_groups);
+  const input = interactive ? new LineInput() : undefined;
+  const hardStop = new AbortController();
+  let wiring: InterruptWiring | undefined;
+  const progress = process.stderr;
+  const ask = async (question: string): Promise<string> => {
+    if (!input) throw new JarvisError('internal', 'a non-interactive run asked a question');
+    wiring?.reset();
+    progress.write(`${colors.bold(question)}\n`);
+    for (let presses = 0; ; ) {
+      const answer = await input.multiline('> ');
+      if (answer.kind === 'line') return answer.text;
+      if (answer.kind === 'eof') throw new JarvisError('usage', 'input closed');
+      if (++presses >= 2) throw new JarvisError('usage', 'stopped at the prompt');
+      progress.write(`${colors.yellow('(Ctrl-C again to stop the run; an empty line ends the task)')}\n`);
+    }
+  };
+  const confirm = async (question: string, defaultYes: boolean): Promise<boolean> => {
+    const answer = (await ask(`${question} ${defaultYes ? '[Y/n]' : '[y/N]'}`)).trim().toLowerCase();
+    return answer === '' ? defaultYes : answer === 'y' || answer === 'yes';
+  };
+  try {
+    if (task === undefined) {
+      const t = await ask(`${def.main_agent} (team): what is the task?`).catch(() => '');
+      if (t.trim() === '') throw new JarvisError('usage', 'no task was given');
+      task = t;
+    }
+
+    const { run, writer } = startRun({ projectDir: cwd, command: `jarvis agent ${def.main_agent} (team)`, argv: process.argv.slice(2), secretEnvNames });
+    const stops: (() => void)[] = [];
+    const late: { team?: Team } = {};
+    const bridge = createInputBridge({
+      handlers: defaultInputHandlers(),
+      agent: () => {
+        const current = late.team?.current;
+        if (!current) throw new JarvisError('internal', 'team: no agent is running');
+        return current;
+      },
+      interactive,
+      confirm,
+      print: (t) => progress.write(`${t}\n`),
+      tool: () => ({ root: cwd, runDir: run.dir, interactive, env: withoutSecrets(secretEnvNames), signal: hardStop.signal }),
+      onExit: () => hardStop.abort(),
+    });
+    const team = new Team({
+      definition: def,
+      platforms,
+      tools: () => new ToolRegistry(builtinTools()),
+      root: cwd,
+      transcript: writer,
+      interactive,
+      ...(interactive ? { ask, confirm } : {}),
+      inputHandlers: [bridge.handler],
+      signal: hardStop.signal,
+      secretEnvNames,
+      defaults: {
+        autoComplete: a.auto_complete,
+        executeToolConfirm: a.execute_tool_confirm,
+        needSummary: a.need_summary,
+        autoSummaryRounds: a.auto_summary_rounds,
+        toolReminderRounds: a.tool_reminder_rounds,
+        toolFilterThreshold: a.tool_filter_threshold,
+        maxInputTokens: a.max_input_tokens,
+      },
+      warn: (m) => progress.write(`${colors.yellow(`warning: ${m}`)}\n`),
+      onAgent: (agent) => stops.push(showProgress(agent, progress)),
+      onHop: (hop) => progress.write(`${hopLine(hop)}\n`),
+    });
+    late.team = team;
+
+    let result: TeamResult;
+    wiring = wireInterrupts({ interrupt: () => team.interrupt(), abort: () => hardStop.abort() }, { input, interactive, notice: (t) => progress.write(`${colors.yellow(t)}\n`) });
+    try {
+      result = await team.run(task);
+    } finally {
+      wiring.dispose();
+      wiring = undefined;
+      stops.forEach((s) => s());
+    }
+    const status = bridge.exitRequested || result.status === 'completed' ? 'ok' : result.status === 'interrupted' ? 'interrupted' : 'failed';
+    finishRun(run, { status, ...(status === 'ok' ? {} : { error: `${result.status}: ${result.result}`.slice(0, 500) }) });
+    printTeamResult(result, o.outputFormat);
+    return EXIT_CODES[result.status];
+  } finally {
+    input?.close();
+  }
+}
+
+/** `lead → coder: Please fix the parser` */
+export function hopLine(hop: Hop): string {
+  const subject = hop.content.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  const cut = subject.length > 100 ? `${subject.slice(0, 99)}…` : subject;
+  return `${colors.magenta(`✉ ${hop.from} → ${hop.to}`)}${hop.summary ? colors.dim(' (with hand-off summary)') : ''}: ${cut}`;
+}
+
+/** `--output-format json`: the agent result fields plus the team's route and how it ended. */
+export function teamResultJson(r: TeamResult): Record<string, unknown> {
+  const base = resultJson({ status: r.status, result: r.result, rounds: r.rounds, tokens: r.tokens, cost: r.cost, runId: r.runId });
+  return { ...base, final_agent: r.finalAgent, ...(r.stopReason ? { stop_reason: r.stopReason } : {}), route: r.route };
+}
+
+function printTeamResult(r: TeamResult, format: OutputFormat): void {
+  if (format === 'json') {
+    process.stdout.write(`${JSON.stringify(teamResultJson(r))}\n`);
+    return;
+  }
+  const err = process.stderr;
+  if (r.status === 'failed') err.write(`${colors.red('error:')} ${r.error?.message ?? r.result}\n`);
+  else if (r.status !== 'completed') err.write(`${colors.yellow(`${r.status}:`)} ${r.result}\n`);
+  if (r.status === 'completed') process.stdout.write(`${r.result.trimEnd()}\n`);
+  const tokens = r.tokens.input + r.tokens.output;
+  const cost = r.cost > 0 ? `, $${r.cost.toFixed(4)}` : '';
+  const hops = `${r.route.length} message${r.route.length === 1 ? '' : 's'}`;
+  err.write(colors.dim(`${r.status} · ${hops} · ended by ${r.finalAgent} · ${r.rounds} round${r.rounds === 1 ? '' : 's'} · ${tokens} tokens${cost} · run ${r.runId}\n`));
+}
+
+function withoutSecrets(secrets: readonly string[]): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const k of secrets) delete env[k];
+  return env;
+}

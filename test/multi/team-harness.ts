@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { parseTeamDefinition, Team, type TeamOptions } from '../../src/apps/multi/index.js';
+import { createScriptedPlatformFromReplies, readRecords, startRun, type ScriptedPlatform, type ScriptedReply, type TranscriptRecord } from '../../src/llm/index.js';
+import { defineTool, ToolRegistry } from '../../src/tools/index.js';
+import { tempTree } from '../support/temp-tree.js';
+
+/**
+ * Team scenarios: a temp project, scripted models (one for the agents' turns, one for the
+ * cheap hand-off summaries), a real transcript and a small real tool that logs its runs.
+ */
+
+export function scripted(...replies: (string | ScriptedReply)[]): ScriptedPlatform {
+  return createScriptedPlatformFromReplies({ replies, contextWindow: 100_000 });
+}
+
+export function send(to: string, content: string, close = true): string {
+  const body = `to: ${to}\ncontent: |\n${content.split('\n').map((l) => `  ${l}`).join('\n')}\n`;
+  return `<SEND_MESSAGE>\n${body}${close ? '</SEND_MESSAGE>' : ''}`;
+}
+
+export const echoCall = (text: string) => `<TOOL_CALL>\nwant: the text back\nname: echo\narguments:\n  text: ${JSON.stringify(text)}\n</TOOL_CALL>`;
+
+export interface TeamScenario {
+  team: Team;
+  root: string;
+  toolRuns: string[];
+  warnings: string[];
+  transcript: () => TranscriptRecord[];
+}
+
+export const TWO_AGENTS = `
+main_agent: lead
+common_system_prompt: COMMON-RULES-FIRST
+agents:
+  - name: lead
+    description: plans and answers the user
+    system_prompt: You lead.
+  - name: coder
+    description: writes and runs code
+    system_prompt: You write code.
+`;
+
+export function teamScenario(
+  yamlText: string,
+  models: { normal: ScriptedPlatform; cheap?: ScriptedPlatform },
+  options: Partial<TeamOptions> = {},
+): TeamScenario {
+  const root = tempTree({});
+  const toolRuns: string[] = [];
+  const warnings: string[] = [];
+  const { writer } = startRun({ projectDir: root, command: 'test team', argv: [] });
+  const tools = () =>
+    new ToolRegistry([
+      defineTool({
+        name: 'echo',
+        description: 'Returns the text it is given.',
+        params: z.object({ text: z.string() }),
+        async run(args) {
+          toolRuns.push(args.text);
+          return { forModel: `<stdout>\n${args.text}\n</stdout>` };
+        },
+      }),
+    ]);
+  const team = new Team({
+    definition: parseTeamDefinition(yamlText, 'team.yaml'),
+    platforms: () => ({ normal: models.normal, ...(models.cheap ? { cheap: models.cheap } : {}) }),
+    tools,
+    root,
+    transcript: writer,
+    interactive: false,
+    rulesDataDir: false,
+    warn: (m) => warnings.push(m),
+    ...options,
+  });
+  return { team, root, toolRuns, warnings, transcript: () => readRecords(writer.path).records };
+}
