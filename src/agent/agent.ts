@@ -5,15 +5,20 @@ import { recordTranscript } from '../llm/transcript.js';
 import { ToolRegistry } from '../tools/index.js';
 import { userDataDir } from '../util/config.js';
 import { JarvisError, describeError, isJarvisError } from '../util/errors.js';
+import { attachAnalyzer } from './analyzer.js';
 import { EventBus } from './events.js';
 import type { OutputHandler } from './handlers/handler.js';
 import { createPatchHandler } from './handlers/patch.js';
 import { createRewriteHandler } from './handlers/rewrite.js';
 import { createToolCallHandler } from './handlers/tool-call.js';
 import { buildSystemPrompt, joinPrompts, loadRules, toolReminder, type RuleFile } from './prompt.js';
+import { attachMemory } from './memory/manager.js';
+import { pluginHook } from './plugins.js';
 import { applyInputHandlers, askForInput, runLoop, type LoopEnd } from './run-loop.js';
 import { Runtime, type RuntimeSettings } from './runtime.js';
 import { Session, sessionFilePath } from './session.js';
+import { attachMethodology } from './methodology/select.js';
+import { setupDelegation, type Delegation } from './planner/delegation.js';
 import type { AgentOptions, AgentResult, InputHandler } from './types.js';
 
 /**
@@ -42,6 +47,7 @@ export class Agent {
   private readonly role: string;
   private first = true;
   private running = false;
+  private readonly delegation: Delegation;
 
   constructor(options: AgentOptions) {
     this.name = options.name?.trim() || 'Jarvis';
@@ -77,16 +83,18 @@ export class Agent {
     });
     if (transcript) {
       this.events.subscribeAll((event) => {
-        const { agent: _agent, ...fields } = event;
-        transcript.write(capStrings(fields as { type: string } & Record<string, unknown>));
+        const { agent, ...fields } = event;
+        // the name (not the run id, already in the envelope) attributes records in a team run
+        transcript.write(capStrings({ ...fields, agent: agent.name } as { type: string } & Record<string, unknown>));
       });
     }
     this.session = new Session();
     this.session.setSystemPrompt(this.systemPrompt());
 
-    const platform = transcript ? recordTranscript(options.platform, transcript) : options.platform;
+    const tagged = { agent: this.name };
+    const platform = transcript ? recordTranscript(options.platform, transcript, tagged) : options.platform;
     const cheap = options.cheapPlatform ?? options.platform;
-    const cheapPlatform = transcript ? (cheap === options.platform ? platform : recordTranscript(cheap, transcript)) : cheap;
+    const cheapPlatform = transcript ? (cheap === options.platform ? platform : recordTranscript(cheap, transcript, tagged)) : cheap;
     if (options.signal) {
       if (options.signal.aborted) this.hardStop.abort();
       else options.signal.addEventListener('abort', () => this.hardStop.abort(), { once: true });
@@ -115,6 +123,11 @@ export class Agent {
       warn,
       buildSystemPrompt: () => this.systemPrompt(),
     });
+    if (options.memory) attachMemory(this.rt, options.memory);
+    if (options.useAnalysis) attachAnalyzer(this.rt);
+    for (const p of options.afterToolCall ?? []) this.rt.hooks.on('after_tool_call', pluginHook(this, p, warn));
+    if (options.methodology) attachMethodology(this.rt, options.methodology);
+    this.delegation = setupDelegation(this.rt, options, (o) => new Agent(o));
   }
 
   /** Role + every handler's usage + the rules files, as the model sees it now. */
@@ -132,7 +145,8 @@ export class Agent {
     const rt = this.rt;
     rt.tokens = { input: 0, output: 0 };
     rt.cost = 0;
-    let rounds = 0;
+    rt.rounds = 0;
+    let rounds: number;
     let end: LoopEnd;
     try {
       rt.task = task;
@@ -149,6 +163,7 @@ export class Agent {
         if (more === '') return this.finishRun({ status: 'completed', result: 'Nothing to do.' }, 0);
         this.session.prompt = more;
       }
+      await this.delegation.maybePlan();
       const r = await runLoop(rt, { inputHandlers: this.inputHandlers, first: this.first });
       this.first = false;
       rounds = r.rounds;
@@ -158,8 +173,10 @@ export class Agent {
       else {
         const code = isJarvisError(e) ? e.code : 'internal';
         const message = describeError(e);
-        end = { status: 'failed', result: `Task failed: ${message}`, error: { code, message } };
+        const hint = isJarvisError(e) ? e.hint : undefined;
+        end = { status: 'failed', result: `Task failed: ${message}`, error: { code, message, ...(hint ? { hint } : {}) } };
       }
+      rounds = rt.rounds;
     } finally {
       this.running = false;
       rt.interruptRequested = false;

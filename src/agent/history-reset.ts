@@ -10,6 +10,7 @@ export type ResetReason = 'budget' | 'rounds' | 'context_too_long' | 'requested'
  */
 export async function summarizeAndReset(rt: Runtime, reason: ResetReason): Promise<string> {
   const { session } = rt.p;
+  await rt.hooks.run('before_history_clear', {}, rt.p.stop);
   const before = session.tokens;
   rt.emit('before_summary', { prompt: HISTORY_SUMMARY_PROMPT, autoCompleted: false, needSummary: true, reason: 'context' });
   const window = rt.p.cheapPlatform.contextWindow ?? rt.p.platform.contextWindow;

@@ -27,3 +27,15 @@ export {
   type RuleFile,
 } from './prompt.js';
 export { contextBudget, KEEP_RECENT_TOOL_RESULTS, pruneToolResults } from './context.js';
+export { AgentHooks, type Hook, type HookInfo, type HookPoint } from './hooks.js';
+export { attachMemory, type MemorySettings } from './memory/manager.js';
+export { findMergeGroups, organizeMemories, type MergeGroup, type OrganizeOptions, type OrganizeResult } from './memory/organizer.js';
+export { analysisPrompt, attachAnalyzer } from './analyzer.js';
+export {
+  loadAfterToolCallPlugins,
+  pluginDirsFromEnv,
+  PLUGIN_DIRS_ENV,
+  type AfterToolCallCallback,
+  type AfterToolCallInfo,
+  type AfterToolCallPlugin,
+} from './plugins.js';

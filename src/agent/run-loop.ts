@@ -39,6 +39,8 @@ export async function runLoop(rt: Runtime, opts: LoopOptions): Promise<{ end: Lo
   for (;;) {
     if (rt.p.stop.aborted) return done(interrupted());
     st.rounds++;
+    // kept on the runtime too, so a run that ends by an exception still reports its rounds
+    rt.rounds = st.rounds;
     if (settings.toolReminderRounds > 0 && st.rounds % settings.toolReminderRounds === 0) {
       session.addonPrompt = joinPrompts(session.addonPrompt, toolReminder(rt.p.handlers));
     }
@@ -49,6 +51,7 @@ export async function runLoop(rt: Runtime, opts: LoopOptions): Promise<{ end: Lo
     if (st.first) {
       st.first = false;
       await filterTools(rt);
+      await rt.hooks.run('first_run', {}, rt.p.stop);
     }
 
     const message = session.prompt;
@@ -80,6 +83,8 @@ export async function runLoop(rt: Runtime, opts: LoopOptions): Promise<{ end: Lo
       st.kind = 'tool_result';
       st.label = outcome.handler;
     }
+    // plugins run after an action, not after a reply that took none (spec §3 step 8)
+    if (outcome.handler) await rt.hooks.run('after_tool_call', { response: reply, toolPrompt: outcome.prompt, needReturn: outcome.needReturn }, rt.p.stop);
     if (outcome.needReturn) {
       rt.emit('after_tool_call', { currentResponse: reply, needReturn: true, toolPrompt: outcome.prompt });
       return done({ status: 'completed', result: outcome.prompt, ...(outcome.payload === undefined ? {} : { payload: outcome.payload }) });
@@ -203,6 +208,7 @@ async function handleInterrupt(
 export async function complete(rt: Runtime, autoCompleted: boolean, lastReply: string): Promise<LoopEnd> {
   const { settings, session } = rt.p;
   let result = stripMarker(lastReply) || 'Task completed.';
+  await rt.hooks.run('before_summary', { autoCompleted }, rt.p.stop);
   if (settings.needSummary) {
     const prompt = settings.summaryPrompt.trim() || DEFAULT_SUMMARY_PROMPT;
     rt.emit('before_summary', { prompt, autoCompleted, needSummary: true, reason: 'completion' });
@@ -222,6 +228,7 @@ export async function complete(rt: Runtime, autoCompleted: boolean, lastReply: s
       result = summary;
     }
   }
+  await rt.hooks.run('before_task_completed', { autoCompleted }, rt.p.stop);
   rt.emit('task_completed', { autoCompleted, needSummary: settings.needSummary });
   return { status: 'completed', result };
 }

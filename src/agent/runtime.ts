@@ -7,6 +7,7 @@ import { isJarvisError } from '../util/errors.js';
 import { contextBudget, pruneToolResults } from './context.js';
 import { summarizeAndReset, type ResetReason } from './history-reset.js';
 import type { AgentEvent, AgentEventPayloads, AgentEventType, EventBus } from './events.js';
+import { AgentHooks } from './hooks.js';
 import type { HandlerContext, OutputHandler, ParsedReply } from './handlers/handler.js';
 import { COMPLETE_MARKER, defaultAddon, joinPrompts } from './prompt.js';
 import type { MessageKind, Session } from './session.js';
@@ -68,6 +69,10 @@ export class Runtime {
   /** aborted by an interrupt while a tool runs; renewed every turn */
   turnAbort = new AbortController();
   task = '';
+  /** main-loop rounds so far in this run (run-loop.ts keeps it current) */
+  rounds = 0;
+  /** async work the run waits for: memory, analysis, plugins (hooks.ts) */
+  readonly hooks: AgentHooks;
   private readonly tags: TagSpec[];
   private addonCache: { text: string; tokens: number } | undefined;
   private unlinkTurn: (() => void) | undefined;
@@ -76,6 +81,10 @@ export class Runtime {
 
   constructor(parts: RuntimeParts) {
     this.p = parts;
+    this.hooks = new AgentHooks((point, e) => {
+      parts.warn(`${point}: ${e instanceof Error ? e.message : String(e)}`);
+      this.record({ type: 'hook_error', point, message: e instanceof Error ? e.message : String(e) });
+    });
     this.tags = parts.handlers.flatMap((h) => [...h.tags]);
     this.stopTags = new Set(parts.handlers.filter((h) => !h.multiBlock).flatMap((h) => h.tags.map((t) => t.name)));
   }
@@ -97,7 +106,7 @@ export class Runtime {
 
   record(record: { type: string } & Record<string, unknown>): void {
     try {
-      this.p.transcript?.write(record);
+      this.p.transcript?.write({ agent: this.p.settings.name, ...record });
     } catch (e) {
       this.p.warn(`transcript: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -243,7 +252,8 @@ export class Runtime {
       this.callAbort = undefined;
       this.p.stop.removeEventListener('abort', onStop);
     }
-    if (text === '') this.p.warn(`${this.p.platform.name}: the model returned an empty reply`);
+    // an interrupted call is empty because it was stopped, not because the model said nothing
+    if (text === '' && !this.interruptRequested) this.p.warn(`${this.p.platform.name}: the model returned an empty reply`);
     // text in the same delta after the stopping block was generated past the action: drop it
     if (cutAt !== undefined && cutAt < text.length) text = text.slice(0, cutAt);
     return text;

@@ -2,6 +2,9 @@ import type { Platform } from '../llm/platform.js';
 import type { TranscriptWriter } from '../llm/transcript.js';
 import type { ToolRegistry } from '../tools/index.js';
 import type { OutputHandler } from './handlers/handler.js';
+import type { MemorySettings } from './memory/manager.js';
+import type { MethodologySettings } from './methodology/select.js';
+import type { AfterToolCallPlugin } from './plugins.js';
 
 /** How a run ended. `incomplete`: non-interactive and the model stopped acting without finishing. */
 export type AgentStatus = 'completed' | 'incomplete' | 'failed' | 'interrupted';
@@ -20,7 +23,7 @@ export interface AgentResult {
   /** what a handler returned with needReturn (e.g. a SEND_MESSAGE `{to, content}`) */
   payload?: unknown;
   /** set when status is `failed` */
-  error?: { code: string; message: string };
+  error?: { code: string; message: string; hint?: string };
 }
 
 /**
@@ -98,4 +101,20 @@ export interface AgentOptions {
   secretEnvNames?: readonly string[];
   /** notices for the person (a subscriber that threw, an empty reply); default stderr */
   warn?: (message: string) => void;
+  /** memory prompts and force-save (docs/memory.md); the memory tools themselves go into `tools` */
+  memory?: MemorySettings;
+  /** reflect on the task once when it completes, saving what is worth keeping (spec §13; default false) */
+  useAnalysis?: boolean;
+  /** run after every action, awaited (loadAfterToolCallPlugins) */
+  afterToolCall?: readonly AfterToolCallPlugin[];
+  /** split a task into sub-tasks run by child agents before the first turn (docs/planner.md; default false) */
+  plan?: boolean;
+  /** how deep planned sub-tasks and `sub_agent` helpers may nest (default 2) */
+  planMaxDepth?: number;
+  /** this agent's depth: 0 for a top-level agent, a child is its parent's + 1 */
+  planDepth?: number;
+  /** offer the model the `sub_agent` tool (docs/planner.md; default false) */
+  subAgent?: boolean;
+  /** pick saved methodologies for the task on the first turn (docs/methodology.md) */
+  methodology?: MethodologySettings;
 }

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { Agent, type AgentResult } from '../agent/index.js';
 import { defaultInputHandlers } from '../agent/input/index.js';
+import { createMethodologyTools } from '../agent/methodology/index.js';
 import {
   apiKeyEnvNames,
   createPlatform,
@@ -11,6 +12,7 @@ import {
 } from '../llm/index.js';
 import { builtinTools, ToolRegistry } from '../tools/index.js';
 import { extensionSecretEnvNames, loadExtensionTools } from '../tools/external/index.js';
+import { agentExtensions } from './agent-extensions.js';
 import type { ModelConfig } from '../util/config-schema.js';
 import { loadEffectiveConfig, resolveGroupName, resolveModel, type EffectiveConfig } from '../util/config.js';
 import { JarvisError } from '../util/errors.js';
@@ -107,7 +109,15 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
     });
   }
 
-  const tools = new ToolRegistry(builtinTools());
+  // save_methodology is what the task analyzer points the model at (docs/methodology.md)
+  const warnUser = (m: string) => process.stderr.write(`${colors.yellow(`warning: ${m}`)}\n`);
+  // memory store and tools, task analyzer, after-tool-call plugins
+  const agentExt = await agentExtensions({ config, root: cwd, warn: warnUser });
+  const tools = new ToolRegistry([
+    ...builtinTools(),
+    ...agentExt.tools,
+    ...(a.use_analysis ? createMethodologyTools({ root: cwd, dataDir: config.data_dir }) : []),
+  ]);
   // search_web, MCP servers and the user's tool modules; MCP servers start here and stop in close()
   const extensions = await loadExtensionTools({
     config,
@@ -171,6 +181,7 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
   });
 
   const agent = new Agent({
+    ...agentExt.options,
     name: o.name,
     description: o.description,
     systemPrompt: o.systemPrompt,
@@ -187,6 +198,11 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
     autoSummaryRounds: s.autoSummaryRounds ?? a.auto_summary_rounds,
     toolReminderRounds: s.toolReminderRounds ?? a.tool_reminder_rounds,
     toolFilterThreshold: a.tool_filter_threshold,
+    plan: a.plan,
+    planMaxDepth: a.plan_max_depth,
+    // an agent limited by use_tools gets no helper tool it was not given
+    subAgent: o.useTools === undefined,
+    ...(a.use_methodology ? { methodology: { dataDir: config.data_dir } } : {}),
     maxInputTokens: s.maxInputTokens ?? a.max_input_tokens,
     disableFileEdit: s.disableFileEdit,
     allowOutsideRoot: s.allowOutsideRoot,

@@ -83,7 +83,7 @@ export const agentConfigSchema = z
       .positive()
       .default(30)
       .describe('with more tools than this, the cheap model picks the relevant ones first'),
-    use_analysis: z.boolean().default(true).describe('analyse a finished task to save methodologies'),
+    use_analysis: z.boolean().default(false).describe('analyse a finished task to save memories and methodologies (one extra model call per task)'),
     use_methodology: z.boolean().default(true).describe('load saved methodologies into new tasks'),
     force_save_memory: z.boolean().default(false).describe('ask the model to save memories before history is cleared'),
   })

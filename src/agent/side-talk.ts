@@ -1,0 +1,59 @@
+import type { ChatMessage } from '../llm/platform.js';
+import { ToolRegistry, type Tool } from '../tools/index.js';
+import { executeToolCall } from './execute.js';
+import type { OutputHandler } from './handlers/handler.js';
+import { createToolCallHandler } from './handlers/tool-call.js';
+import type { Runtime } from './runtime.js';
+
+/**
+ * A side conversation on top of the task's history that does not join it: the memory
+ * force-save and the task analysis ask the model something with the whole task in view, run
+ * the tool calls it answers with, and leave the session as it was, so the final summary and
+ * later turns see only the task. Only TOOL_CALL is acted on, and only for the tools named in
+ * `tools` (saving knowledge): no file edits or scripts run here, so nothing bypasses the
+ * confirmation the main loop asks for.
+ */
+
+export interface SideTalkOptions {
+  /** what the model is asked */
+  prompt: string;
+  /** model replies at most (each may run one tool) */
+  maxTurns: number;
+  /** the tools the model may call here (those not active in the agent are left out) */
+  tools: readonly string[];
+  /** names the records in the transcript, e.g. `memory_force_save` */
+  label: string;
+}
+
+export interface SideTalkResult {
+  /** tool names run, in order */
+  toolsRun: string[];
+  replies: number;
+}
+
+export async function sideTalk(rt: Runtime, o: SideTalkOptions): Promise<SideTalkResult> {
+  const allowed = o.tools.map((n) => rt.p.tools.get(n)).filter((t): t is Tool => t !== undefined);
+  const registry = new ToolRegistry(allowed);
+  const handler: OutputHandler = createToolCallHandler(registry);
+  const messages: ChatMessage[] = [...rt.p.session.toChat(), { role: 'user', content: o.prompt }];
+  const toolsRun: string[] = [];
+  const userData = rt.p.session.userData;
+  let replies = 0;
+  for (let turn = 0; turn < o.maxTurns; turn++) {
+    const r = await rt.chat(rt.p.platform, messages);
+    replies++;
+    const reply = r.text ?? '';
+    messages.push({ role: 'assistant', content: reply });
+    const parsed = rt.parseReply(reply);
+    // a reply without an action ends the talk: the model has nothing (more) to save
+    if (!handler.canHandle(parsed)) break;
+    // cleared first, so what is there afterwards was run by this call (spec §12 __last_executed_tool__)
+    delete userData.__last_executed_tool__;
+    const outcome = await executeToolCall(parsed, [handler], { ...rt.handlerContext(0), tools: registry });
+    const ran = userData.__last_executed_tool__;
+    if (typeof ran === 'string') toolsRun.push(ran);
+    rt.record({ type: o.label, tool: typeof ran === 'string' ? ran : null });
+    messages.push({ role: 'user', content: outcome.prompt || 'The action produced no output.' });
+  }
+  return { toolsRun, replies };
+}
