@@ -1,0 +1,97 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { JarvisError } from '../../util/errors.js';
+import { findGitRoot, git, gitCommonDir, gitOk, identity, status } from './git.js';
+
+/**
+ * Gets a repository ready for an agent that commits: its root, `.jarvis/` ignored, a clean
+ * tree (or the person's explicit say-so), and a git identity for the commits.
+ */
+
+export type GitCheckMode = 'strict' | 'warn';
+
+export interface RepoSetupOptions {
+  cwd: string;
+  interactive: boolean;
+  /** go on with uncommitted changes without asking (they stay uncommitted) */
+  allowDirty: boolean;
+  gitCheck: GitCheckMode;
+  /** interactive only */
+  confirm?: (question: string, defaultYes: boolean) => Promise<boolean>;
+  /** interactive only: one free-text answer */
+  ask?: (question: string) => Promise<string>;
+  warn: (message: string) => void;
+}
+
+export interface RepoInfo {
+  root: string;
+  gitDir: string;
+  /** paths that were dirty when jca started and were left so (`--allow-dirty` or "continue") */
+  dirtyAtStart: string[];
+}
+
+export async function setupRepository(o: RepoSetupOptions): Promise<RepoInfo> {
+  let root = await findGitRoot(o.cwd);
+  if (!root) {
+    const yes = o.interactive && o.confirm ? await o.confirm(`${o.cwd} is not in a git repository. Run git init here?`, false) : false;
+    if (!yes) {
+      throw new JarvisError('usage', `${o.cwd} is not in a git repository; jca commits every change it makes`, {
+        hint: 'run `git init` (and make a first commit) in the project directory, then start jca again',
+      });
+    }
+    await gitOk(o.cwd, ['init', '-q']);
+    root = (await findGitRoot(o.cwd)) ?? o.cwd;
+  }
+  const gitDir = await gitCommonDir(root);
+  await checkIdentity(root, o);
+  ensureIgnored(root, gitDir);
+  const dirty = (await status(root)).map((e) => e.path);
+  if (dirty.length > 0 && !o.allowDirty) await handleDirty(root, dirty, o);
+  const left = (await status(root)).map((e) => e.path);
+  return { root, gitDir, dirtyAtStart: left };
+}
+
+async function checkIdentity(root: string, o: RepoSetupOptions): Promise<void> {
+  const id = await identity(root);
+  const missing = [...(id.name ? [] : ['user.name']), ...(id.email ? [] : ['user.email'])];
+  if (missing.length === 0) return;
+  const msg = `git ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set; commits may fail or carry a guessed author`;
+  const hint = `git config --global user.name "Your Name" && git config --global user.email you@example.com`;
+  if (o.gitCheck === 'strict') throw new JarvisError('config', msg, { hint: `${hint} (or run with --git-check warn)` });
+  o.warn(`${msg} (set them with: ${hint})`);
+}
+
+/**
+ * `.jarvis/` (runs, stats, sessions) must never be committed. It goes into `.git/info/exclude`
+ * rather than `.gitignore`: that file is local and untracked, so the tree stays clean.
+ */
+export function ensureIgnored(root: string, gitDir: string): void {
+  const exclude = join(gitDir, 'info', 'exclude');
+  const gitignore = join(root, '.gitignore');
+  const listed = (p: string) => existsSync(p) && /^\/?\.jarvis\/?\s*$/m.test(readFileSync(p, 'utf8'));
+  if (listed(gitignore) || listed(exclude)) return;
+  mkdirSync(join(gitDir, 'info'), { recursive: true });
+  const before = existsSync(exclude) ? readFileSync(exclude, 'utf8') : '';
+  appendFileSync(exclude, `${before === '' || before.endsWith('\n') ? '' : '\n'}# jca: run logs, stats and sessions\n/.jarvis/\n`);
+}
+
+async function handleDirty(root: string, dirty: string[], o: RepoSetupOptions): Promise<void> {
+  const list = dirty.slice(0, 8).join(', ') + (dirty.length > 8 ? `, … (${dirty.length} in all)` : '');
+  if (!o.interactive || !o.ask) {
+    throw new JarvisError('usage', `the work tree has uncommitted changes (${list}); jca would mix them into its commits`, {
+      exitCode: 1,
+      hint: 'commit or stash them first, or pass --allow-dirty to go on anyway',
+    });
+  }
+  for (;;) {
+    const a = (await o.ask(`Uncommitted changes: ${list}.\n[c]ommit them first, con[t]inue with them uncommitted, or [a]bort?`)).trim().toLowerCase();
+    if (a === 'a' || a === 'abort') throw new JarvisError('usage', 'stopped: the work tree has uncommitted changes', { exitCode: 1 });
+    if (a === 't' || a === 'continue') return;
+    if (a === 'c' || a === 'commit') {
+      await gitOk(root, ['add', '-A']);
+      const r = await git(root, ['commit', '-q', '-m', 'jca: work in progress before a jca run']);
+      if (r.exitCode !== 0) throw new JarvisError('tool', `git commit failed: ${(r.stderr || r.stdout).trim()}`);
+      return;
+    }
+  }
+}

@@ -1,0 +1,226 @@
+import { dirname } from 'node:path';
+import { Option, type Command } from 'commander';
+import {
+  acquireLock,
+  CodeAgent,
+  DEFAULT_MAX_ITERATIONS,
+  detectVerify,
+  setupRepository,
+  type CodeRunResult,
+  type EditFormat,
+  type GitCheckMode,
+} from '../../apps/code/index.js';
+import { defaultInputHandlers } from '../../agent/input/index.js';
+import { apiKeyEnvNames, createPlatform, finishRun, startRun } from '../../llm/index.js';
+import { loadEffectiveConfig, resolveGroupName, resolveModel } from '../../util/config.js';
+import { JarvisError } from '../../util/errors.js';
+import { colors } from '../../util/output.js';
+import { createInputBridge } from '../input-ops.js';
+import { wireInterrupts } from '../interrupt.js';
+import { LineInput } from '../line-input.js';
+import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
+import { showProgress } from '../run-report.js';
+import { agentExtensions } from '../agent-extensions.js';
+import { builtinTools, ToolRegistry } from '../../tools/index.js';
+
+/** The default action of `jca`: set up the repository, run the code agent on a requirement, report. */
+
+interface CodeRunOptions {
+  requirement?: string;
+  nonInteractive?: boolean;
+  llmGroup?: string;
+  allowDirty?: boolean;
+  prefix?: string;
+  suffix?: string;
+  build?: string;
+  test?: string;
+  maxIterations: string;
+  editFormat: EditFormat;
+  lint?: boolean;
+  appendTools?: string;
+  plan?: boolean;
+  restoreSession?: boolean;
+  gitCheck: GitCheckMode;
+}
+
+export function registerCodeRun(program: Command): void {
+  addLlmGroupOption(program)
+    .option('-r, --requirement <text>', 'what to change (required with -n; asked for otherwise)')
+    .option('-n, --non-interactive', 'never ask: commit every change automatically (env JARVIS_NON_INTERACTIVE)')
+    .option('--allow-dirty', 'start even with uncommitted changes (they are left uncommitted)')
+    .option('--prefix <text>', 'put this before every commit message')
+    .option('--suffix <text>', 'put this after every commit message')
+    .option('--build <command>', 'build command (sh -c); "" for none; default: detected')
+    .option('--test <command>', 'test command (sh -c); "" for none; default: detected')
+    .option('--max-iterations <n>', 'verify attempts after edits before giving up', String(DEFAULT_MAX_ITERATIONS))
+    .addOption(new Option('--edit-format <format>', 'how the model edits files').choices(['patch', 'json']).default('patch'))
+    .option('--lint', 'run the installed checkers for the changed files once after the edits')
+    .option('--append-tools <names>', 'comma-separated tools to allow besides the code tools')
+    .option('--plan', 'split the requirement into sub-tasks run by helper agents first (default: config agent.plan)')
+    .option('--no-plan', 'do not split the task')
+    .option('--restore-session', "continue the session saved with '<SaveSession>'")
+    .addOption(new Option('--git-check <mode>', 'missing git user.name/email: stop or warn').choices(['strict', 'warn']).default('warn'))
+    .action((o: CodeRunOptions) => runCode(o));
+}
+
+async function runCode(o: CodeRunOptions): Promise<void> {
+  const maxIterations = Number(o.maxIterations);
+  if (!Number.isInteger(maxIterations) || maxIterations < 1) throw new JarvisError('usage', `--max-iterations must be a positive integer, not ${o.maxIterations}`);
+  if (o.requirement !== undefined && o.requirement.trim() === '') throw new JarvisError('usage', 'the requirement is empty', { hint: 'jca -r "what to change"' });
+
+  const first = loadEffectiveConfig({ cwd: process.cwd(), flags: configFlagsFrom(o) });
+  const interactive = !(o.nonInteractive === true || first.config.agent.non_interactive);
+  if (!interactive && o.requirement === undefined) {
+    throw new JarvisError('usage', 'a non-interactive run needs the requirement', { hint: 'jca -n -r "what to change"' });
+  }
+  const input = interactive ? new LineInput() : undefined;
+  const notice = (t: string) => process.stderr.write(`${colors.yellow(t)}\n`);
+  const ask = async (question: string): Promise<string> => {
+    if (!input) throw new JarvisError('internal', 'a non-interactive run asked a question');
+    process.stderr.write(`${colors.bold(question)}\n`);
+    const a = await input.multiline('> ');
+    if (a.kind === 'line') return a.text;
+    throw new JarvisError('usage', a.kind === 'eof' ? 'input closed' : 'stopped at the prompt');
+  };
+  const confirm = async (question: string, defaultYes: boolean): Promise<boolean> => {
+    const a = (await ask(`${question} ${defaultYes ? '[Y/n]' : '[y/N]'}`)).trim().toLowerCase();
+    return a === '' ? defaultYes : a === 'y' || a === 'yes';
+  };
+
+  try {
+    const repo = await setupRepository({
+      cwd: process.cwd(),
+      interactive,
+      allowDirty: o.allowDirty === true,
+      gitCheck: o.gitCheck,
+      ...(interactive ? { ask, confirm } : {}),
+      warn: (m) => notice(`warning: ${m}`),
+    });
+    const lock = acquireLock(repo.gitDir, { cwd: repo.root });
+    const release = () => lock.release();
+    process.once('exit', release);
+    try {
+      process.exitCode = await runInRepo(o, { root: repo.root, interactive, maxIterations, ask, confirm, input, notice });
+    } finally {
+      release();
+      process.removeListener('exit', release);
+    }
+  } finally {
+    input?.close();
+  }
+}
+
+interface RepoRun {
+  root: string;
+  interactive: boolean;
+  maxIterations: number;
+  ask: (q: string) => Promise<string>;
+  confirm: (q: string, d: boolean) => Promise<boolean>;
+  input?: LineInput;
+  notice: (t: string) => void;
+}
+
+async function runInRepo(o: CodeRunOptions, r: RepoRun): Promise<number> {
+  const loaded = loadEffectiveConfig({ cwd: r.root, flags: configFlagsFrom(o) });
+  const config = loaded.config;
+  const lastFile = loaded.files.at(-1);
+  const baseDir = lastFile ? dirname(lastFile.path) : r.root;
+  const normal = await createPlatform(resolveModel(config, { role: 'normal' }), { baseDir, dataDir: config.data_dir });
+  const group = config.llm_groups[resolveGroupName(config)];
+  const cheap = group?.cheap ? await createPlatform(group.cheap, { baseDir, dataDir: config.data_dir }) : undefined;
+  const agentExt = await agentExtensions({ config, root: r.root, warn: (m) => r.notice(`warning: ${m}`) });
+  const plan = detectVerify(r.root, { ...(o.build !== undefined ? { build: o.build } : {}), ...(o.test !== undefined ? { test: o.test } : {}) });
+  const requirement = o.requirement ?? (await r.ask('What should jca change? (end a line with \\ to continue it)'));
+  if (requirement.trim() === '') throw new JarvisError('usage', 'the requirement is empty');
+
+  const secretEnvNames = apiKeyEnvNames(config.llm_groups);
+  const { run, writer } = startRun({ projectDir: r.root, command: 'jca', argv: process.argv.slice(2), secretEnvNames });
+  const hardStop = new AbortController();
+  // the built-in input commands, as in jarvis; the bridge reaches the agent once it exists
+  const late: { code?: CodeAgent } = {};
+  const toolEnv = { ...process.env };
+  for (const k of secretEnvNames) delete toolEnv[k];
+  const bridge = createInputBridge({
+    handlers: defaultInputHandlers(),
+    agent: () => (late.code as CodeAgent).agent,
+    interactive: r.interactive,
+    confirm: r.confirm,
+    print: (t) => process.stderr.write(`${t}\n`),
+    tool: () => ({ root: r.root, runDir: run.dir, interactive: r.interactive, env: toolEnv, signal: hardStop.signal }),
+    onExit: () => hardStop.abort(),
+    record: (rec) => writer.write(rec),
+  });
+  const code = new CodeAgent(
+    {
+      root: r.root,
+      platform: normal,
+      ...(cheap ? { cheapPlatform: cheap } : {}),
+      transcript: writer,
+      interactive: r.interactive,
+      ...(r.interactive ? { ask: r.ask, confirm: r.confirm } : {}),
+      appendTools: (o.appendTools ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      editFormat: o.editFormat,
+      ...(o.prefix ? { prefix: o.prefix } : {}),
+      ...(o.suffix ? { suffix: o.suffix } : {}),
+      plan,
+      maxIterations: r.maxIterations,
+      lint: o.lint === true,
+      secretEnvNames,
+      signal: hardStop.signal,
+      inputHandlers: [bridge.handler],
+      print: (t) => process.stderr.write(`${t}\n`),
+      tools: new ToolRegistry([...builtinTools(), ...agentExt.tools]),
+      agentExtras: {
+        ...agentExt.options,
+        plan: o.plan ?? config.agent.plan,
+        planMaxDepth: config.agent.plan_max_depth,
+        subAgent: true,
+      },
+    },
+    firstLine(requirement),
+  );
+  late.code = code;
+  if (o.restoreSession && !code.agent.restoreSession()) r.notice(`no saved session at ${code.agent.sessionFile()}; starting a new one`);
+  process.stderr.write(colors.dim(`jca: ${r.root} · verify with ${plan.system}${plan.build ? ` · build: ${plan.build.display}` : ''}${plan.test ? ` · test: ${plan.test.display}` : ''} · run ${run.runId}\n`));
+  const stopProgress = showProgress(code.agent, process.stderr);
+  const wiring = wireInterrupts({ interrupt: () => code.agent.interrupt(), abort: () => hardStop.abort() }, { ...(r.input ? { input: r.input } : {}), interactive: r.interactive, notice: r.notice });
+  let result: CodeRunResult;
+  try {
+    result = await code.run(requirement);
+  } finally {
+    wiring.dispose();
+    stopProgress();
+  }
+  if (bridge.exitRequested) {
+    finishRun(run, { status: 'ok' });
+    process.stderr.write(colors.dim(`session saved; continue it with jca --restore-session · run ${run.runId}\n`));
+    return 0;
+  }
+  const exit = exitCodeOf(result);
+  finishRun(run, { status: exit === 0 ? 'ok' : result.agent.status === 'interrupted' ? 'interrupted' : 'failed', ...(exit === 0 ? {} : { error: describe(result).slice(0, 500) }) });
+  process.stdout.write(`${describe(result)}\n`);
+  process.stderr.write(colors.dim(`${result.commits.length} commit(s) · ${result.iterations} verify iteration(s) · ${result.agent.rounds} round(s) · run ${result.agent.runId}\n`));
+  return exit;
+}
+
+function exitCodeOf(r: CodeRunResult): number {
+  if (r.agent.status === 'interrupted') return 130;
+  if (r.agent.status === 'failed') return 1;
+  if (r.verify === 'red') return 1;
+  return r.agent.status === 'incomplete' ? 3 : 0;
+}
+
+function describe(r: CodeRunResult): string {
+  if (r.agent.status === 'failed') return `jca failed: ${r.agent.error?.message ?? r.agent.result}`;
+  if (r.verify === 'red') {
+    const why = r.limitReached ? `verification still fails after ${r.iterations} attempt(s)` : 'verification fails';
+    return `jca stopped: ${why}.\n${r.failure ?? ''}`.trimEnd();
+  }
+  const v = r.verify === 'green' ? 'build and tests pass' : 'nothing to verify';
+  return `${r.agent.status === 'completed' ? 'done' : r.agent.status}: ${r.commits.length} commit(s), ${v}.\n${r.agent.result.trim()}`.trimEnd();
+}
+
+function firstLine(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
+}

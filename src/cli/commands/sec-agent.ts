@@ -1,0 +1,112 @@
+import { statSync } from 'node:fs';
+import { dirname, extname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { DEFAULT_CLUSTER_LIMIT, runSecAgent } from '../../apps/sec/agent/index.js';
+import { apiKeyEnvNames, createPlatform, finishRun, startRun, type Platform } from '../../llm/index.js';
+import { loadEffectiveConfig, resolveModel } from '../../util/config.js';
+import { isJarvisError, JarvisError } from '../../util/errors.js';
+import { writeFileAtomicSync } from '../../util/files.js';
+import { colors } from '../../util/output.js';
+import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
+
+interface AgentFlags {
+  path: string;
+  llmGroup?: string;
+  output?: string;
+  clusterLimit: string;
+  jobs: string;
+  resume?: boolean;
+}
+
+function positiveInt(value: string, flag: string, max: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new JarvisError('usage', `${flag} must be an integer from 1 to ${max}, got "${value}"`);
+  return n;
+}
+
+/** `jsec agent -p PATH`: scan, then cluster and verify the candidates with a model, then report. */
+export function registerSecAgent(program: Command): void {
+  addLlmGroupOption(
+    program
+      .command('agent')
+      .description('scan, then let a model cluster and verify each candidate (read-only), and report confirmed issues')
+      .requiredOption('-p, --path <dir>', 'directory to analyse'),
+  )
+    .option('-o, --output <file>', 'also write the report here (md, json or sarif by extension)')
+    .option('-c, --cluster-limit <n>', 'candidates per clustering batch', String(DEFAULT_CLUSTER_LIMIT))
+    .option('--jobs <n>', 'agents working at the same time (model calls are I/O-bound)', '1')
+    .option('--resume', 'continue the previous run: skip candidates it already decided')
+    .action((flags: AgentFlags) => runAgentCommand(flags));
+}
+
+async function modelFor(flags: AgentFlags): Promise<{ platform?: Platform; reason?: string; secretEnvNames: string[] }> {
+  const loaded = loadEffectiveConfig({ cwd: process.cwd(), flags: configFlagsFrom(flags) });
+  const config = loaded.config;
+  let model;
+  try {
+    model = resolveModel(config, { role: 'normal', ...(flags.llmGroup ? { group: flags.llmGroup } : {}) });
+  } catch (e) {
+    if (isJarvisError(e) && e.code === 'config_missing_model') return { reason: "no model is configured (add llm_groups to the config: 'jarvis config init')", secretEnvNames: [] };
+    throw e;
+  }
+  const lastFile = loaded.files.at(-1);
+  const platform = await createPlatform(model, { baseDir: lastFile ? dirname(lastFile.path) : process.cwd(), dataDir: config.data_dir });
+  return { platform, secretEnvNames: apiKeyEnvNames(config.llm_groups) };
+}
+
+/** Runs are kept in the analysed directory (a file's directory), whose guard leaves `.jarvis/` alone. */
+function projectDirOf(path: string): string {
+  const abs = resolve(path);
+  try {
+    return statSync(abs).isFile() ? dirname(abs) : abs;
+  } catch {
+    throw new JarvisError('usage', `path not found: ${path}`);
+  }
+}
+
+async function runAgentCommand(flags: AgentFlags): Promise<void> {
+  const clusterLimit = positiveInt(flags.clusterLimit, '--cluster-limit', 10_000);
+  const jobs = positiveInt(flags.jobs, '--jobs', 256);
+  if (flags.output !== undefined && !['.md', '.json', '.sarif'].includes(extname(flags.output).toLowerCase())) {
+    throw new JarvisError('usage', `-o ${flags.output}: the report format comes from the extension`, { hint: 'use a file name ending in .md, .json or .sarif' });
+  }
+  const { platform, reason, secretEnvNames } = await modelFor(flags);
+  const notice = (m: string) => process.stderr.write(colors.dim(`jsec agent: ${m}\n`));
+  const started = platform ? startRun({ projectDir: projectDirOf(flags.path), command: 'jsec', argv: process.argv.slice(2), secretEnvNames }) : undefined;
+  const stop = new AbortController();
+  const onSigint = () => stop.abort();
+  process.once('SIGINT', onSigint);
+  let result;
+  try {
+    result = await runSecAgent(flags.path, {
+      ...(platform ? { platform } : { noModelReason: reason }),
+      clusterLimit,
+      jobs,
+      resume: flags.resume === true,
+      ...(started ? { transcript: started.writer } : {}),
+      secretEnvNames,
+      signal: stop.signal,
+      notice,
+    });
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+  if (started) finishRun(started.run, { status: stop.signal.aborted ? 'interrupted' : result.failure ? 'failed' : 'ok', ...(result.failure ? { error: result.failure } : {}) });
+  if (flags.output) {
+    const ext = extname(flags.output).toLowerCase().slice(1) as 'md' | 'json' | 'sarif';
+    writeFileAtomicSync(flags.output, result.texts[ext]);
+  }
+  const r = result.report;
+  if (r.mode === 'scan-fallback') process.stderr.write(`${colors.yellow(`jsec agent: report falls back to the scan's findings: ${r.note ?? ''}`)}\n`);
+  process.stdout.write(
+    [
+      `${colors.bold(`${r.confirmed.length} confirmed`)}, ${r.rejected.length} rejected, ${r.unverified.length} not verified (of ${r.candidates} candidates from the scan)`,
+      ...r.confirmed.slice(0, 10).map((f) => `  ${f.severity.padEnd(6)} ${f.file}:${f.line}  ${f.rule}`),
+      `report: ${result.reports.md} (.json, .sarif beside it)${flags.output ? `; ${flags.output}` : ''}`,
+      `artifacts: ${result.paths.dir}`,
+      '',
+    ].join('\n'),
+  );
+  if (stop.signal.aborted) process.exitCode = 130;
+  else if (result.failure) process.exitCode = 1;
+}

@@ -1,0 +1,50 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setupRepository } from '../../src/apps/code/repo-setup.js';
+import { tempTree } from '../support/temp-tree.js';
+import { git, gitRepo } from './support.js';
+
+/** Repository set-up in-process: the dirty-tree choices, git identity modes, git init. */
+
+const base = { interactive: true, allowDirty: false, gitCheck: 'warn' as const, warn: () => undefined };
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe('setupRepository', () => {
+  it('interactive: "c" commits the uncommitted changes first, "t" leaves them, "a" stops', async () => {
+    const repo = gitRepo({ 'a.c': 'int a;\n' });
+    writeFileSync(join(repo, 'a.c'), 'int b;\n');
+    const asked: string[] = [];
+    const answers = ['maybe', 'c'];
+    const info = await setupRepository({ ...base, cwd: repo, ask: async (q) => (asked.push(q), answers.shift() ?? '') });
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toContain('Uncommitted changes: a.c');
+    expect(info.dirtyAtStart).toEqual([]);
+    expect(git(repo, 'log', '-1', '--format=%s')).toBe('jca: work in progress before a jca run\n');
+
+    writeFileSync(join(repo, 'a.c'), 'int c;\n');
+    expect((await setupRepository({ ...base, cwd: repo, ask: async () => 't' })).dirtyAtStart).toEqual(['a.c']);
+    await expect(setupRepository({ ...base, cwd: repo, ask: async () => 'a' })).rejects.toThrow('stopped: the work tree has uncommitted changes');
+  });
+
+  it('strict stops and warn warns when git has no user name or email', async () => {
+    const repo = gitRepo({ 'a.c': '' });
+    git(repo, 'config', '--unset', 'user.name');
+    git(repo, 'config', '--unset', 'user.email');
+    vi.stubEnv('GIT_CONFIG_GLOBAL', join(tempTree(), 'none'));
+    vi.stubEnv('GIT_CONFIG_NOSYSTEM', '1');
+    await expect(setupRepository({ ...base, cwd: repo, gitCheck: 'strict' })).rejects.toThrow('git user.name and user.email are not set');
+    const warnings: string[] = [];
+    await setupRepository({ ...base, cwd: repo, warn: (m) => warnings.push(m) });
+    expect(warnings[0]).toMatch(/^git user\.name and user\.email are not set/);
+  });
+
+  it('offers git init outside a repository and runs it on yes', async () => {
+    const dir = tempTree();
+    vi.stubEnv('GIT_CEILING_DIRECTORIES', join(dir, '..'));
+    const info = await setupRepository({ ...base, cwd: dir, confirm: async () => true });
+    expect(info.root).toBe(dir);
+    expect(git(dir, 'rev-parse', '--show-toplevel').trim()).toBe(dir);
+  });
+});
