@@ -5,7 +5,7 @@
  * references: serialising the request as an HTTP provider would, and counting its tokens.
  * Then pruning a 1,000-message history to tool-result stubs.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -13,10 +13,11 @@ import { z } from 'zod';
 import { Agent } from '../src/agent/index.js';
 import { pruneToolResults } from '../src/agent/context.js';
 import { Session } from '../src/agent/session.js';
-import type { ChatRequest, ChatResult, Platform } from '../src/llm/index.js';
+import type { Platform } from '../src/llm/index.js';
 import { countMessageTokens } from '../src/llm/tokens.js';
 import { startRun } from '../src/llm/runs.js';
 import { defineTool, ToolRegistry } from '../src/tools/index.js';
+import { instantPlatform } from './instant-platform.js';
 
 const TOOL_REPLY = '<TOOL_CALL>\nwant: the text\nname: tool_07\narguments:\n  text: hello\n</TOOL_CALL>';
 const DONE = 'Finished. <!!!COMPLETE!!!>';
@@ -35,25 +36,7 @@ function registry(): ToolRegistry {
 
 /** Answers at once, streaming line by line; keeps the time spent inside chat() out of the figures. */
 function instantModel(): Platform & { modelMs: number } {
-  let n = 0;
-  const p = {
-    name: 'bench',
-    model: 'bench',
-    contextWindow: 10_000_000,
-    modelMs: 0,
-    async chat(req: ChatRequest): Promise<ChatResult> {
-      const t0 = performance.now();
-      const text = n++ % 2 === 0 ? TOOL_REPLY : DONE;
-      let out = '';
-      for (const piece of text.match(/[^\n]*\n|[^\n]+/g) ?? []) {
-        out += piece;
-        if (req.onDelta?.(piece) === 'stop') break;
-      }
-      p.modelMs += performance.now() - t0;
-      return { text: out, finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1, estimated: true }, cost: 0, latencyMs: 0, attempts: 1, model: 'bench' };
-    },
-  };
-  return p;
+  return instantPlatform((n) => (n % 2 === 0 ? TOOL_REPLY : DONE));
 }
 
 function fillHistory(session: Session, count: number): void {
@@ -63,7 +46,7 @@ function fillHistory(session: Session, count: number): void {
   }
 }
 
-async function loopOverhead(withTranscript: boolean, runs: number): Promise<{ perTurn: number; best: number; turns: number; serialise: number; tokens: number }> {
+async function loopOverhead(withTranscript: boolean, runs: number): Promise<{ perTurn: number; best: number; turns: number; serialise: number; tokens: number; bytes: number; records: number }> {
   const root = mkdtempSync(join(tmpdir(), 'jarvis-bench-'));
   try {
     const model = instantModel();
@@ -112,7 +95,11 @@ async function loopOverhead(withTranscript: boolean, runs: number): Promise<{ pe
     const k0 = performance.now();
     for (let i = 0; i < Math.min(turns, 50); i++) countMessageTokens(chat);
     tokens = (performance.now() - k0) / Math.min(turns, 50);
-    return { perTurn: perBatch[2] as number, best: perBatch[0] as number, turns, serialise, tokens };
+    // what the transcript costs on disk, per turn (warm-up run included in the file, so slightly high)
+    const text = writer ? readFileSync(writer.path, 'utf8') : '';
+    const bytes = text.length / turns;
+    const records = text.split('\n').filter(Boolean).length / turns;
+    return { perTurn: perBatch[2] as number, best: perBatch[0] as number, turns, serialise, tokens, bytes, records };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -140,7 +127,8 @@ export default async function main(): Promise<void> {
     const r = await loopOverhead(withTranscript, withTranscript ? 50 : 200);
     console.log(
       `loop, 50 tools, 200-message history, transcript ${withTranscript ? 'on ' : 'off'}: median ${f(r.perTurn)} ms/turn, best batch ${f(r.best)} ms, ${r.turns} turns ` +
-        `(reference: JSON request ${f(r.serialise)} ms, token count of the request ${f(r.tokens)} ms)`,
+        `(reference: JSON request ${f(r.serialise)} ms, token count of the request ${f(r.tokens)} ms)` +
+        (withTranscript ? `; transcript ${Math.round(r.bytes)} bytes and ${r.records.toFixed(1)} records per turn` : ''),
     );
   }
   const p = pruning();

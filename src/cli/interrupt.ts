@@ -1,4 +1,5 @@
 import type { LineInput } from './line-input.js';
+import { stopSpinners } from './run-report.js';
 
 /**
  * Ctrl-C while an agent works (spec jarvis-core §15). The first press calls the agent's
@@ -34,6 +35,7 @@ export function wireInterrupts(
       return;
     }
     presses++;
+    stopSpinners();
     if (presses >= quitAt) process.exit(130);
     if (presses === 1) {
       opts.notice(opts.interactive ? 'interrupting… (Ctrl-C again to stop the run)' : 'stopping the run… (Ctrl-C again to quit at once)');

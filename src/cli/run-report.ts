@@ -1,5 +1,6 @@
 import type { Agent, AgentResult } from '../agent/index.js';
 import { colors } from '../util/output.js';
+import { createSpinner, type Spinner } from '../util/spinner.js';
 
 /**
  * What a person sees of a run: the model's replies and each action's result as they happen
@@ -25,9 +26,29 @@ function shorten(text: string, max = MAX_SHOWN_LINES): string {
   return `${lines.slice(0, max).join('\n')}\n… (${lines.length - max} more lines)`;
 }
 
+/** Spinners of every agent shown; a run that fails mid-call ends with its spinner still on. */
+const spinners = new Set<Spinner>();
+
+/** Erases any spinner line, so a notice or a question starts on a clean line. */
+export function stopSpinners(): void {
+  for (const s of spinners) s.stop();
+}
+
+/**
+ * Shows each reply and action result; while a model call is under way, a spinner with the
+ * seconds waited (terminals only: src/util/spinner.ts).
+ */
 export function showProgress(agent: Agent, progress: NodeJS.WritableStream): () => void {
+  const spinner = createSpinner(progress);
+  spinners.add(spinner);
   const offs = [
+    agent.events.subscribe('before_model_call', () => spinner.start(`${agent.name} is waiting for the model… (Ctrl-C to interrupt)`)),
+    () => {
+      spinner.stop();
+      spinners.delete(spinner);
+    },
     agent.events.subscribe('after_model_call', (e) => {
+      spinner.stop();
       const text = e.response.trim();
       progress.write(`${colors.cyan(`${agent.name} ▸`)} ${text === '' ? colors.dim('(empty reply)') : shorten(text, 60)}\n`);
     }),
@@ -45,11 +66,15 @@ export function resultJson(r: AgentResult): Record<string, unknown> {
 }
 
 export function printResult(r: AgentResult, format: OutputFormat, out: NodeJS.WritableStream, err: NodeJS.WritableStream): void {
+  stopSpinners();
   if (format === 'json') {
     out.write(`${JSON.stringify(resultJson(r))}\n`);
     return;
   }
-  if (r.status === 'failed') err.write(`${colors.red('error:')} ${r.error?.message ?? r.result}\n`);
+  if (r.status === 'failed') {
+    err.write(`${colors.red('error:')} ${r.error?.message ?? r.result}\n`);
+    if (r.error?.hint) err.write(`${colors.dim('hint:')} ${r.error.hint}\n`);
+  }
   else if (r.status !== 'completed') err.write(`${colors.yellow(`${r.status}:`)} ${r.result}\n`);
   if (r.status === 'completed') out.write(`${r.result.trimEnd()}\n`);
   const tokens = r.tokens.input + r.tokens.output;

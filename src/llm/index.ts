@@ -69,7 +69,14 @@ export {
   type TagSpec,
 } from './tag-parser.js';
 export { createStopAfterFirstBlock, type StopAfterFirstBlock } from './stop-after-first-block.js';
-export { TRANSCRIPT_FILE, TranscriptWriter, recordTranscript, type TranscriptInput } from './transcript.js';
+export {
+  TRANSCRIPT_FILE,
+  TranscriptWriter,
+  recordTranscript,
+  type RecordTranscriptOptions,
+  type TranscriptInput,
+} from './transcript.js';
+export { expandRequestMessages } from './transcript-messages.js';
 export { REDACTED, apiKeyEnvNames, createRedactor, redactText, type Redactor } from './redact.js';
 export {
   createRun,

@@ -139,6 +139,7 @@ describe('transcripts', () => {
       call: 1,
       platform: 'fake',
       model: 'fake-1',
+      conv: 1,
       messages: [{ role: 'user', content: 'hi' }],
       temperature: 0.2,
     });

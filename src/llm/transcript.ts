@@ -1,5 +1,5 @@
-import { join } from 'node:path';
-import { appendJsonl } from '../util/files.js';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { JarvisError, describeError, isJarvisError } from '../util/errors.js';
 import type {
   ChatRequest,
@@ -11,6 +11,7 @@ import type {
   TranscriptRequest,
 } from './platform.js';
 import type { Redactor } from './redact.js';
+import { MessageDelta } from './transcript-messages.js';
 
 /**
  * `.jarvis/runs/<run-id>/transcript.jsonl`: one JSON record per line, appended and flushed as
@@ -38,6 +39,7 @@ export class TranscriptWriter {
   private readonly redact: Redactor;
   private readonly now: () => Date;
   private calls = 0;
+  private convs = 0;
 
   constructor(options: TranscriptWriterOptions) {
     this.path = join(options.dir, TRANSCRIPT_FILE);
@@ -51,35 +53,61 @@ export class TranscriptWriter {
     return ++this.calls;
   }
 
+  /** Numbers the recorded conversations (one per recorded platform wrapper) 1, 2, … */
+  nextConversation(): number {
+    return ++this.convs;
+  }
+
   /** Appends one record (redacted) with the `ts`/`run_id` envelope. */
   write(record: TranscriptInput): void {
     const { type, call, ...rest } = record;
     const full = { type, ts: this.now().toISOString(), run_id: this.runId, ...(call === undefined ? {} : { call }), ...rest };
     try {
-      appendJsonl(this.path, this.redact(full));
+      // appended with one write and no fsync: a killed process loses nothing the kernel already
+      // has, and an fsync per record (~10 per agent turn) cost more than the whole turn
+      const line = `${JSON.stringify(this.redact(full))}\n`;
+      try {
+        appendFileSync(this.path, line);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        mkdirSync(dirname(this.path), { recursive: true });
+        appendFileSync(this.path, line);
+      }
     } catch (e) {
       throw new JarvisError('io', `cannot write the transcript ${this.path}: ${describeError(e)}`, { cause: e });
     }
   }
 }
 
-type RequestRecord = Omit<TranscriptRequest, 'ts' | 'run_id'> & { max_tokens?: number; temperature?: number };
+type RequestRecord = Omit<TranscriptRequest, 'ts' | 'run_id'> & {
+  conv?: number;
+  messages_from?: number;
+  max_tokens?: number;
+  temperature?: number;
+};
 type ReplyRecord = Omit<TranscriptReply, 'ts' | 'run_id'>;
 type ErrorRecord = Omit<TranscriptError, 'ts' | 'run_id'> & { hint?: string };
 
+export interface RecordTranscriptOptions {
+  /** written as `agent` on every record of this platform, so a team's records are attributed */
+  agent?: string;
+}
+
 /**
  * Wraps a platform so every call writes `request` before it starts and `reply` or `error`
- * when it ends. Streaming, early stop and aborts pass through unchanged.
+ * when it ends. Streaming, early stop and aborts pass through unchanged. A request stores only
+ * the messages added since this wrapper's previous request (transcript-messages.ts).
  */
-export function recordTranscript(platform: Platform, writer: TranscriptWriter): Platform {
+export function recordTranscript(platform: Platform, writer: TranscriptWriter, options: RecordTranscriptOptions = {}): Platform {
+  const delta = new MessageDelta(writer.nextConversation());
   return {
     name: platform.name,
     model: platform.model,
     contextWindow: platform.contextWindow,
     async chat(request: ChatRequest): Promise<ChatResult> {
       const call = writer.nextCall();
-      const base = { call, platform: platform.name, model: platform.model };
-      const req: RequestRecord = { type: 'request', ...base, messages: request.messages };
+      const base = { call, ...(options.agent ? { agent: options.agent } : {}), platform: platform.name, model: platform.model };
+      const req: RequestRecord = { type: 'request', ...base, ...delta.next(request.messages) };
       if (request.maxTokens !== undefined) req.max_tokens = request.maxTokens;
       if (request.temperature !== undefined) req.temperature = request.temperature;
       writer.write(req);

@@ -95,4 +95,15 @@ describe('config template', () => {
     expect(config.agent.max_input_tokens).toBe(64000);
     expect(sources['agent.use_analysis']?.kind).toBe('project');
   });
+
+  it('has commented mcp and web_search examples that load when switched on', () => {
+    // uncomment each example block: from '# mcp:' / '# web_search:' to the next blank line
+    const text = configTemplate().replace(/^# (mcp|web_search):.*\n(?:#.*\n)*/gm, (block) => block.replace(/^# ?/gm, ''));
+    const { config } = loadConfig({ files: [{ path: '/p/c.yaml', text, origin: 'project' }], env: {} });
+    expect(config.mcp.map((m) => [m.name, m.type, m.enabled])).toEqual([
+      ['fs', 'stdio', true],
+      ['tracker', 'streamable', false],
+    ]);
+    expect(config.web_search).toMatchObject({ provider: 'searxng', url: 'http://127.0.0.1:8888', max_results: 8 });
+  });
 });

@@ -89,6 +89,25 @@ llm_groups:
 # User data directory (global memory, user platforms). Default ~/.jarvis; env JARVIS_DATA_DIR.
 # data_dir: ~/.jarvis
 
+# MCP servers whose tools the agent may call, registered as <name>.tool_call.<tool>
+# (docs/extending.md). stdio servers are started without a shell and get only the variables
+# listed in pass_env; remote ones (sse, streamable) send api_key_env as a Bearer token.
+# mcp:
+#   - name: fs
+#     type: stdio
+#     command: npx
+#     args: [-y, "@modelcontextprotocol/server-filesystem", "."]
+#     timeout_ms: 60000                 # per tool call
+#   - name: tracker
+#     type: streamable
+#     url: https://mcp.example.com/mcp
+#     api_key_env: TRACKER_API_KEY
+#     enabled: false                    # listed but not started
+
+# Where the search_web tool sends queries: a SearXNG instance with the json format enabled,
+# or the Brave Search API (provider: brave, key in api_key_env, default BRAVE_API_KEY).
+# web_search: { provider: searxng, url: http://127.0.0.1:8888, max_results: 8 }
+
 # Agent defaults. To change one, uncomment 'agent:' and its line; the values shown are the defaults.
 # agent:
 ${agentSection()}

@@ -160,6 +160,29 @@ describe('jarvis -T interactive interrupt (spec §15)', () => {
     expect(records.find((x) => x.type === 'interrupt')).toMatchObject({ note: 'just say hello instead' });
     expect(records.some((x) => x.type === 'interrupt_triggered')).toBe(true);
   });
+
+  it('aborts a model call that streams nothing at the first Ctrl-C, then asks what to do', async () => {
+    const p = project();
+    server.enqueue(hang(), reply('Hello! <!!!COMPLETE!!!>'), reply('Said hello instead.'));
+    const cli = startJarvis(['-T', 'think for a very long time'], p);
+    await waitFor(() => server.requests.length === 1, 20_000, 'the model request');
+    cli.child.kill('SIGINT');
+    cli.child.stdin?.end('just say hello instead\n\n');
+    const r = await cli.done;
+
+    expect(r.code).toBe(0);
+    expect(server.requests).toHaveLength(3);
+    expect(lastUserMessage(1)).toContain('just say hello instead');
+    expect(r.stdout.trim()).toBe('Said hello instead.');
+    expect(r.stderr).not.toMatch(/warning: .*empty reply/);
+    const records = readTranscript(runDirs(p.cwd)[0] as string);
+    expect(records.find((x) => x.type === 'interrupt')).toMatchObject({ note: 'just say hello instead' });
+    expect(records.find((x) => x.type === 'error')).toMatchObject({ code: 'llm_aborted', agent: 'Jarvis' });
+    // every kind of record the agent writes names it: model calls, events, its own records
+    for (const type of ['request', 'reply', 'task_started', 'interrupt', 'run_result']) {
+      expect(records.find((x) => x.type === type), type).toMatchObject({ agent: 'Jarvis' });
+    }
+  });
 });
 
 describe('jarvis errors', () => {
@@ -180,9 +203,21 @@ describe('jarvis errors', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: .*401/m);
+    // the provider's hint names the key variable of the config
+    expect(r.stderr).toMatch(/^hint: set LOOP_API_KEY to a valid key/m);
+    expect(r.stderr).toMatch(/failed · 1 round · /);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.stderr).not.toContain(KEY);
     const [dir] = runDirs(p.cwd);
     expect(readRunInfo(dir as string).status).toBe('failed');
+  });
+
+  it('counts the rounds of a run that ended by a provider error (--output-format json)', async () => {
+    const p = project();
+    server.enqueue(reply(toolCall('true')), httpError(401, { message: 'bad key' }));
+    const r = await runJarvis(['-n', '-T', 'hi', '--output-format', 'json'], p);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'failed', rounds: 2 });
   });
 
   it('refuses a non-interactive run without a task (exit 2)', async () => {

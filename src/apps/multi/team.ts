@@ -208,7 +208,7 @@ export class Team {
   private async handoffSummary(agent: Agent, msg: TeamMessage): Promise<string> {
     const { cheap, normal } = await this.platformsOf(this.agentDef(agent.name).llm_group);
     const base = cheap ?? normal;
-    const platform = this.o.transcript ? recordTranscript(base, this.o.transcript) : base;
+    const platform = this.o.transcript ? recordTranscript(base, this.o.transcript, { agent: agent.name }) : base;
     try {
       const history = agent.session.toChat();
       const r = await platform.chat({

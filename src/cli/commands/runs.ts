@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findProjectDir, listRuns, readRecords, resolveRunId, summarizeRun, type RunSummary, type TranscriptRecord } from '../../llm/runs.js';
 import { TRANSCRIPT_FILE } from '../../llm/transcript.js';
+import { expandRequestMessages } from '../../llm/transcript-messages.js';
 import { JarvisError } from '../../util/errors.js';
 import { colors, formatTable } from '../../util/output.js';
 
@@ -69,7 +70,10 @@ export function registerRunsCommand(program: Command): void {
     .action((ref: string, o: ProjectOpt & { json?: boolean }) => {
       const dir = projectOf(o);
       const summary = summarizeRun(dir, resolveRunId(dir, ref));
-      const { records, skipped } = readRecords(join(summary.dir, TRANSCRIPT_FILE));
+      const read = readRecords(join(summary.dir, TRANSCRIPT_FILE));
+      // requests are stored as deltas; show each with the full message list the model got
+      const records = expandRequestMessages(read.records);
+      const skipped = read.skipped;
       if (o.json) {
         process.stdout.write(`${JSON.stringify({ run: summary, records, skipped_lines: skipped }, null, 2)}\n`);
         return;

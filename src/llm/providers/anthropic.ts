@@ -1,8 +1,8 @@
 import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { ChatMessage, Platform, PlatformContext } from '../platform.js';
-import { CallFailure } from '../retry.js';
-import { DEFAULT_MAX_CONTINUATIONS, runChat, type ProviderCall } from './chat-loop.js';
+import type { ProviderCall } from './chat-loop.js';
 import { toCallFailure } from './failure.js';
+import { httpPlatform, streamEndedEarly } from './http-platform.js';
 import { requireModel, resolveApiKey, type HttpPlatformOptions } from './provider-config.js';
 
 /** Anthropic Messages API through the official SDK, with its retries off. */
@@ -86,7 +86,7 @@ export function createAnthropicPlatform(ctx: PlatformContext, opts: HttpPlatform
           outputTokens = ev.usage.output_tokens;
         }
       }
-      if (!stop) throw new CallFailure('network', 'the reply stream ended before the reply was complete');
+      if (!stop) throw streamEndedEarly();
       return {
         finishReason: stop === 'max_tokens' ? 'length' : 'stop',
         usage: inputTokens === undefined || outputTokens === undefined ? undefined : { inputTokens, outputTokens },
@@ -96,22 +96,5 @@ export function createAnthropicPlatform(ctx: PlatformContext, opts: HttpPlatform
     }
   };
 
-  return {
-    name: 'anthropic',
-    model,
-    contextWindow: config.context_window,
-    chat: (request) =>
-      runChat(request, {
-        call,
-        stream: config.stream ?? true,
-        price: config.price_per_mtok,
-        defaultMaxTokens: config.max_tokens,
-        defaultTemperature: config.temperature,
-        retry: { ...(config.max_retries === undefined ? {} : { maxRetries: config.max_retries }), ...opts.retry },
-        maxContinuations: opts.maxContinuations ?? DEFAULT_MAX_CONTINUATIONS,
-        stallTimeoutMs: config.timeout_ms,
-        warn: ctx.warn,
-        failure: { platform: 'anthropic', model, baseUrl, apiKeyEnv: key.env, apiKey: key.key },
-      }),
-  };
+  return httpPlatform(ctx, opts, { name: 'anthropic', model, baseUrl, key, call });
 }

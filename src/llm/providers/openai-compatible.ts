@@ -1,10 +1,10 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Platform, PlatformContext } from '../platform.js';
-import { CallFailure } from '../retry.js';
 import { requireModel, resolveApiKey, type HttpPlatformOptions } from './provider-config.js';
-import { DEFAULT_MAX_CONTINUATIONS, runChat, type ProviderCall, type ProviderCallResult } from './chat-loop.js';
+import type { ProviderCall, ProviderCallResult } from './chat-loop.js';
 import { toCallFailure } from './failure.js';
+import { httpPlatform, streamEndedEarly } from './http-platform.js';
 
 /**
  * Any server speaking OpenAI chat completions (OpenAI, DeepSeek, Kimi, Qwen, Zhipu, OpenRouter,
@@ -58,29 +58,12 @@ export function createOpenAICompatiblePlatform(ctx: PlatformContext, opts: HttpP
         if (choice?.finish_reason) finish = choice.finish_reason;
         if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
       }
-      if (!finish) throw new CallFailure('network', 'the reply stream ended before the reply was complete');
+      if (!finish) throw streamEndedEarly();
       return { finishReason: finish === 'length' ? 'length' : 'stop', usage };
     } catch (e) {
       throw toCallFailure(e, p.signal, SDK_ERRORS);
     }
   };
 
-  return {
-    name: 'openai-compatible',
-    model,
-    contextWindow: config.context_window,
-    chat: (request) =>
-      runChat(request, {
-        call,
-        stream: config.stream ?? true,
-        price: config.price_per_mtok,
-        defaultMaxTokens: config.max_tokens,
-        defaultTemperature: config.temperature,
-        retry: { ...(config.max_retries === undefined ? {} : { maxRetries: config.max_retries }), ...opts.retry },
-        maxContinuations: opts.maxContinuations ?? DEFAULT_MAX_CONTINUATIONS,
-        stallTimeoutMs: config.timeout_ms,
-        warn: ctx.warn,
-        failure: { platform: 'openai-compatible', model, baseUrl, apiKeyEnv: key.env, apiKey: key.key },
-      }),
-  };
+  return httpPlatform(ctx, opts, { name: 'openai-compatible', model, baseUrl, key, call });
 }

@@ -12,6 +12,7 @@ import type {
   TranscriptRequest,
 } from '../platform.js';
 import { serveOfflineReply } from './offline-reply.js';
+import { expandRequestMessages } from '../transcript-messages.js';
 
 /**
  * Serves the replies of a recorded run (`transcript.jsonl`) in order, offline. A request that
@@ -24,11 +25,14 @@ export interface RecordedCall {
   reply: TranscriptReply;
 }
 
-/** Pairs each reply with the request just before it (same `call` number when both carry one). */
+/**
+ * Pairs each reply with the request just before it (same `call` number when both carry one);
+ * delta requests get their full message list back first.
+ */
 export function recordedCalls(records: readonly unknown[]): RecordedCall[] {
   const out: RecordedCall[] = [];
   let pending: TranscriptRequest | undefined;
-  for (const rec of records) {
+  for (const rec of expandRequestMessages(records)) {
     if (!rec || typeof rec !== 'object') continue;
     const r = rec as { type?: unknown; call?: unknown; text?: unknown; messages?: unknown };
     if (r.type === 'request' && Array.isArray(r.messages)) {
