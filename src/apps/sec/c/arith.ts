@@ -1,0 +1,180 @@
+/**
+ * Integer arithmetic over intervals: comparisons (for folding conditions) and the overflow,
+ * underflow and division-by-zero checks that need the operands' ranges.
+ */
+import type { N } from './ast.js';
+import { report, text, type Frame, type Run } from './context.js';
+import { shift } from './memory.js';
+import { staticType } from './names.js';
+import type { State } from './state.js';
+import { elemSize, intRange, INT_TYPE, isFloat, type CType } from './types.js';
+import { anyInt, int, isConst, NO, YES, type IntV, type PtrV, type Val } from './values.js';
+
+export function truthOf(v: Val): 0 | 1 | undefined {
+  if (v.k === 'int') return v.lo > 0 || v.hi < 0 || v.nz ? 1 : v.lo === 0 && v.hi === 0 ? 0 : undefined;
+  if (v.k === 'ptr') return v.nul === YES ? 0 : v.nul === NO && v.t.length > 0 ? 1 : undefined;
+  if (v.k === 'fn' || v.k === 'ref') return 1;
+  return undefined;
+}
+
+const CMP = new Set(['<', '<=', '>', '>=', '==', '!=']);
+
+export function compare(op: string, a: IntV, b: IntV): 0 | 1 | undefined {
+  switch (op) {
+    case '<':
+      return a.hi < b.lo ? 1 : a.lo >= b.hi ? 0 : undefined;
+    case '<=':
+      return a.hi <= b.lo ? 1 : a.lo > b.hi ? 0 : undefined;
+    case '>':
+      return compare('<', b, a);
+    case '>=':
+      return compare('<=', b, a);
+    case '==':
+      if (isConst(a) && isConst(b)) return a.lo === b.lo ? 1 : 0;
+      return a.hi < b.lo || b.hi < a.lo || (isConst(b) && b.lo === 0 && a.nz) ? 0 : undefined;
+    case '!=': {
+      const eq = compare('==', a, b);
+      return eq === undefined ? undefined : eq === 1 ? 0 : 1;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The value of `a op b` for a comparison: [0,0], [1,1] or unknown [0,1]. */
+export function compareVals(op: string, a: Val, b: Val): IntV {
+  if (a.k === 'int' && b.k === 'int') {
+    const c = compare(op, a, b);
+    return c === undefined ? int(0, 1) : int(c);
+  }
+  if ((a.k === 'ptr' && b.k === 'int') || (a.k === 'int' && b.k === 'ptr')) {
+    const p = (a.k === 'ptr' ? a : b) as PtrV;
+    const z = (a.k === 'int' ? a : b) as IntV;
+    if (isConst(z) && z.lo === 0 && (op === '==' || op === '!=')) {
+      const isNull = p.nul === YES ? 1 : p.nul === NO && p.t.length > 0 ? 0 : undefined;
+      if (isNull === undefined) return int(0, 1);
+      return int(op === '==' ? isNull : 1 - isNull);
+    }
+  }
+  return int(0, 1);
+}
+
+/** Binary arithmetic with overflow, underflow and division-by-zero checks. */
+export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, fr: Frame, run: Run): Val {
+  if (CMP.has(op)) return compareVals(op, a, b);
+  if (a.k === 'ptr' && b.k === 'int' && (op === '+' || op === '-')) {
+    const size = elemSize(staticType(l, fr, run), run.group.structs) ?? 1;
+    return shift(a, op === '+' ? b : { ...b, lo: -b.hi, hi: -b.lo }, size);
+  }
+  if (b.k === 'ptr' && a.k === 'int' && op === '+') {
+    const size = elemSize(staticType(r, fr, run), run.group.structs) ?? 1;
+    return shift(b, a, size);
+  }
+  if (a.k !== 'int' || b.k !== 'int') {
+    if ((op === '/' || op === '%') && b.k === 'int') checkDivisor(b, r, n, st, fr, run);
+    return anyInt();
+  }
+  const taint = a.taint || b.taint;
+  const src = a.taint ? a : b.taint ? b : a;
+  const out = (lo: number, hi: number): IntV => ({ k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote });
+  const lt = staticType(l, fr, run);
+  const rt = staticType(r, fr, run);
+  const type = lt && intRange(lt) ? lt : rt && intRange(rt) ? rt : lt ?? rt;
+  const floaty = isFloat(lt) || isFloat(rt);
+  let v: IntV;
+  switch (op) {
+    case '+':
+      v = out(a.lo + b.lo, a.hi + b.hi);
+      break;
+    case '-':
+      v = out(a.lo - b.hi, a.hi - b.lo);
+      break;
+    case '*': {
+      const ps = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi].map((x) => (Number.isNaN(x) ? 0 : x));
+      v = out(Math.min(...ps), Math.max(...ps));
+      break;
+    }
+    case '/':
+    case '%': {
+      checkDivisor(b, r, n, st, fr, run);
+      if (isConst(a) && isConst(b) && b.lo !== 0) {
+        const q = op === '/' ? (floaty ? a.lo / b.lo : Math.trunc(a.lo / b.lo)) : a.lo % b.lo;
+        return out(q, q);
+      }
+      if (op === '%' && b.lo > 0 && Number.isFinite(b.hi)) return out(a.lo < 0 ? -(b.hi - 1) : 0, b.hi - 1);
+      if (op === '/' && b.lo >= 1) {
+        const ps = [a.lo / b.lo, a.hi / b.lo, a.lo / b.hi, a.hi / b.hi].map((x) => (Number.isNaN(x) ? 0 : floaty ? x : Math.trunc(x)));
+        return out(Math.min(...ps), Math.max(...ps));
+      }
+      return { k: 'int', lo: -Infinity, hi: Infinity, taint };
+    }
+    case '<<':
+      if (isConst(a) && isConst(b)) return out(a.lo * 2 ** b.lo, a.lo * 2 ** b.lo);
+      return { k: 'int', lo: -Infinity, hi: Infinity, taint };
+    case '>>':
+      if (isConst(a) && isConst(b)) return out(Math.floor(a.lo / 2 ** b.lo), Math.floor(a.lo / 2 ** b.lo));
+      return a.lo >= 0 ? out(0, a.hi) : { k: 'int', lo: -Infinity, hi: Infinity, taint };
+    case '&':
+      if (isConst(a) && isConst(b)) return out(a.lo & b.lo, a.lo & b.lo);
+      if (isConst(b) && b.lo >= 0) return out(0, b.lo);
+      return { k: 'int', lo: -Infinity, hi: Infinity, taint };
+    case '|':
+    case '^':
+      if (isConst(a) && isConst(b)) return op === '|' ? out(a.lo | b.lo, a.lo | b.lo) : out(a.lo ^ b.lo, a.lo ^ b.lo);
+      return { k: 'int', lo: -Infinity, hi: Infinity, taint };
+    default:
+      return anyInt();
+  }
+  if (!floaty && (op === '+' || op === '-' || op === '*')) checkOverflow(v, a, type ?? INT_TYPE, n, fr, run, op === '+' ? 'addition' : op === '-' ? 'subtraction' : 'multiplication', b);
+  return v;
+}
+
+export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, fr: Frame, run: Run, what: string, b?: IntV, dir: -1 | 0 | 1 = 0): void {
+  const range = intRange(type ?? INT_TYPE);
+  if (!range) return;
+  // only values we can reach: inputs over their range, or constants
+  const reachable = a.taint || (b?.taint ?? false) || (isConst(a) && (!b || isConst(b)));
+  if (!reachable) return;
+  const src = a.taint ? a : b?.taint ? b : a;
+  const trace = src.src !== undefined ? [{ line: src.src, note: src.srcNote ?? 'value set here' }] : [];
+  // doubles cannot tell 2^63-1 from 2^63: an increment of a value already at the maximum overflows
+  const wide = range[1] > 2 ** 53;
+  // a bound like sqrt(LLONG_MAX) squared lands within rounding of the maximum: not an overflow
+  const slack = wide ? range[1] * 1e-9 : 0;
+  const up = v.hi > range[1] + slack || (wide && v.hi >= range[1] && v.hi >= a.hi && (dir === 1 || (b !== undefined && b.lo > 0 && what === 'addition')));
+  const down = v.lo < range[0] - slack || (wide && v.lo <= range[0] && v.lo <= a.lo && (dir === -1 || (b !== undefined && b.lo > 0 && what === 'subtraction')));
+  if (up && Number.isFinite(v.hi)) {
+    report(fr, n, {
+      rule: 'c.integer.overflow',
+      pattern: what,
+      description: `The ${what} can exceed the maximum of '${type?.base ?? 'int'}' (${range[1]}): operand range [${fmt(a.lo)}, ${fmt(a.hi)}].`,
+      confidence: a.taint || b?.taint ? 0.75 : 0.9,
+      trace,
+    }, run);
+  } else if (down && Number.isFinite(v.lo)) {
+    report(fr, n, {
+      rule: 'c.integer.underflow',
+      pattern: what,
+      description: `The ${what} can go below the minimum of '${type?.base ?? 'int'}' (${range[0]}): operand range [${fmt(a.lo)}, ${fmt(a.hi)}].`,
+      confidence: a.taint || b?.taint ? 0.75 : 0.9,
+      trace,
+    }, run);
+  }
+}
+
+function checkDivisor(b: IntV, r: N, n: N, _st: State, fr: Frame, run: Run): void {
+  if (b.nz || b.lo > 0 || b.hi < 0) return;
+  const zeroConst = b.lo === 0 && b.hi === 0;
+  if (!zeroConst && !b.taint) return;
+  report(fr, n, {
+    rule: 'c.divide.by-zero',
+    pattern: text(fr.file, r),
+    description: zeroConst ? `The divisor '${text(fr.file, r)}' is zero here.` : `The divisor '${text(fr.file, r)}' comes from outside the program and is not checked against zero.`,
+    confidence: zeroConst ? 0.9 : 0.75,
+    trace: b.src !== undefined ? [{ line: b.src, note: b.srcNote ?? 'value set here' }] : [],
+  }, run);
+}
+
+function fmt(x: number): string {
+  return Number.isFinite(x) ? String(x) : x > 0 ? '+inf' : '-inf';
+}

@@ -1,0 +1,153 @@
+/**
+ * Calls: functions defined in the analysed group are followed with the caller's argument values
+ * (context-sensitive, depth- and budget-limited, so a flaw split across files is seen with the
+ * values that make it); library functions use their models; anything else is an unknown call.
+ */
+import type { N } from './ast.js';
+import { macroBody, text, type FnDef, type Frame, type Run } from './context.js';
+import { checkFreed } from './access.js';
+import { evalExpr } from './eval.js';
+import { escape } from './memory.js';
+import { keyOf } from './names.js';
+import { runFunction } from './exec.js';
+import { FUNCTION_ALIASES, harnessCall, PRINT_HELPERS } from './externs.js';
+import { callLibrary, checkTerminated } from './lib.js';
+import type { State } from './state.js';
+import { UNKNOWN, YES, type Val } from './values.js';
+
+const MAX_DEPTH = 6;
+
+/** all-caps calls we model (test-support macros); other all-caps calls are treated as unexpanded macros */
+const KNOWN_MACRO_CALLS = new Set(['RAND32', 'RAND64', 'URAND31', 'URAND63']);
+
+function calleeName(callee: N, st: State, fr: Frame, run: Run): string | undefined {
+  let c = callee;
+  while (c.t === 'parenthesized_expression' || (c.t === 'pointer_expression' && c.op === '*')) c = c.c[0] ?? c;
+  if (c.t !== 'identifier') {
+    const v = evalExpr(c, st, fr, run);
+    return v.k === 'fn' ? v.name : undefined;
+  }
+  let name = text(fr.file, c);
+  if (keyOf(name, fr, run)) {
+    const v = evalExpr(c, st, fr, run);
+    return v.k === 'fn' ? v.name : undefined;
+  }
+  // macros naming functions (`#define SNPRINTF snprintf`)
+  for (let i = 0; i < 3; i++) {
+    const body = macroBody(fr.file, name);
+    if (!body || body.t !== 'identifier') break;
+    name = fr.file.src.slice(body.s, body.e);
+  }
+  return FUNCTION_ALIASES[name] ?? name;
+}
+
+export function resolveFunction(name: string, fr: Frame, run: Run): FnDef | undefined {
+  return fr.file.fns.get(name) ?? run.group.fns.get(name);
+}
+
+export function evalCall(n: N, st: State, fr: Frame, run: Run): Val {
+  const callee = n.c[0];
+  const argList = n.c[1];
+  if (!callee) return UNKNOWN;
+  const name = calleeName(callee, st, fr, run);
+  const args = argList ? argList.c : [];
+  const fn = name ? resolveFunction(name, fr, run) : undefined;
+  if (fn) {
+    const vals = args.map((a) => evalExpr(a, st, fr, run));
+    if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name)) return inline(fn, args, vals, n, st, fr, run);
+    return unknownCall(vals, st);
+  }
+  if (!name) {
+    const vals = args.map((a) => evalExpr(a, st, fr, run));
+    return unknownCall(vals, st);
+  }
+  if (fr.file.fnMacros.has(name) || (/^[A-Z_][A-Z0-9_]*$/.test(name) && !KNOWN_MACRO_CALLS.has(name))) {
+    // a function-like macro we do not expand may assign its plain-name arguments and write any
+    // local array it can name
+    for (const key of fr.names.values()) {
+      const v = st.vars.get(key)?.v;
+      if (v?.k !== 'ptr') continue;
+      for (const t of v.t) {
+        const o = st.objs.get(t.o);
+        if (o?.kind === 'stack' && o.init !== YES) st.updateObj(t.o, { init: YES, initBytes: undefined, unterm: false });
+      }
+    }
+    const vals = args.map((a) => {
+      const key = a.t === 'identifier' ? keyOf(text(fr.file, a), fr, run) : undefined;
+      if (!key) return evalExpr(a, st, fr, run);
+      const cell = st.vars.get(key);
+      if (cell && cell.init !== YES) st.vars.set(key, { ...cell, v: UNKNOWN, init: YES });
+      return cell?.v ?? UNKNOWN;
+    });
+    return unknownCall(vals, st);
+  }
+  const harness = harnessCall(name, n.line);
+  if (harness) return harness;
+  if (PRINT_HELPERS.has(name)) {
+    args.forEach((a, i) => {
+      const v = evalExpr(a, st, fr, run);
+      checkFreed(v, a, st, fr, run);
+      if (i === 0 && (name === 'printLine' || name === 'printWLine')) checkTerminated(v, n, st, fr, run, name);
+    });
+    return UNKNOWN;
+  }
+  const modelled = callLibrary(name, n, args, st, fr, run);
+  if (modelled) return modelled.v;
+  return unknownCall(args.map((a) => evalExpr(a, st, fr, run)), st);
+}
+
+/** Code we cannot see may keep, write or free what it is given; we only stop tracking it. */
+function unknownCall(vals: Val[], st: State): Val {
+  for (const v of vals) {
+    if (v.k === 'ptr') {
+      escape(v, st);
+      // it may also have written there: contents and string length are unknown from now on
+      for (const t of v.t) {
+        const o = st.objs.get(t.o);
+        if (o && o.kind !== 'literal') st.updateObj(t.o, { init: YES, initBytes: undefined, unterm: false, slo: 0, shi: Infinity, slots: undefined });
+      }
+    } else if (v.k === 'ref') {
+      const cell = st.vars.get(v.key);
+      if (cell) st.vars.set(v.key, { ...cell, v: cell.type && cell.type.ptr > 0 ? { k: 'ptr', t: [], nul: 0 } : UNKNOWN, init: YES });
+    }
+  }
+  return UNKNOWN;
+}
+
+function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, run: Run): Val {
+  run.visited.add(fn);
+  const frame: Frame = {
+    fn,
+    file: fn.file,
+    id: run.nextFrame++,
+    names: new Map(),
+    types: new Map(),
+    returns: [],
+    retVals: [],
+    breaks: [],
+    conts: [],
+    depth: fr.depth + 1,
+    callers: [...fr.callers, fr.fn.name],
+    callSites: [...fr.callSites, { line: n.line, note: `call to ${fn.name}` }],
+  };
+  fn.params.forEach((p, i) => {
+    const key = `${frame.id}:${p.name}`;
+    frame.names.set(p.name, key);
+    frame.types.set(p.name, p.type);
+    st.vars.set(key, { v: vals[i] ?? UNKNOWN, init: YES, type: p.type, line: fn.line });
+    // a struct passed by value carries its tracked fields
+    const arg = args[i];
+    const argKey = arg?.t === 'identifier' ? keyOf(text(fr.file, arg), fr, run) : undefined;
+    if (argKey && p.type.ptr === 0 && run.group.structs.has(p.type.base)) {
+      for (const [k, cell] of [...st.vars]) if (k.startsWith(`${argKey}.`)) st.vars.set(`${key}${k.slice(argKey.length)}`, cell);
+    }
+  });
+  const { state, ret } = runFunction(frame, st, run);
+  // the callee's locals are gone; keep the state small
+  const prefix = `${frame.id}:`;
+  for (const k of [...state.vars.keys()]) if (k.startsWith(prefix)) state.vars.delete(k);
+  st.vars = state.vars;
+  st.objs = state.objs;
+  st.dead = state.dead;
+  return ret;
+}

@@ -1,0 +1,147 @@
+/**
+ * What the engine knows about a group of files (functions, globals, macros, structs) and the
+ * per-call frames of an analysis run, plus the one place findings are recorded.
+ */
+import type { FlowStep, RawFinding } from '../finding.js';
+import type { N } from './ast.js';
+import { ruleMeta, type RuleId } from './rules.js';
+import type { State } from './state.js';
+import type { CType, StructInfo } from './types.js';
+import type { Val } from './values.js';
+
+export interface FileCtx {
+  path: string;
+  src: string;
+  root: N;
+  /** object-like macros parsed so far: name → body expression (undefined when it is not an expression) */
+  macros: Map<string, N | undefined>;
+  /** parses a macro body on first use (most macros are never evaluated) */
+  parseMacro: (name: string) => N | undefined;
+  macroNames: Set<string>;
+  /** names with `#define`, for `#ifdef` */
+  defined: Set<string>;
+  /** function-like macros: a "call" may assign its arguments */
+  fnMacros: Set<string>;
+  /** file-scope `static` functions and variables */
+  fns: Map<string, FnDef>;
+  staticVars: Set<string>;
+  /** name → global state key ('' when not a global), filled on first lookup after collection */
+  globalKeys: Map<string, string>;
+  findings: RawFinding[];
+  seen: Set<string>;
+}
+
+export interface FnDef {
+  name: string;
+  body: N;
+  params: Array<{ name: string; type: CType }>;
+  retType: CType;
+  file: FileCtx;
+  line: number;
+}
+
+export interface GlobalDef {
+  key: string;
+  type: CType;
+  init?: N;
+  file: FileCtx;
+  isConst: boolean;
+  line: number;
+}
+
+export interface Group {
+  files: FileCtx[];
+  /** external-linkage functions by name */
+  fns: Map<string, FnDef>;
+  /** globals by key (`g:name`, or `g:file:name` for statics) */
+  globals: Map<string, GlobalDef>;
+  structs: Map<string, StructInfo>;
+  /** identifiers used inside function bodies and initialisers, for root selection */
+  referenced: Set<string>;
+  /** global keys some function assigns or takes the address of (their initialiser is not a constant) */
+  assigned: Set<string>;
+}
+
+export interface Frame {
+  fn: FnDef;
+  file: FileCtx;
+  id: number;
+  /** local name → state key */
+  names: Map<string, string>;
+  types: Map<string, CType>;
+  returns: State[];
+  retVals: Val[];
+  breaks: State[][];
+  conts: State[][];
+  depth: number;
+  callers: string[];
+  /** call-site lines from the root down, for traces */
+  callSites: FlowStep[];
+}
+
+export interface Run {
+  group: Group;
+  /** node visits left; when it reaches 0 calls are no longer followed */
+  budget: number;
+  nextObj: number;
+  nextFrame: number;
+  /** the first pass of a loop body may meet values the fixpoint later widens: stay quiet there */
+  quiet: number;
+  /** the object of each string literal evaluated in this run */
+  literals: Map<N, number>;
+  /** functions analysed at least once (the rest are analysed on their own afterwards) */
+  visited: Set<FnDef>;
+}
+
+export interface Report {
+  rule: RuleId;
+  pattern: string;
+  description: string;
+  confidence: number;
+  trace?: FlowStep[];
+}
+
+/** Records a finding in the file of the frame's function, once per rule and line. */
+export function report(fr: Frame, node: N, r: Report, run: Run): void {
+  if (run.quiet > 0) return;
+  const file = fr.file;
+  const key = `${r.rule}:${node.line}`;
+  if (file.seen.has(key)) return;
+  file.seen.add(key);
+  const meta = ruleMeta(r.rule);
+  const lineText = lineAt(file.src, node.s);
+  const trace = [...(r.trace ?? [])];
+  if (trace.length > 0 && trace[trace.length - 1]?.line !== node.line) trace.push({ line: node.line, note: meta.name.toLowerCase() });
+  file.findings.push({
+    rule: r.rule,
+    category: meta.category,
+    pattern: r.pattern,
+    cwe: [...meta.cwe],
+    line: node.line,
+    evidence: lineText.length > 200 ? `${lineText.slice(0, 197)}...` : lineText,
+    description: r.description,
+    suggestion: meta.help,
+    confidence: Math.round(Math.min(1, Math.max(0, r.confidence)) * 100) / 100,
+    severity: meta.severity,
+    trace,
+  });
+}
+
+function lineAt(src: string, offset: number): string {
+  const start = src.lastIndexOf('\n', offset - 1) + 1;
+  const end = src.indexOf('\n', offset);
+  return src.slice(start, end === -1 ? undefined : end).trim();
+}
+
+/** The body of object-like macro `name`; false when `name` is not a macro of the file. */
+export function macroBody(file: FileCtx, name: string): N | undefined | false {
+  if (file.macros.has(name)) return file.macros.get(name);
+  if (!file.macroNames.has(name)) return false;
+  const body = file.parseMacro(name);
+  file.macros.set(name, body);
+  return body;
+}
+
+export function text(file: FileCtx, n: N): string {
+  return file.src.slice(n.s, n.e);
+}

@@ -1,0 +1,249 @@
+/**
+ * Runs the data-flow analysis over a group of files: parse each once, collect file-scope
+ * definitions, then analyse every entry function (one no other function in the group uses),
+ * following calls into the group's own functions with the caller's values. Functions never
+ * reached that way are analysed on their own afterwards with unknown parameters.
+ */
+import { getParser, loadLanguage, type LanguageId, type SyntaxNode } from '../../../lang/tree-sitter.js';
+import type { FileInput, RawFinding } from '../finding.js';
+import { convertTree, type N } from './ast.js';
+import { collectStruct, macroDefs, scanNames, topLevel, type MacroDef } from './collect.js';
+import { report, type FileCtx, type FnDef, type Frame, type Group, type Run } from './context.js';
+import { runFunction } from './exec.js';
+import { State } from './state.js';
+import { declType, specType, type CType } from './types.js';
+import { YES, type Val } from './values.js';
+
+const ROOT_BUDGET = 40_000;
+
+/** An exception from the caller's onTree hook: it is theirs, so it leaves analyzeGroup unchanged. */
+class CallerError {
+  constructor(readonly cause: unknown) {}
+}
+
+export interface GroupResult {
+  file: string;
+  findings: RawFinding[];
+  parseErrors: number;
+}
+
+async function parse(source: string, lang: LanguageId, onTree?: () => ((root: SyntaxNode) => void) | undefined): Promise<{ root: N; errors: number } | undefined> {
+  await loadLanguage(lang);
+  const parser = await getParser(lang);
+  const tree = parser.parse(source);
+  if (!tree) return undefined;
+  try {
+    const converted = convertTree(tree, source);
+    const cb = onTree?.();
+    if (cb) {
+      try {
+        cb(tree.rootNode);
+      } catch (e) {
+        throw new CallerError(e);
+      }
+    }
+    return converted;
+  } finally {
+    tree.delete();
+  }
+}
+
+const TRIVIAL: Array<[RegExp, string]> = [
+  [/^[A-Za-z_]\w*$/, 'identifier'],
+  [/^(0[xX][0-9a-fA-F]+|\d+(\.\d*)?([eE][-+]?\d+)?)[uUlLfF]*$/, 'number_literal'],
+  [/^L?"(?:[^"\\\n]|\\.)*"$/, 'string_literal'],
+  [/^L?'(?:[^'\\\n]|\\.)+'$/, 'char_literal'],
+];
+
+/**
+ * Macro bodies are parsed when first evaluated. A plain name, number or string needs no parse:
+ * its node points into the #define itself; anything else is parsed alone and appended after the
+ * file's text so offsets stay valid.
+ */
+type Parser = Awaited<ReturnType<typeof getParser>>;
+
+function macroParser(file: FileCtx, defs: MacroDef[], parser: Parser): (name: string) => N | undefined {
+  const byName = new Map(defs.map((d) => [d.name, d]));
+  return (name) => {
+    const def = byName.get(name);
+    if (!def) return undefined;
+    for (const [re, t] of TRIVIAL) if (re.test(def.body)) return { t, s: def.s, e: def.s + def.body.length, line: def.line, c: [] };
+    const synthetic = `void __jsec_m(void) { (${def.body}); }`;
+    const tree = parser.parse(synthetic);
+    if (!tree) return undefined;
+    let converted: N;
+    try {
+      converted = convertTree(tree, synthetic).root;
+    } finally {
+      tree.delete();
+    }
+    const base = file.src.length + 1;
+    file.src = `${file.src}\n${synthetic}`;
+    const expr = converted.c[0]?.c.find((c) => c.t === 'compound_statement')?.c[0]?.c[0];
+    if (!expr || hasError(expr)) return undefined;
+    const inner = expr.t === 'parenthesized_expression' && expr.c[0] ? expr.c[0] : expr;
+    return shiftNode(inner, base, def.line);
+  };
+}
+
+function hasError(n: N): boolean {
+  return n.t === 'ERROR' || n.c.some(hasError);
+}
+
+function shiftNode(n: N, base: number, line: number): N {
+  return { ...n, s: n.s + base, e: n.e + base, line, c: n.c.map((c) => shiftNode(c, base, line)), parts: n.parts?.map((p) => (p ? shiftNode(p, base, line) : p)) };
+}
+
+function functionOf(n: N, file: FileCtx): FnDef | undefined {
+  const body = n.c.find((c) => c.t === 'compound_statement');
+  if (!body) return undefined;
+  const specs = n.c.filter((c) => !c.t.endsWith('declarator') && c !== body);
+  const retBase = specType(specs, file.src);
+  let d: N | undefined = n.c.find((c) => c.t.endsWith('declarator'));
+  let ptr = 0;
+  while (d && d.t !== 'function_declarator') {
+    if (d.t === 'pointer_declarator') ptr++;
+    d = d.c.find((c) => c.t.endsWith('declarator'));
+  }
+  if (!d) return undefined;
+  const nameNode = d.c[0];
+  const params = d.c.find((c) => c.t === 'parameter_list');
+  if (!nameNode) return undefined;
+  const name = file.src.slice(nameNode.s, nameNode.e).replace(/^.*::/, '');
+  const ps: Array<{ name: string; type: CType }> = [];
+  for (const p of params?.c ?? []) {
+    if (p.t !== 'parameter_declaration') continue;
+    const pspecs = p.c.filter((c) => !c.t.endsWith('declarator') && c.t !== 'identifier');
+    const decl = p.c.find((c) => c.t.endsWith('declarator') || c.t === 'identifier');
+    const info = decl ? declType(decl, specType(pspecs, file.src), file.src, () => undefined) : undefined;
+    if (info?.name) {
+      // array parameters are pointers
+      const type = info.type.arr !== undefined || info.type.arrUnknown ? { ...info.type, arr: undefined, arrUnknown: undefined, ptr: info.type.ptr + 1 } : info.type;
+      ps.push({ name: info.name, type });
+    } else ps.push({ name: `#${ps.length}`, type: specType(pspecs, file.src) });
+  }
+  return { name, body, params: ps, retType: { ...retBase, ptr: retBase.ptr + ptr }, file, line: n.line };
+}
+
+function isStaticDecl(n: N): boolean {
+  return n.c.some((c) => c.t === 'storage_class_specifier' && c.op === 'static');
+}
+
+function collectGlobals(n: N, file: FileCtx, group: Group): void {
+  const specs = n.c.filter((c) => !c.t.endsWith('declarator') && c.t !== 'identifier');
+  if (specs.some((c) => c.t === 'storage_class_specifier' && c.op === 'extern')) return;
+  const isConst = specs.some((c) => c.t === 'type_qualifier' && c.op === 'const');
+  const base = specType(specs, file.src);
+  for (const d of n.c) {
+    if (!(d.t.endsWith('declarator') || d.t === 'identifier')) continue;
+    const info = declType(d, base, file.src, (e) => {
+      const v = Number(file.src.slice(e.s, e.e));
+      return Number.isInteger(v) ? v : undefined;
+    });
+    if (!info.name || info.fnPtr) continue;
+    const isStatic = isStaticDecl(n);
+    if (isStatic) file.staticVars.add(info.name);
+    const key = isStatic ? `g:${file.path}:${info.name}` : `g:${info.name}`;
+    group.globals.set(key, { key, type: info.type, init: info.init, file, isConst, line: d.line });
+  }
+}
+
+export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInput, root: SyntaxNode) => void): Promise<GroupResult[]> {
+  const group: Group = { files: [], fns: new Map(), globals: new Map(), structs: new Map(), referenced: new Set(), assigned: new Set() };
+  const results: GroupResult[] = [];
+  const fnsOf = new Map<FileCtx, FnDef[]>();
+  for (const input of inputs) {
+    const result: GroupResult = { file: input.file, findings: [], parseErrors: 0 };
+    results.push(result);
+    try {
+      const lang: LanguageId = input.language === 'cpp' ? 'cpp' : 'c';
+      const parsed = await parse(input.source, lang, () => (onTree ? (root) => onTree(input, root) : undefined));
+      if (!parsed) continue;
+      result.parseErrors = parsed.errors;
+      const file: FileCtx = {
+        path: input.file, src: input.source, root: parsed.root, macros: new Map(), parseMacro: () => undefined, macroNames: new Set(), defined: new Set(), fnMacros: new Set(), fns: new Map(), staticVars: new Set(), globalKeys: new Map(),
+        findings: result.findings, seen: new Set(),
+      };
+      const nodes = topLevel(parsed.root, file);
+      const defs = macroDefs(nodes, file);
+      file.macroNames = new Set(defs.map((d) => d.name));
+      file.parseMacro = macroParser(file, defs, await getParser(lang));
+      const fns: FnDef[] = [];
+      for (const n of nodes) {
+        if (n.t === 'function_definition') {
+          const fn = functionOf(n, file);
+          if (!fn) continue;
+          fns.push(fn);
+          if (isStaticDecl(n) || file.fns.has(fn.name)) file.fns.set(fn.name, fn);
+          else group.fns.set(fn.name, fn);
+          scanNames(fn.body, file.src, group.referenced, group.assigned);
+        } else if (n.t === 'declaration') {
+          collectStruct(n, file.src, group);
+          collectGlobals(n, file, group);
+          scanNames(n, file.src, group.referenced, new Set());
+        } else if (n.t === 'type_definition' || n.t === 'struct_specifier') {
+          collectStruct(n.t === 'struct_specifier' ? { ...n, c: [n] } : n, file.src, group);
+        }
+      }
+      fnsOf.set(file, fns);
+      group.files.push(file);
+    } catch (e) {
+      if (e instanceof CallerError) throw e.cause;
+      // an unparseable or pathological file yields no findings; the others still run
+      result.parseErrors = Math.max(1, result.parseErrors);
+    }
+  }
+  const assignedKeys = new Set<string>();
+  for (const [key] of group.globals) {
+    const name = key.slice(key.lastIndexOf(':') + 1);
+    if (group.assigned.has(name)) assignedKeys.add(key);
+  }
+  group.assigned = assignedKeys;
+  const visited = new Set<FnDef>();
+  const all = [...fnsOf.values()].flat();
+  const roots = all.filter((f) => !group.referenced.has(f.name));
+  for (const fn of roots) analyzeRoot(fn, group, visited);
+  for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited);
+  return results;
+}
+
+function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>): void {
+  const run: Run = { group, budget: ROOT_BUDGET, nextObj: 1, nextFrame: 1, quiet: 0, visited, literals: new Map() };
+  const fr: Frame = {
+    fn, file: fn.file, id: run.nextFrame++, names: new Map(), types: new Map(), returns: [], retVals: [], breaks: [], conts: [], depth: 0,
+    callers: [], callSites: [],
+  };
+  const st = new State();
+  fn.params.forEach((p) => {
+    const key = `${fr.id}:${p.name}`;
+    fr.names.set(p.name, key);
+    fr.types.set(p.name, p.type);
+    st.vars.set(key, { v: p.type.ptr > 0 ? { k: 'ptr', t: [], nul: 0 } : { k: 'int', lo: -Infinity, hi: Infinity, taint: false }, init: YES, type: p.type, line: fn.line });
+  });
+  visited.add(fn);
+  try {
+    const { state, ret } = runFunction(fr, st, run);
+    reportLeaks(state, ret, group);
+  } catch {
+    // an engine limitation on odd code must not cost the other functions their findings
+  }
+}
+
+function reportLeaks(state: State, ret: Val, group: Group): void {
+  if (state.dead) return;
+  const returned = new Set(ret.k === 'ptr' ? ret.t.map((t) => t.o) : []);
+  for (const o of state.objs.values()) {
+    if (o.kind !== 'heap' || !o.local || o.freed !== 0 || o.escaped || returned.has(o.id) || !o.at) continue;
+    const at = o.at;
+    const file = group.files.find((f) => f.path === at.file);
+    if (!file) continue;
+    const fr = { file } as Frame;
+    report(fr, { t: 'call_expression', s: at.s, e: at.s, line: at.line, c: [] }, {
+      rule: 'c.memory.leak',
+      pattern: o.name.replace(/^.* from /, ''),
+      description: `${o.name[0]?.toUpperCase() ?? ''}${o.name.slice(1)} is never freed and no pointer to it survives the function.`,
+      confidence: 0.7,
+      trace: [{ line: o.line, note: 'allocated here' }],
+    }, { quiet: 0 } as Run);
+  }
+}

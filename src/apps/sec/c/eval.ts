@@ -1,0 +1,406 @@
+/**
+ * Expression evaluation over the abstract state: literals, variables, operators, subscripts,
+ * dereferences and members. Arithmetic checks live in arith.ts, stores in memory.ts.
+ */
+import type { N } from './ast.js';
+import { arith, checkOverflow, truthOf } from './arith.js';
+import { macroBody, report, text, type Frame, type Run } from './context.js';
+import { checkDeref, checkIndex } from './access.js';
+import { evalCall } from './call.js';
+import { KNOWN_CONSTANTS } from './externs.js';
+import { loadElement, markWritten, newObj, shift, store, writeElement } from './memory.js';
+import { keyOf, lvalKey, staticType, typeDescriptor } from './names.js';
+import type { State } from './state.js';
+import { elemSize, intRange, isFloat, sizeOf, specType } from './types.js';
+import { anyInt, int, isConst, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
+
+function stringLiteral(n: N, st: State, fr: Frame, run: Run): PtrV {
+  const raw = text(fr.file, n);
+  const wide = /^[LuU]/.test(raw);
+  // one object per literal per run (object ids restart with every entry function)
+  let id = run.literals.get(n);
+  if (id === undefined || !st.objs.has(id)) {
+    const len = literalLength(raw);
+    const obj = newObj(run, st, {
+      kind: 'literal', size: (len + 1) * (wide ? 4 : 1), elem: wide ? 4 : 1, slo: len * (wide ? 4 : 1), shi: len * (wide ? 4 : 1), taint: false, freed: NO, init: YES,
+      escaped: true, line: n.line, name: raw.length > 30 ? `${raw.slice(0, 27)}...` : raw, local: false,
+    });
+    id = obj.id;
+    run.literals.set(n, id);
+  }
+  return { k: 'ptr', t: [{ o: id, lo: 0, hi: 0 }], nul: NO };
+}
+
+/** Characters in a (possibly concatenated) C string literal, escapes counted once. */
+export function literalLength(raw: string): number {
+  let len = 0;
+  for (const m of raw.matchAll(/"((?:[^"\\]|\\.)*)"/g)) {
+    const body = m[1] ?? '';
+    len += body.replace(/\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)/g, '_').length;
+  }
+  return len;
+}
+
+function numberValue(raw: string): number | undefined {
+  const t = raw.replace(/[uUlL]+$/, '');
+  if (/^0[xX][0-9a-fA-F]+$/.test(t)) return parseInt(t, 16);
+  if (/^0[0-7]+$/.test(t)) return parseInt(t, 8);
+  const f = Number(t.replace(/[fF]$/, ''));
+  return Number.isNaN(f) ? undefined : f;
+}
+
+function charValue(raw: string): number {
+  const body = raw.replace(/^[LuU]?'/, '').replace(/'$/, '');
+  if (!body.startsWith('\\')) return body.codePointAt(0) ?? 0;
+  const esc = body.slice(1);
+  const simple: Record<string, number> = { n: 10, t: 9, r: 13, '0': 0, '\\': 92, "'": 39, '"': 34, a: 7, b: 8, f: 12, v: 11 };
+  if (esc in simple) return simple[esc] as number;
+  if (/^x[0-9a-fA-F]+$/.test(esc)) return parseInt(esc.slice(1), 16);
+  if (/^[0-7]+$/.test(esc)) return parseInt(esc, 8);
+  return esc.codePointAt(0) ?? 0;
+}
+
+/** Reads a variable; reports a read of a definitely unassigned scalar. */
+function readVar(key: string, n: N, st: State, fr: Frame, run: Run): Val {
+  let cell = st.vars.get(key);
+  if (!cell && key.startsWith('g:')) cell = initGlobal(key, st, fr, run);
+  if (!cell) return UNKNOWN;
+  if (cell.init === NO && !(cell.type && (cell.type.arr !== undefined || cell.type.arrUnknown))) {
+    report(fr, n, {
+      rule: 'c.uninit.use',
+      pattern: text(fr.file, n),
+      description: `'${text(fr.file, n)}' is read before any value was assigned to it.`,
+      confidence: 0.8,
+      trace: [{ line: cell.line, note: `'${text(fr.file, n)}' declared without initialiser` }],
+    }, run);
+    st.vars.set(key, { ...cell, init: YES });
+  }
+  return cell.v;
+}
+
+/** Globals start at their initialiser when no function assigns them, else unknown. */
+function initGlobal(key: string, st: State, fr: Frame, run: Run) {
+  const g = run.group.globals.get(key);
+  if (!g) return undefined;
+  let v: Val = g.type.ptr > 0 ? { k: 'ptr', t: [], nul: NO } : anyInt();
+  if (g.init && !run.group.assigned.has(key)) {
+    const gf: Frame = { ...fr, file: g.file, names: new Map(), types: new Map() };
+    v = evalExpr(g.init, st, gf, run);
+  } else if (!g.init && !run.group.assigned.has(key)) {
+    v = g.type.ptr > 0 ? { k: 'ptr', t: [], nul: YES } : int(0);
+  }
+  const cell = { v, init: YES, type: g.type, line: g.line };
+  st.vars.set(key, cell);
+  return cell;
+}
+
+export function evalExpr(n: N, st: State, fr: Frame, run: Run): Val {
+  run.budget--;
+  switch (n.t) {
+    case 'number_literal': {
+      const v = numberValue(text(fr.file, n));
+      return v === undefined ? anyInt() : int(v, v, false, n.line);
+    }
+    case 'char_literal':
+      return int(charValue(text(fr.file, n)));
+    case 'true':
+      return int(1);
+    case 'false':
+      return int(0);
+    case 'null':
+      return { k: 'ptr', t: [], nul: YES, nulSrc: { line: n.line, note: 'set to NULL', fromAlloc: false } };
+    case 'string_literal':
+    case 'concatenated_string':
+      return stringLiteral(n, st, fr, run);
+    case 'identifier':
+      return evalIdentifier(n, st, fr, run);
+    case 'parenthesized_expression':
+      return n.c[0] ? evalExpr(n.c[0], st, fr, run) : UNKNOWN;
+    case 'comma_expression': {
+      let v: Val = UNKNOWN;
+      for (const c of n.c) v = evalExpr(c, st, fr, run);
+      return v;
+    }
+    case 'cast_expression':
+      return evalCast(n, st, fr, run);
+    case 'sizeof_expression':
+      return evalSizeof(n, st, fr, run);
+    case 'assignment_expression':
+      return evalAssign(n, st, fr, run);
+    case 'update_expression':
+      return evalUpdate(n, st, fr, run);
+    case 'binary_expression':
+      return evalBinary(n, st, fr, run);
+    case 'unary_expression':
+      return evalUnary(n, st, fr, run);
+    case 'pointer_expression':
+      return evalPointer(n, st, fr, run);
+    case 'subscript_expression':
+      return evalSubscript(n, st, fr, run, false);
+    case 'field_expression':
+      return evalField(n, st, fr, run);
+    case 'call_expression':
+      return evalCall(n, st, fr, run);
+    case 'conditional_expression':
+      return evalConditional(n, st, fr, run);
+    default:
+      for (const c of n.c) if (c.t.endsWith('expression')) evalExpr(c, st, fr, run);
+      return UNKNOWN;
+  }
+}
+
+function evalIdentifier(n: N, st: State, fr: Frame, run: Run): Val {
+  const name = text(fr.file, n);
+  const key = keyOf(name, fr, run);
+  if (key) return readVar(key, n, st, fr, run);
+  if (fr.file.fns.has(name) || run.group.fns.has(name)) return { k: 'fn', name };
+  const body = macroBody(fr.file, name);
+  if (body !== false) {
+    if (!body || run.budget <= 0) return UNKNOWN;
+    // a macro body is evaluated in the frame that uses it (it may name the frame's locals)
+    return evalExpr(body, st, fr, run);
+  }
+  if (name === 'NULL') return { k: 'ptr', t: [], nul: YES, nulSrc: { line: n.line, note: 'set to NULL', fromAlloc: false } };
+  const c = KNOWN_CONSTANTS[name];
+  if (c !== undefined) return int(c, c, false, n.line);
+  return UNKNOWN;
+}
+
+function evalCast(n: N, st: State, fr: Frame, run: Run): Val {
+  const td = n.c[0];
+  const inner = n.c[1];
+  const v = inner ? evalExpr(inner, st, fr, run) : UNKNOWN;
+  if (!td) return v;
+  const t = typeDescriptor(td, fr);
+  if (t.ptr > 0 && v.k === 'int' && v.lo === 0 && v.hi === 0) return { k: 'ptr', t: [], nul: YES, nulSrc: { line: n.line, note: 'set to NULL', fromAlloc: false } };
+  if (v.k === 'int' && t.ptr === 0 && !isFloat(t)) {
+    if (isConst(v) && !Number.isInteger(v.lo) && intRange(t)) return int(Math.trunc(v.lo), Math.trunc(v.lo), v.taint, v.src, v.srcNote);
+    const r = intRange(t);
+    // a cast of an input keeps it an input over the target range (negative inputs wrap to large unsigned ones)
+    if (r && v.taint && (v.lo < r[0] || v.hi > r[1])) return { ...v, lo: Math.max(v.lo, r[0]), hi: v.lo < 0 && r[0] === 0 ? r[1] : Math.min(v.hi, r[1]) };
+  }
+  return v;
+}
+
+function evalSizeof(n: N, st: State, fr: Frame, run: Run): Val {
+  const arg = n.c[0];
+  if (!arg) return anyInt();
+  let size: number | undefined;
+  if (arg.t === 'type_descriptor') size = sizeOf(typeDescriptor(arg, fr), run.group.structs);
+  else {
+    const inner = arg.t === 'parenthesized_expression' && arg.c[0] ? arg.c[0] : arg;
+    if (inner.t === 'identifier' && !keyOf(text(fr.file, inner), fr, run)) {
+      // `sizeof(T)` where T is a typedef name parses as an identifier
+      const t = specType([{ ...inner, t: 'type_identifier' }], fr.file.src);
+      size = sizeOf(t, run.group.structs);
+    } else {
+      const t = staticType(inner, fr, run);
+      size = t ? sizeOf(t, run.group.structs) : undefined;
+    }
+  }
+  return size === undefined ? anyInt() : int(size);
+}
+
+export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boolean, v?: Val): Val {
+  const base = n.c[0];
+  const index = n.c[1];
+  if (!base || !index) return UNKNOWN;
+  const p = evalExpr(base, st, fr, run);
+  const iv = evalExpr(index, st, fr, run);
+  const idx = iv.k === 'int' ? iv : anyInt();
+  const bt = staticType(base, fr, run);
+  const size = elemSize(bt, run.group.structs) ?? (p.k === 'ptr' ? (st.objs.get(p.t[0]?.o ?? -1)?.elem ?? 1) : 1);
+  if (p.k === 'ref') {
+    if (write) markWritten(p.key, st);
+    else readVar(p.key, n, st, fr, run);
+    return UNKNOWN;
+  }
+  if (p.k !== 'ptr') return UNKNOWN;
+  checkDeref(p, base, st, fr, run);
+  if (write) {
+    writeElement(p, idx, size, v ?? UNKNOWN, n, st, fr, run);
+    return v ?? UNKNOWN;
+  }
+  checkIndex(p, idx, size, false, n, st, fr, run);
+  return loadElement(p, idx, size, n, st, fr, run);
+}
+
+function evalField(n: N, st: State, fr: Frame, run: Run): Val {
+  const key = lvalKey(n, fr, run);
+  if (key) {
+    const cell = st.vars.get(key);
+    if (cell) return cell.v;
+    const base = n.c[0];
+    if (base) evalExpr(base, st, fr, run);
+    return UNKNOWN;
+  }
+  const base = n.c[0];
+  if (!base) return UNKNOWN;
+  const p = evalExpr(base, st, fr, run);
+  if (n.op === '->') {
+    checkDeref(p, base, st, fr, run);
+    if (p.k === 'ptr') {
+      for (const t of p.t) {
+        const o = st.objs.get(t.o);
+        if (o && o.init === NO && o.kind !== 'literal') {
+          report(fr, n, {
+            rule: 'c.uninit.use',
+            pattern: text(fr.file, n),
+            description: `'${text(fr.file, n)}' reads memory that was never written.`,
+            confidence: 0.6,
+            trace: [{ line: o.line, note: `${o.name} allocated without initialisation` }],
+          }, run);
+        }
+      }
+    }
+  }
+  return UNKNOWN;
+}
+
+function evalPointer(n: N, st: State, fr: Frame, run: Run): Val {
+  const arg = n.c[0];
+  if (!arg) return UNKNOWN;
+  if (n.op === '&') {
+    const key = lvalKey(arg, fr, run);
+    if (key) {
+      const cell = st.vars.get(key);
+      const t = cell?.type;
+      // &array is the array's address
+      if (cell && t && (t.arr !== undefined || t.arrUnknown)) return cell.v;
+      return { k: 'ref', key };
+    }
+    if (arg.t === 'subscript_expression') {
+      const base = arg.c[0];
+      const index = arg.c[1];
+      const p = base ? evalExpr(base, st, fr, run) : UNKNOWN;
+      const iv = index ? evalExpr(index, st, fr, run) : UNKNOWN;
+      if (p.k !== 'ptr' || iv.k !== 'int') return p.k === 'ptr' ? { ...p, t: p.t.map((t) => ({ ...t, lo: -Infinity, hi: Infinity })) } : UNKNOWN;
+      const size = elemSize(base ? staticType(base, fr, run) : undefined, run.group.structs) ?? 1;
+      checkDeref(p, base ?? arg, st, fr, run);
+      return shift(p, iv, size);
+    }
+    evalExpr(arg, st, fr, run);
+    return UNKNOWN;
+  }
+  const p = evalExpr(arg, st, fr, run);
+  if (p.k === 'ref') return readVar(p.key, n, st, fr, run);
+  if (p.k !== 'ptr') return UNKNOWN;
+  checkDeref(p, arg, st, fr, run);
+  const t = staticType(arg, fr, run);
+  const size = elemSize(t, run.group.structs) ?? 1;
+  checkIndex(p, int(0), size, false, n, st, fr, run);
+  return loadElement(p, int(0), size, n, st, fr, run);
+}
+
+function evalConditional(n: N, st: State, fr: Frame, run: Run): Val {
+  const [c, a, b] = n.c;
+  if (!c) return UNKNOWN;
+  const cv = evalExpr(c, st, fr, run);
+  const truth = cv.k === 'int' ? (cv.lo > 0 || cv.hi < 0 || cv.nz ? 1 : cv.lo === 0 && cv.hi === 0 ? 0 : undefined) : undefined;
+  if (truth === 1) return a ? evalExpr(a, st, fr, run) : UNKNOWN;
+  if (truth === 0) return b ? evalExpr(b, st, fr, run) : UNKNOWN;
+  const va = a ? evalExpr(a, st, fr, run) : UNKNOWN;
+  const vb = b ? evalExpr(b, st, fr, run) : UNKNOWN;
+  if (va.k === 'int' && vb.k === 'int') return { k: 'int', lo: Math.min(va.lo, vb.lo), hi: Math.max(va.hi, vb.hi), taint: va.taint || vb.taint };
+  return va.k === vb.k ? va : UNKNOWN;
+}
+
+function evalUnary(n: N, st: State, fr: Frame, run: Run): Val {
+  const arg = n.c[0];
+  const v = arg ? evalExpr(arg, st, fr, run) : UNKNOWN;
+  if (v.k !== 'int') {
+    if (n.op === '!' && v.k === 'ptr') return v.nul === YES ? int(1) : v.nul === NO && v.t.length > 0 ? int(0) : int(0, 1);
+    return n.op === '!' ? int(0, 1) : UNKNOWN;
+  }
+  switch (n.op) {
+    case '-':
+      return { ...v, lo: -v.hi, hi: -v.lo };
+    case '!':
+      return v.lo > 0 || v.hi < 0 || v.nz ? int(0) : v.lo === 0 && v.hi === 0 ? int(1) : int(0, 1);
+    case '~':
+      return isConst(v) ? int(~v.lo) : anyInt();
+    default:
+      return v;
+  }
+}
+
+function evalUpdate(n: N, st: State, fr: Frame, run: Run): Val {
+  const arg = n.c[0];
+  if (!arg) return UNKNOWN;
+  const old = evalExpr(arg, st, fr, run);
+  const delta = n.op === '--' ? -1 : 1;
+  let nv: Val = old;
+  if (old.k === 'int') {
+    nv = { ...old, lo: old.lo + delta, hi: old.hi + delta, nz: undefined };
+    checkOverflow(nv, old, staticType(arg, fr, run), n, fr, run, n.op === '--' ? 'decrement' : 'increment', undefined, n.op === '--' ? -1 : 1);
+  } else if (old.k === 'ptr') {
+    const size = elemSize(staticType(arg, fr, run), run.group.structs) ?? 1;
+    nv = shift(old, int(delta), size);
+  }
+  store(arg, nv, st, fr, run);
+  return nv;
+}
+
+function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {
+  const [lhs, rhs] = n.c;
+  if (!lhs || !rhs) return UNKNOWN;
+  let v: Val;
+  if (n.op && n.op !== '=') {
+    const op = n.op.slice(0, -1);
+    const a = evalExpr(lhs, st, fr, run);
+    const b = evalExpr(rhs, st, fr, run);
+    v = arith(op, a, b, lhs, rhs, n, st, fr, run);
+  } else {
+    v = evalExpr(rhs, st, fr, run);
+    reallocOverwrite(lhs, rhs, v, n, st, fr, run);
+  }
+  store(lhs, v, st, fr, run);
+  return v;
+}
+
+function reallocOverwrite(lhs: N, rhs: N, _v: Val, n: N, st: State, fr: Frame, run: Run): void {
+  let call = rhs;
+  while (call.t === 'cast_expression' || call.t === 'parenthesized_expression') call = call.c[call.c.length - 1] ?? call;
+  if (call.t !== 'call_expression' || text(fr.file, call.c[0] ?? call) !== 'realloc') return;
+  const first = call.c[1]?.c[0];
+  if (!first || text(fr.file, first).replace(/\s/g, '') !== text(fr.file, lhs).replace(/\s/g, '')) return;
+  const key = lvalKey(lhs, fr, run);
+  const before = key ? st.vars.get(key)?.v : undefined;
+  if (before?.k === 'ptr' && before.nul === YES) return;
+  report(fr, n, {
+    rule: 'c.memory.realloc-overwrite',
+    pattern: 'realloc',
+    description: `If realloc fails, '${text(fr.file, lhs)}' becomes NULL and the old block leaks.`,
+    confidence: 0.5,
+  }, run);
+}
+
+function evalBinary(n: N, st: State, fr: Frame, run: Run): Val {
+  const [l, r] = n.c;
+  if (!l || !r) return UNKNOWN;
+  const op = n.op ?? '';
+  if (op === '&&' || op === '||') {
+    const a = evalExpr(l, st, fr, run);
+    const at = truthOf(a);
+    if (op === '&&' && at === 0) return int(0);
+    if (op === '||' && at === 1) return int(1);
+    // the right side runs only on some paths; evaluate it on a copy so its effects stay possible, not certain
+    const b = evalExpr(r, at === undefined ? st.clone() : st, fr, run);
+    const bt = truthOf(b);
+    if (at !== undefined && bt !== undefined) return int(op === '&&' ? at & bt : at | bt);
+    return int(0, 1);
+  }
+  const a = evalExpr(l, st, fr, run);
+  const b = evalExpr(r, st, fr, run);
+  return arith(op, a, b, l, r, n, st, fr, run);
+}
+
+/** Runs `fn` without reporting (re-evaluations for narrowing and constant lengths). */
+export function quietly<T>(run: Run, fn: () => T): T {
+  run.quiet++;
+  try {
+    return fn();
+  } finally {
+    run.quiet--;
+  }
+}

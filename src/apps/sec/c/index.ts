@@ -1,0 +1,29 @@
+/**
+ * C/C++ analysis entry point for the scan: parses a group of files once each, runs the
+ * data-flow engine over all of them together (so summaries cross files), and never throws
+ * on bad input — a file that cannot be analysed yields no findings and counts a parse error.
+ */
+import type { SyntaxNode } from '../../../lang/tree-sitter.js';
+import type { FileInput, RawFinding } from '../finding.js';
+import { analyzeGroup } from './engine.js';
+
+export interface CFileResult {
+  file: string;
+  findings: RawFinding[];
+  parseErrors: number;
+}
+
+export interface AnalyzeOptions {
+  /**
+   * Called with each file's syntax tree before it is freed, so other checkers can share the one
+   * parse per file (parsing is most of a scan's time). The node is only valid during the call;
+   * an exception thrown there propagates out of analyzeCFiles.
+   */
+  onTree?: (input: FileInput, root: SyntaxNode) => void;
+}
+
+export async function analyzeCFiles(inputs: FileInput[], options: AnalyzeOptions = {}): Promise<CFileResult[]> {
+  return analyzeGroup(inputs, options.onTree);
+}
+
+export { C_RULES } from './rules.js';

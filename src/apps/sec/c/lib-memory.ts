@@ -1,0 +1,120 @@
+/**
+ * Allocation and free: heap objects with their byte size, possible NULL results, double free,
+ * free of non-heap memory.
+ */
+import type { N } from './ast.js';
+import { report, text, type Frame, type Run } from './context.js';
+import { evalExpr } from './eval.js';
+import { newObj } from './memory.js';
+import type { LibResult } from './lib.js';
+import type { State } from './state.js';
+import { MAYBE, NO, YES, type Obj, type Val } from './values.js';
+
+const ALLOC = new Set(['malloc', 'calloc', 'realloc', 'alloca', 'strdup', 'wcsdup', 'strndup', '_strdup', '_wcsdup', 'reallocarray', 'valloc', 'aligned_alloc']);
+
+function exactSize(v: Val | undefined): number | undefined {
+  return v?.k === 'int' && v.lo === v.hi && Number.isFinite(v.lo) && v.lo >= 0 ? v.lo : undefined;
+}
+
+export function libAlloc(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): LibResult | undefined {
+  if (!ALLOC.has(name)) return undefined;
+  const vals = args.map((a) => evalExpr(a, st, fr, run));
+  let size: number | undefined;
+  let slo = 0;
+  let shi = Infinity;
+  let init = NO;
+  let elem = 1;
+  let taint = false;
+  switch (name) {
+    case 'calloc':
+    case 'reallocarray': {
+      const a = exactSize(vals[name === 'calloc' ? 0 : 1]);
+      const b = exactSize(vals[name === 'calloc' ? 1 : 2]);
+      size = a !== undefined && b !== undefined ? a * b : undefined;
+      if (name === 'calloc') {
+        init = YES;
+        shi = 0;
+      }
+      break;
+    }
+    case 'realloc':
+      size = exactSize(vals[1]);
+      init = MAYBE;
+      break;
+    case 'aligned_alloc':
+      size = exactSize(vals[1]);
+      break;
+    case 'strdup':
+    case '_strdup':
+    case 'strndup':
+    case 'wcsdup':
+    case '_wcsdup': {
+      const src = vals[0];
+      const o = src?.k === 'ptr' && src.t.length === 1 ? st.objs.get(src.t[0]?.o ?? -1) : undefined;
+      elem = name.includes('wcs') ? 4 : 1;
+      if (o && o.slo === o.shi && src?.k === 'ptr' && src.t[0]?.lo === 0) {
+        size = o.slo + elem;
+        slo = o.slo;
+        shi = o.shi;
+      }
+      taint = Boolean(o?.taint);
+      init = YES;
+      break;
+    }
+    default:
+      size = exactSize(vals[0]);
+  }
+  const stack = name === 'alloca';
+  const obj: Obj = newObj(run, st, {
+    kind: stack ? 'stack' : 'heap', size, elem, slo, shi, taint, freed: NO, init, escaped: false, line: n.line,
+    name: `the ${size ?? '?'}-byte block from ${name}`, local: true, at: { file: fr.file.path, s: n.s, line: n.line },
+  });
+  if (name === 'realloc' && vals[0]?.k === 'ptr') {
+    // the old block is either moved (freed) or kept when realloc fails
+    for (const t of vals[0].t) {
+      const old = st.objs.get(t.o);
+      if (old?.kind === 'heap') st.updateObj(t.o, { freed: MAYBE, freeLine: n.line, escaped: true });
+    }
+  }
+  return {
+    v: {
+      k: 'ptr', t: [{ o: obj.id, lo: 0, hi: 0 }],
+      nul: stack ? NO : MAYBE,
+      nulSrc: stack ? undefined : { line: n.line, note: `${name} can return NULL`, fromAlloc: true },
+    },
+  };
+}
+
+export function libFree(n: N, args: N[], st: State, fr: Frame, run: Run): LibResult {
+  const arg = args[0];
+  const p = arg ? evalExpr(arg, st, fr, run) : undefined;
+  if (!arg || p?.k !== 'ptr') return { v: { k: 'unk' } };
+  const name = text(fr.file, arg);
+  for (const t of p.t) {
+    const o = st.objs.get(t.o);
+    if (!o) continue;
+    if (o.freed === YES || o.freed === MAYBE) {
+      if (o.freeLine !== n.line || o.freed === YES)
+        report(fr, n, {
+          rule: 'c.memory.double-free',
+          pattern: 'free',
+          description: `'${name}' points to ${o.name}, which was already freed${o.freed === MAYBE ? ' on some path' : ''}.`,
+          confidence: o.freed === YES ? 0.85 : 0.6,
+          trace: [
+            { line: o.line, note: `${o.name} allocated` },
+            ...(o.freeLine !== undefined ? [{ line: o.freeLine, note: 'first free' }] : []),
+          ],
+        }, run);
+    } else if (o.kind === 'stack' || o.kind === 'literal' || o.kind === 'global') {
+      report(fr, n, {
+        rule: 'c.memory.free-non-heap',
+        pattern: 'free',
+        description: `'${name}' points to ${o.name}, which is not heap memory.`,
+        confidence: 0.85,
+        trace: [{ line: o.line, note: `${o.name} declared` }],
+      }, run);
+    }
+    st.updateObj(t.o, { freed: p.t.length === 1 ? YES : MAYBE, freeLine: n.line });
+  }
+  return { v: { k: 'unk' } };
+}

@@ -1,0 +1,178 @@
+/**
+ * Memory effects: new objects, stores to variables and elements, element loads, pointer
+ * arithmetic, and escape (objects handed to code we do not follow).
+ */
+import type { N } from './ast.js';
+import { report, text, type Frame, type Run } from './context.js';
+import { checkDeref, checkIndex } from './access.js';
+import { evalExpr, evalSubscript } from './eval.js';
+import { lvalKey, staticType, typeOfKey } from './names.js';
+import type { State } from './state.js';
+import { elemSize, intRange, type CType } from './types.js';
+import { anyInt, int, NO, UNKNOWN, YES, type IntV, type Obj, type PtrV, type Val } from './values.js';
+
+export function newObj(run: Run, st: State, o: Omit<Obj, 'id'>): Obj {
+  const obj: Obj = { id: run.nextObj++, ...o };
+  st.setObj(obj);
+  return obj;
+}
+
+export function store(lhs: N, v: Val, st: State, fr: Frame, run: Run): void {
+  const key = lvalKey(lhs, fr, run);
+  if (key) {
+    const old = st.vars.get(key);
+    const name = lhs.t === 'identifier' ? text(fr.file, lhs) : '';
+    const type = old?.type ?? (name ? typeOfKey(key, name, fr, run) : staticType(lhs, fr, run));
+    st.vars.set(key, { v: clampToType(v, type), init: YES, type, line: old?.line ?? lhs.line });
+    if (key.startsWith('g:')) escape(v, st);
+    return;
+  }
+  if (lhs.t === 'subscript_expression') {
+    evalSubscript(lhs, st, fr, run, true, v);
+    return;
+  }
+  if (lhs.t === 'pointer_expression' && lhs.op === '*') {
+    const inner = lhs.c[0];
+    const p = inner ? evalExpr(inner, st, fr, run) : UNKNOWN;
+    if (p.k === 'ref') {
+      const cell = st.vars.get(p.key);
+      st.vars.set(p.key, { v, init: YES, type: cell?.type, line: cell?.line ?? lhs.line });
+      return;
+    }
+    const t = inner ? staticType(inner, fr, run) : undefined;
+    const size = (t && elemSize(t, run.group.structs)) ?? 1;
+    checkDeref(p, inner ?? lhs, st, fr, run);
+    writeElement(p, int(0), size, v, lhs, st, fr, run);
+    return;
+  }
+  if (lhs.t === 'field_expression') {
+    const base = lhs.c[0];
+    if (base && lhs.op === '->') {
+      const p = evalExpr(base, st, fr, run);
+      if (p.k === 'ref') markWritten(p.key, st);
+      checkDeref(p, base, st, fr, run);
+      if (p.k === 'ptr') for (const t of p.t) st.updateObj(t.o, { init: YES });
+    } else if (base?.t === 'subscript_expression') {
+      // `a[i].f = v` writes (part of) element i
+      evalSubscript(base, st, fr, run, true, UNKNOWN);
+    }
+    escape(v, st);
+    return;
+  }
+  escape(v, st);
+}
+
+export function clampToType(v: Val, t: CType | undefined): Val {
+  if (v.k !== 'int' || !t) return v;
+  const r = intRange(t);
+  if (!r || (v.lo >= r[0] && v.hi <= r[1])) return v;
+  // the stored value wraps; keep what we know only when the input spans the type
+  // (a wrapped non-input is unknown: the type's bounds are not values anyone proved reachable)
+  return v.taint ? { ...v, lo: Math.max(v.lo, r[0]), hi: Math.min(v.hi, r[1]) } : anyInt();
+}
+
+/** A variable written through its address (`(&x)->f = …`, `(&x)[i] = …`) counts as initialised. */
+export function markWritten(key: string, st: State): void {
+  const cell = st.vars.get(key);
+  if (cell && cell.init !== YES) st.vars.set(key, { ...cell, init: YES });
+}
+
+/** The pointed-to objects leave our sight (stored where we do not follow, given to unknown code). */
+export function escape(v: Val, st: State): void {
+  if (v.k !== 'ptr') return;
+  for (const t of v.t) {
+    const o = st.objs.get(t.o);
+    if (o && !o.escaped) st.updateObj(t.o, { escaped: true });
+  }
+}
+
+/** Writes one element through `p + idx*size`: bounds, init state, string length, pointer slots. */
+export function writeElement(p: Val, idx: IntV, size: number, v: Val, node: N, st: State, fr: Frame, run: Run): void {
+  if (p.k !== 'ptr') return;
+  checkIndex(p, idx, size, true, node, st, fr, run);
+  for (const t of p.t) {
+    const o = st.objs.get(t.o);
+    if (!o || o.kind === 'literal') continue;
+    const offLo = t.lo + idx.lo * size;
+    const offHi = t.hi + idx.hi * size;
+    const patch: Partial<Obj> = { init: YES };
+    if (o.init === NO) {
+      // track an initialised prefix so a loop that fills half an array leaves the rest unread-safe
+      const have = o.initBytes ?? 0;
+      const upTo = offLo <= have && Number.isFinite(offHi) ? Math.max(have, offHi + size) : undefined;
+      if (upTo === undefined) patch.init = 1;
+      else if (o.size === undefined || upTo < o.size) {
+        patch.init = NO;
+        patch.initBytes = upTo;
+      }
+    }
+    if (offLo === offHi && Number.isFinite(offLo)) {
+      // string lengths are kept in bytes, so wide and narrow views of one buffer agree
+      const at = offLo;
+      if (v.k === 'int' && v.lo === 0 && v.hi === 0) {
+        patch.unterm = false;
+        // a terminator: the string now ends here unless it already ended earlier
+        if (o.slo >= at) {
+          patch.slo = at;
+          patch.shi = at;
+        } else patch.shi = Math.min(o.shi, at);
+      } else if (at === o.slo && v.k === 'int' && (v.lo > 0 || v.hi < 0)) {
+        patch.slo = o.slo + size;
+      }
+      if (v.k !== 'unk') {
+        const slots = new Map(o.slots ?? []);
+        slots.set(offLo, v);
+        patch.slots = slots;
+      } else if (o.slots?.has(offLo)) {
+        const slots = new Map(o.slots);
+        slots.delete(offLo);
+        patch.slots = slots;
+      }
+    } else {
+      if (v.k === 'ptr') escape(v, st);
+      if (o.slots) patch.slots = undefined;
+      // a loop filling fresh memory with characters leaves no terminator behind
+      const zero = v.k !== 'int' || (v.lo <= 0 && v.hi >= 0 && !v.nz);
+      if ((o.init === NO || o.unterm) && !zero && size <= 4) patch.unterm = true;
+    }
+    if (v.k === 'int' && v.taint) patch.taint = true;
+    st.updateObj(t.o, patch);
+  }
+}
+
+export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, fr: Frame, run: Run): Val {
+  let out: Val | undefined;
+  let taint = false;
+  // inside a known string the characters are non-zero; at or past its end they may be the terminator
+  let nonZero = p.t.length > 0;
+  for (const t of p.t) {
+    const o = st.objs.get(t.o);
+    if (!o) continue;
+    const readEnd = t.hi + idx.hi * size + size;
+    if (o.init === NO && o.kind !== 'literal' && o.freed === NO && readEnd > (o.initBytes ?? 0)) {
+      report(fr, n, {
+        rule: 'c.uninit.use',
+        pattern: text(fr.file, n),
+        description: `'${text(fr.file, n)}' reads memory that was never written.`,
+        confidence: 0.7,
+        trace: [{ line: o.line, note: `${o.name} allocated without initialisation` }],
+      }, run);
+      st.updateObj(o.id, { init: YES });
+    }
+    taint ||= o.taint;
+    if (!(Number.isFinite(o.slo) && t.hi + idx.hi * size + size <= o.slo)) nonZero = false;
+    const off = t.lo + idx.lo * size;
+    if (o.slots && off === t.hi + idx.hi * size) {
+      const slot = o.slots.get(off);
+      if (slot) out = out ? (out.k === slot.k ? out : UNKNOWN) : slot;
+    }
+  }
+  if (out) return out;
+  if (taint) return { k: 'int', lo: -128, hi: 255, taint: true, nz: nonZero || undefined };
+  return nonZero ? { k: 'int', lo: -Infinity, hi: Infinity, taint: false, nz: true } : anyInt();
+}
+
+/** p + i elements */
+export function shift(p: PtrV, i: IntV, size: number): PtrV {
+  return { ...p, t: p.t.map((t) => ({ o: t.o, lo: t.lo + i.lo * size, hi: t.hi + i.hi * size })) };
+}

@@ -1,0 +1,71 @@
+/**
+ * Metadata of every rule the C data-flow engine emits (SARIF `tool.driver.rules` needs it).
+ */
+import type { Severity } from '../finding.js';
+
+export interface RuleMeta {
+  id: string;
+  name: string;
+  category: string;
+  cwe: number[];
+  severity: Severity;
+  help: string;
+}
+
+const rule = (id: string, name: string, category: string, cwe: number[], severity: Severity, help: string): RuleMeta => ({
+  id,
+  name,
+  category,
+  cwe,
+  severity,
+  help,
+});
+
+export const C_RULES = [
+  rule('c.buffer.stack-overflow', 'Stack buffer overflow', 'buffer_overflow', [121, 787], 'high',
+    'A write goes past the end of a stack array. Bound the length by the destination size (sizeof dest) and check indexes against the array length.'),
+  rule('c.buffer.heap-overflow', 'Heap buffer overflow', 'buffer_overflow', [122, 787], 'high',
+    'A write goes past the end of a heap allocation. Allocate element count × sizeof(element) and bound copies by the allocated size.'),
+  rule('c.buffer.underwrite', 'Buffer underwrite', 'buffer_overflow', [124, 786], 'high',
+    'A write lands before the start of a buffer (negative index or pointer moved below its base). Check the lower bound.'),
+  rule('c.buffer.overread', 'Buffer over-read', 'buffer_overflow', [126, 125], 'medium',
+    'A read goes past the end of a buffer. Bound the length by the source size, not the destination size.'),
+  rule('c.buffer.underread', 'Buffer under-read', 'buffer_overflow', [127, 125], 'medium',
+    'A read starts before the beginning of a buffer. Check the lower bound of indexes and pointer offsets.'),
+  rule('c.buffer.field-overflow', 'Copy past a struct member', 'buffer_overflow', [121, 787], 'high',
+    'The length covers the whole struct but the destination is one member array. Use sizeof of the member.'),
+  rule('c.integer.overflow', 'Integer overflow', 'integer_overflow', [190], 'medium',
+    'Arithmetic on an unchecked value can exceed the type maximum. Check against the maximum before adding or multiplying.'),
+  rule('c.integer.underflow', 'Integer underflow', 'integer_overflow', [191], 'medium',
+    'Arithmetic on an unchecked value can go below the type minimum. Check against the minimum before subtracting.'),
+  rule('c.divide.by-zero', 'Division by zero', 'divide_by_zero', [369], 'medium',
+    'The divisor can be zero on this path. Check it (for floating point: fabs(x) > epsilon) before dividing.'),
+  rule('c.memory.leak', 'Memory leak', 'memory_leak', [401], 'low',
+    'Heap memory allocated here is neither freed nor handed on before the function returns. Free it on every path.'),
+  rule('c.memory.double-free', 'Double free', 'double_free', [415], 'high',
+    'The same allocation is freed twice on this path. Set the pointer to NULL after free, or free in one place.'),
+  rule('c.memory.use-after-free', 'Use after free', 'use_after_free', [416], 'high',
+    'Memory is used after it was freed. Move the free after the last use.'),
+  rule('c.memory.free-non-heap', 'Free of memory not on the heap', 'invalid_free', [590], 'high',
+    'free() is given a stack array, a string literal or a global. Only free what malloc/calloc/realloc returned.'),
+  rule('c.memory.realloc-overwrite', 'realloc result overwrites its argument', 'memory_leak', [401], 'low',
+    'p = realloc(p, n) loses the old block when realloc fails. Assign to a temporary and check it first.'),
+  rule('c.uninit.use', 'Use of uninitialised variable', 'uninitialized', [457], 'medium',
+    'The value is read before anything was assigned to it on this path. Initialise it at its declaration.'),
+  rule('c.null.deref', 'NULL pointer dereference', 'null_deref', [476], 'high',
+    'The pointer is NULL on this path when it is dereferenced. Check it before use.'),
+  rule('c.null.unchecked-alloc', 'Result of allocation or lookup used without NULL check', 'null_deref', [690, 476], 'medium',
+    'malloc/calloc/realloc/getenv/fopen can return NULL. Check the result before using it.'),
+  rule('c.format.tainted', 'Externally controlled format string', 'format_string', [134], 'high',
+    'The format argument holds data read from outside the program. Use a literal format such as "%s".'),
+  rule('c.command.tainted', 'OS command built from external data', 'command_injection', [78], 'high',
+    'The command passed to system/popen/exec contains data read from outside the program. Use a fixed command and validate or escape arguments.'),
+] as const satisfies readonly RuleMeta[];
+
+export type RuleId = (typeof C_RULES)[number]['id'];
+
+const byId = new Map<string, RuleMeta>(C_RULES.map((r) => [r.id, r]));
+
+export function ruleMeta(id: RuleId): RuleMeta {
+  return byId.get(id) as RuleMeta;
+}

@@ -1,0 +1,202 @@
+/**
+ * Abstract values of the C engine. Integers are intervals (infinite bounds mean "nothing known",
+ * finite bounds are reachable values: a constant, a loop range, or an input's full type range);
+ * pointers are a small set of (object, byte offset interval) targets plus a null-ness; memory
+ * objects carry their size, string length, taint, freed and initialised state.
+ */
+
+/** three-valued facts: definitely not, maybe, definitely */
+export type Tri = 0 | 1 | 2;
+export const NO: Tri = 0;
+export const MAYBE: Tri = 1;
+export const YES: Tri = 2;
+
+export function joinTri(a: Tri, b: Tri): Tri {
+  return a === b ? a : MAYBE;
+}
+
+export interface IntV {
+  k: 'int';
+  lo: number;
+  hi: number;
+  /** from outside the program (input, random): the whole range is attacker-reachable */
+  taint: boolean;
+  /** proven non-zero (intervals cannot express the hole a `!= 0` check makes) */
+  nz?: boolean;
+  /** where the value came from, for the trace */
+  src?: number;
+  srcNote?: string;
+}
+
+export interface Target {
+  o: number;
+  lo: number;
+  hi: number;
+}
+
+export interface PtrV {
+  k: 'ptr';
+  t: Target[];
+  nul: Tri;
+  /** where a possible NULL came from (allocation, getenv, literal NULL) */
+  nulSrc?: { line: number; note: string; fromAlloc: boolean };
+}
+
+/** address of a variable (`&x`): loads and stores go to the variable */
+export interface RefV {
+  k: 'ref';
+  key: string;
+}
+
+export interface FnV {
+  k: 'fn';
+  name: string;
+}
+
+export interface UnkV {
+  k: 'unk';
+  taint?: boolean;
+}
+
+export type Val = IntV | PtrV | RefV | FnV | UnkV;
+
+export const UNKNOWN: UnkV = { k: 'unk' };
+
+export function int(lo: number, hi = lo, taint = false, src?: number, srcNote?: string): IntV {
+  return { k: 'int', lo, hi, taint, src, srcNote };
+}
+
+export function anyInt(): IntV {
+  return { k: 'int', lo: -Infinity, hi: Infinity, taint: false };
+}
+
+export function isConst(v: Val): v is IntV {
+  return v.k === 'int' && v.lo === v.hi && Number.isFinite(v.lo);
+}
+
+export function joinVal(a: Val, b: Val): Val {
+  if (a === b) return a;
+  // An unknown (often: not yet assigned on that path) adds nothing we could report on.
+  if (a.k === 'unk') return b.k === 'unk' ? { k: 'unk', taint: Boolean(a.taint || b.taint) } : b;
+  if (b.k === 'unk') return a;
+  if (a.k === 'int' && b.k === 'int') {
+    const v: IntV = { k: 'int', lo: Math.min(a.lo, b.lo), hi: Math.max(a.hi, b.hi), taint: a.taint || b.taint };
+    if (a.nz && b.nz) v.nz = true;
+    const from = a.taint ? a : b.taint ? b : a;
+    v.src = from.src;
+    v.srcNote = from.srcNote;
+    return v;
+  }
+  if (a.k === 'ptr' && b.k === 'ptr') return joinPtr(a, b);
+  if (a.k === 'ptr' && b.k === 'int' && b.lo === 0 && b.hi === 0) return { ...a, nul: a.nul === YES ? YES : MAYBE };
+  if (b.k === 'ptr' && a.k === 'int' && a.lo === 0 && a.hi === 0) return { ...b, nul: b.nul === YES ? YES : MAYBE };
+  if (a.k === 'ref' && b.k === 'ref' && a.key === b.key) return a;
+  if (a.k === 'fn' && b.k === 'fn' && a.name === b.name) return a;
+  return a.k === 'ptr' ? a : b.k === 'ptr' ? b : UNKNOWN;
+}
+
+function joinPtr(a: PtrV, b: PtrV): PtrV {
+  const t = a.t.map((x) => ({ ...x }));
+  for (const y of b.t) {
+    // two exact offsets into one object stay apart: `p = buf - 8` on one path, `p = buf` on the other
+    const exact = y.lo === y.hi;
+    const same = t.find((x) => x.o === y.o && (!exact || x.lo !== x.hi || (x.lo === y.lo && x.hi === y.hi)) );
+    if (!same && exact && t.length < 8 && t.some((x) => x.o === y.o)) {
+      t.push({ ...y });
+    } else if (same) {
+      same.lo = Math.min(same.lo, y.lo);
+      same.hi = Math.max(same.hi, y.hi);
+    } else if (t.length < 8) t.push({ ...y });
+  }
+  // A target-less side is a pointer we know nothing about, not a null one.
+  let nul: Tri;
+  if (a.t.length === 0 && a.nul === NO) nul = b.nul;
+  else if (b.t.length === 0 && b.nul === NO) nul = a.nul;
+  else nul = a.nul === b.nul ? a.nul : MAYBE;
+  return { k: 'ptr', t, nul, nulSrc: a.nulSrc ?? b.nulSrc };
+}
+
+export function sameVal(a: Val, b: Val): boolean {
+  if (a === b) return true;
+  if (a.k !== b.k) return false;
+  if (a.k === 'int' && b.k === 'int') return a.lo === b.lo && a.hi === b.hi && a.taint === b.taint && a.nz === b.nz;
+  if (a.k === 'ptr' && b.k === 'ptr')
+    return a.nul === b.nul && a.t.length === b.t.length && a.t.every((x, i) => x.o === b.t[i]?.o && x.lo === b.t[i]?.lo && x.hi === b.t[i]?.hi);
+  if (a.k === 'ref' && b.k === 'ref') return a.key === b.key;
+  if (a.k === 'fn' && b.k === 'fn') return a.name === b.name;
+  return a.k === 'unk' && b.k === 'unk' && a.taint === b.taint;
+}
+
+export type ObjKind = 'stack' | 'heap' | 'literal' | 'global' | 'unknown';
+
+export interface Obj {
+  id: number;
+  kind: ObjKind;
+  /** bytes; undefined when unknown */
+  size?: number;
+  /** element size in bytes of the buffer as declared/allocated */
+  elem: number;
+  /** string length in elements, as an interval; hi = Infinity when unknown */
+  slo: number;
+  shi: number;
+  /** contents come from outside the program */
+  taint: boolean;
+  taintLine?: number;
+  freed: Tri;
+  freeLine?: number;
+  init: Tri;
+  /** characters were written into fresh memory and no terminator after them: string reads run off the end */
+  unterm?: boolean;
+  /** while not fully initialised: bytes [0, initBytes) have been written */
+  initBytes?: number;
+  /** its address left the analysed code (stored globally, returned, given to unknown code) */
+  escaped: boolean;
+  line: number;
+  /** source text naming the object, e.g. `dataBuffer` or `malloc(50)` */
+  name: string;
+  /** values stored in pointer-sized slots at constant offsets (arrays of pointers, structs) */
+  slots?: Map<number, Val>;
+  /** the allocation happened in the root being analysed (leak reports need this) */
+  local: boolean;
+  /** where a heap allocation happened, for leak reports */
+  at?: { file: string; s: number; line: number };
+}
+
+export function joinObj(a: Obj, b: Obj): Obj {
+  if (a === b) return a;
+  const o: Obj = {
+    ...a,
+    slo: Math.min(a.slo, b.slo),
+    shi: Math.max(a.shi, b.shi),
+    taint: a.taint || b.taint,
+    taintLine: a.taintLine ?? b.taintLine,
+    freed: joinTri(a.freed, b.freed),
+    freeLine: a.freeLine ?? b.freeLine,
+    init: joinTri(a.init, b.init),
+    unterm: Boolean(a.unterm && b.unterm),
+    initBytes: a.initBytes === undefined || b.initBytes === undefined ? undefined : Math.min(a.initBytes, b.initBytes),
+    escaped: a.escaped || b.escaped,
+  };
+  if (a.slots || b.slots) {
+    const slots = new Map(a.slots ?? []);
+    for (const [k, v] of b.slots ?? []) {
+      const other = slots.get(k);
+      slots.set(k, other ? joinVal(other, v) : v);
+    }
+    o.slots = slots;
+  }
+  return o;
+}
+
+export function sameObj(a: Obj, b: Obj): boolean {
+  return (
+    a === b ||
+    (a.slo === b.slo &&
+      a.shi === b.shi &&
+      a.taint === b.taint &&
+      a.freed === b.freed &&
+      a.init === b.init &&
+      a.escaped === b.escaped &&
+      (a.slots?.size ?? 0) === (b.slots?.size ?? 0))
+  );
+}
