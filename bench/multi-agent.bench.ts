@@ -13,33 +13,11 @@ import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { Agent } from '../src/agent/index.js';
 import { parseTeamDefinition, Team } from '../src/apps/multi/index.js';
-import type { ChatRequest, ChatResult, Platform } from '../src/llm/index.js';
 import { startRun } from '../src/llm/runs.js';
 import { defineTool, ToolRegistry } from '../src/tools/index.js';
+import { instantPlatform } from './instant-platform.js';
 
 const MESSAGES = 200;
-
-function instant(reply: (n: number) => string): Platform & { modelMs: number } {
-  let n = 0;
-  const p = {
-    name: 'bench',
-    model: 'bench',
-    contextWindow: 10_000_000,
-    modelMs: 0,
-    async chat(req: ChatRequest): Promise<ChatResult> {
-      const t0 = performance.now();
-      const text = reply(n++);
-      let out = '';
-      for (const piece of text.match(/[^\n]*\n|[^\n]+/g) ?? []) {
-        out += piece;
-        if (req.onDelta?.(piece) === 'stop') break;
-      }
-      p.modelMs += performance.now() - t0;
-      return { text: out, finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1, estimated: true }, cost: 0, latencyMs: 0, attempts: 1, model: 'bench' };
-    },
-  };
-  return p;
-}
 
 const send = (to: string, i: number) => `<SEND_MESSAGE>\nto: ${to}\ncontent: |\n  Message ${i}: please look at src/file_${i}.c and report.\n</SEND_MESSAGE>`;
 
@@ -47,8 +25,8 @@ async function teamRun(summary: boolean): Promise<{ perMessage: number; route: n
   const root = mkdtempSync(join(tmpdir(), 'jarvis-bench-'));
   try {
     const yaml = `main_agent: a\nagents:\n  - {name: a, system_prompt: You are A., summary_on_send: ${summary}}\n  - {name: b, system_prompt: You are B., summary_on_send: ${summary}}\nmax_messages: ${MESSAGES + 10}\n`;
-    const normal = instant((n) => (n === MESSAGES ? 'All done. <!!!COMPLETE!!!>' : send(n % 2 === 0 ? 'b' : 'a', n)));
-    const cheap = instant(() => 'The sender read three files and found nothing unusual.');
+    const normal = instantPlatform((n) => (n === MESSAGES ? 'All done. <!!!COMPLETE!!!>' : send(n % 2 === 0 ? 'b' : 'a', n)));
+    const cheap = instantPlatform(() => 'The sender read three files and found nothing unusual.');
     const { writer } = startRun({ projectDir: root, command: 'bench', argv: [] });
     const team = new Team({
       definition: parseTeamDefinition(yaml, 'bench.yaml'),
@@ -73,7 +51,7 @@ async function singleAgentTurn(turns: number): Promise<number> {
   const root = mkdtempSync(join(tmpdir(), 'jarvis-bench-'));
   try {
     const call = '<TOOL_CALL>\nwant: the text\nname: echo\narguments:\n  text: hello\n</TOOL_CALL>';
-    const model = instant((n) => (n === turns ? 'All done. <!!!COMPLETE!!!>' : call));
+    const model = instantPlatform((n) => (n === turns ? 'All done. <!!!COMPLETE!!!>' : call));
     const { writer } = startRun({ projectDir: root, command: 'bench', argv: [] });
     const agent = new Agent({
       systemPrompt: 'You are A.',

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { JarvisError } from '../util/errors.js';
+import { describeIssue, parseYamlDefinition, readDefinitionFile } from '../util/yaml-definition.js';
 
 /**
  * `jarvis agent -c def.yaml`: an agent described in a file (spec jarvis-core §20,
@@ -32,57 +31,20 @@ export const agentDefinitionSchema = z
 
 export type AgentDefinition = z.infer<typeof agentDefinitionSchema>;
 
-function lineOf(doc: ReturnType<typeof parseDocument>, lines: LineCounter, path: readonly PropertyKey[]): string {
-  if (path.length === 0) return '';
-  // only a value that is there has a line; a missing key's parent line would mislead
-  const node = doc.getIn(path as (string | number)[], true) as { range?: [number, number, number] } | undefined;
-  return node && typeof node === 'object' && node.range ? `:${lines.linePos(node.range[0]).line}` : '';
-}
-
 /** Parses and validates a definition; every failure is one line naming the file and the key. */
 export function parseAgentDefinition(text: string, file: string): AgentDefinition {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, lineCounter: lines });
-  const yamlErr = doc.errors[0];
-  if (yamlErr) {
-    const pos = lines.linePos(yamlErr.pos[0]);
-    const first = (yamlErr.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
-    throw new JarvisError('config', `agent definition ${file}:${pos.line}:${pos.col}: ${first}`);
-  }
-  const value: unknown = doc.toJS();
-  const parsed = agentDefinitionSchema.safeParse(value ?? {});
+  const doc = parseYamlDefinition(text, (where, message) => {
+    throw new JarvisError('config', `agent definition ${file}${where}: ${message}`);
+  });
+  const parsed = agentDefinitionSchema.safeParse(doc.value ?? {});
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0] as z.core.$ZodIssue;
-  let path = issue.path;
-  let message = issue.message;
-  if (issue.code === 'unrecognized_keys') {
-    path = [...issue.path, issue.keys[0] ?? ''];
-    message = `unknown key; known keys: ${Object.keys(agentDefinitionSchema.shape).join(', ')}`;
-  }
-  if (issue.code === 'invalid_type' && valueAt(value, path) === undefined) message = 'is required but missing';
-  const key = path.length > 0 ? path.map(String).join('.') : '(top level)';
+  const issue = describeIssue(parsed.error.issues[0] as z.core.$ZodIssue, doc.value, () => Object.keys(agentDefinitionSchema.shape));
   const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
-  throw new JarvisError('config', `agent definition ${file}${lineOf(doc, lines, path)}: ${key}: ${message}${more}`, {
+  throw new JarvisError('config', `agent definition ${file}${doc.lineOf(issue.path)}: ${issue.text}${more}`, {
     hint: 'see docs/cli.md, "Agent definitions"',
   });
 }
 
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let v = root;
-  for (const k of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<PropertyKey, unknown>)[k];
-  }
-  return v;
-}
-
 export function loadAgentDefinition(file: string): AgentDefinition {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new JarvisError('usage', `agent definition ${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(e))})`);
-  }
-  return parseAgentDefinition(text, file);
+  return parseAgentDefinition(readDefinitionFile('agent definition', file), file);
 }

@@ -1,26 +1,17 @@
-import { dirname } from 'node:path';
 import { Agent, type AgentResult } from '../agent/index.js';
-import { defaultInputHandlers } from '../agent/input/index.js';
 import { createMethodologyTools } from '../agent/methodology/index.js';
-import {
-  apiKeyEnvNames,
-  createPlatform,
-  finishRun,
-  startRun,
-  type Platform,
-  type Run,
-} from '../llm/index.js';
+import { apiKeyEnvNames, finishRun, type Run } from '../llm/index.js';
 import { builtinTools, ToolRegistry } from '../tools/index.js';
 import { extensionSecretEnvNames, loadExtensionTools } from '../tools/external/index.js';
 import { agentExtensions } from './agent-extensions.js';
-import type { ModelConfig } from '../util/config-schema.js';
-import { loadEffectiveConfig, resolveGroupName, resolveModel, type EffectiveConfig } from '../util/config.js';
+import { loadEffectiveConfig } from '../util/config.js';
 import { JarvisError } from '../util/errors.js';
 import { colors } from '../util/output.js';
-import { createInputBridge, type InputBridge } from './input-ops.js';
-import { wireInterrupts, type InterruptWiring } from './interrupt.js';
+import type { InputBridge } from './input-ops.js';
+import type { InterruptWiring } from './interrupt.js';
 import { LineInput } from './line-input.js';
 import { EXIT_CODES, printResult, showProgress, type OutputFormat } from './run-report.js';
+import { createRunPlatforms, startAgentSession } from './run-setup.js';
 
 /**
  * Everything between the command line and `agent.run()`: configuration, the platforms, the
@@ -86,20 +77,12 @@ export interface AgentRun {
   close(): void;
 }
 
-function platformFor(config: EffectiveConfig, model: ModelConfig, baseDir: string): Promise<Platform> {
-  return createPlatform(model, { baseDir, dataDir: config.data_dir });
-}
-
 export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
   const cwd = process.cwd();
   // everything that can fail on bad configuration happens before the run directory exists
   const loaded = loadEffectiveConfig({ cwd, flags: { ...(o.llmGroup ? { llmGroup: o.llmGroup } : {}) } });
   const config = loaded.config;
-  const group = config.llm_groups[resolveGroupName(config)];
-  const lastFile = loaded.files.at(-1);
-  const baseDir = lastFile ? dirname(lastFile.path) : cwd;
-  const normal = await platformFor(config, resolveModel(config, { role: 'normal' }), baseDir);
-  const cheap = group?.cheap ? await platformFor(config, group.cheap, baseDir) : undefined;
+  const { baseDir, normal, cheap } = await createRunPlatforms(loaded, cwd);
   const a = config.agent;
   const s = o.switches ?? {};
   const interactive = !(o.nonInteractive === true || s.nonInteractive === true || a.non_interactive);
@@ -141,9 +124,6 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
   }
 
   const secretEnvNames = [...apiKeyEnvNames(config.llm_groups), ...extensionSecretEnvNames(config)];
-  const { run, writer } = startRun({ projectDir: cwd, command: o.command, argv: process.argv.slice(2), secretEnvNames });
-  const input = interactive ? new LineInput() : undefined;
-  const hardStop = new AbortController();
   let wiring: InterruptWiring | undefined;
   // the input bridge is built before the agent it serves; it reaches the agent through this
   const late: { agent?: Agent } = {};
@@ -169,16 +149,18 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
     if (a === undefined) return false;
     return a === '' ? defaultYes : a === 'y' || a === 'yes';
   };
-  const bridge = createInputBridge({
-    handlers: defaultInputHandlers(),
-    agent: () => late.agent as Agent,
+  const session = startAgentSession({
+    projectDir: cwd,
+    command: o.command,
+    secretEnvNames,
     interactive,
     confirm,
     print: (t) => o.progress.write(`${t}\n`),
-    tool: () => ({ root: late.agent?.root ?? cwd, runDir: run.dir, interactive, env: toolEnv(secretEnvNames), signal: hardStop.signal }),
-    onExit: () => hardStop.abort(),
-    record: (rec) => writer.write(rec),
+    agent: () => late.agent as Agent,
+    toolRoot: () => late.agent?.root ?? cwd,
   });
+  const { run, writer, hardStop, bridge } = session;
+  const input = interactive ? new LineInput() : undefined;
 
   const agent = new Agent({
     ...agentExt.options,
@@ -224,7 +206,7 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
     bridge,
     run,
     async runTask(task) {
-      wiring = wireInterrupts({ interrupt: () => agent.interrupt(), abort: () => hardStop.abort() }, { input, interactive, notice });
+      wiring = session.wireInterrupts(agent, { input, notice });
       try {
         return await agent.run(task);
       } finally {
@@ -253,11 +235,4 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
       void extensions.close();
     },
   };
-}
-
-/** The environment `!` scripts get: without the variables that hold model API keys. */
-function toolEnv(secrets: readonly string[]): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const k of secrets) delete env[k];
-  return env;
 }

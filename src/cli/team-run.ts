@@ -1,15 +1,13 @@
-import { dirname } from 'node:path';
-import { defaultInputHandlers } from '../agent/input/index.js';
 import { checkTeamTools, loadTeamDefinition, Team, type Hop, type TeamPlatforms, type TeamResult } from '../apps/multi/index.js';
-import { apiKeyEnvNames, createPlatform, finishRun, startRun } from '../llm/index.js';
+import { apiKeyEnvNames, finishRun } from '../llm/index.js';
 import { builtinTools, ToolRegistry } from '../tools/index.js';
-import { loadEffectiveConfig, resolveGroupName, resolveModel } from '../util/config.js';
+import { loadEffectiveConfig, resolveGroupName } from '../util/config.js';
 import { JarvisError } from '../util/errors.js';
 import { colors } from '../util/output.js';
-import { createInputBridge } from './input-ops.js';
-import { wireInterrupts, type InterruptWiring } from './interrupt.js';
+import type { InterruptWiring } from './interrupt.js';
 import { LineInput } from './line-input.js';
 import { EXIT_CODES, resultJson, showProgress, type OutputFormat } from './run-report.js';
+import { createRunPlatforms, startAgentSession } from './run-setup.js';
 
 /**
  * `jarvis agent -c team.yaml`: the command-line side of a MultiAgent team (docs/multi-agent.md).
@@ -38,8 +36,6 @@ export async function runTeamFromFile(file: string, o: TeamRunOptions): Promise<
   const config = loaded.config;
   const runGroup = resolveGroupName(config);
   for (const a of def.agents) if (a.llm_group) resolveGroupName(config, a.llm_group);
-  const lastFile = loaded.files.at(-1);
-  const baseDir = lastFile ? dirname(lastFile.path) : cwd;
   // one platform per group, shared by its agents: a scripted reply list is then served in call order
   const byGroup = new Map<string, Promise<TeamPlatforms>>();
   const platforms = (group: string | undefined): Promise<TeamPlatforms> => {
@@ -47,9 +43,8 @@ export async function runTeamFromFile(file: string, o: TeamRunOptions): Promise<
     let p = byGroup.get(g);
     if (!p) {
       const make = async (): Promise<TeamPlatforms> => {
-        const normal = await createPlatform(resolveModel(config, { group: g, role: 'normal' }), { baseDir, dataDir: config.data_dir });
-        const cheapModel = config.llm_groups[g]?.cheap;
-        return { normal, ...(cheapModel ? { cheap: await createPlatform(cheapModel, { baseDir, dataDir: config.data_dir }) } : {}) };
+        const { normal, cheap } = await createRunPlatforms(loaded, cwd, g);
+        return { normal, ...(cheap ? { cheap } : {}) };
       };
       p = make();
       byGroup.set(g, p);
@@ -70,7 +65,6 @@ export async function runTeamFromFile(file: string, o: TeamRunOptions): Promise<
 
   const secretEnvNames = apiKeyEnvNames(config.llm_groups);
   const input = interactive ? new LineInput() : undefined;
-  const hardStop = new AbortController();
   let wiring: InterruptWiring | undefined;
   const progress = process.stderr;
   const ask = async (question: string): Promise<string> => {
@@ -96,22 +90,24 @@ export async function runTeamFromFile(file: string, o: TeamRunOptions): Promise<
       task = t;
     }
 
-    const { run, writer } = startRun({ projectDir: cwd, command: `jarvis agent ${def.main_agent} (team)`, argv: process.argv.slice(2), secretEnvNames });
     const stops: (() => void)[] = [];
     const late: { team?: Team } = {};
-    const bridge = createInputBridge({
-      handlers: defaultInputHandlers(),
+    const session = startAgentSession({
+      projectDir: cwd,
+      command: `jarvis agent ${def.main_agent} (team)`,
+      secretEnvNames,
+      interactive,
+      confirm,
+      print: (t) => progress.write(`${t}\n`),
       agent: () => {
         const current = late.team?.current;
         if (!current) throw new JarvisError('internal', 'team: no agent is running');
         return current;
       },
-      interactive,
-      confirm,
-      print: (t) => progress.write(`${t}\n`),
-      tool: () => ({ root: cwd, runDir: run.dir, interactive, env: withoutSecrets(secretEnvNames), signal: hardStop.signal }),
-      onExit: () => hardStop.abort(),
+      toolRoot: () => cwd,
+      recordInputCommands: false,
     });
+    const { run, writer, hardStop, bridge } = session;
     const team = new Team({
       definition: def,
       platforms,
@@ -139,7 +135,7 @@ export async function runTeamFromFile(file: string, o: TeamRunOptions): Promise<
     late.team = team;
 
     let result: TeamResult;
-    wiring = wireInterrupts({ interrupt: () => team.interrupt(), abort: () => hardStop.abort() }, { input, interactive, notice: (t) => progress.write(`${colors.yellow(t)}\n`) });
+    wiring = session.wireInterrupts(team, { input, notice: (t) => progress.write(`${colors.yellow(t)}\n`) });
     try {
       result = await team.run(task);
     } finally {
@@ -182,10 +178,4 @@ function printTeamResult(r: TeamResult, format: OutputFormat): void {
   const cost = r.cost > 0 ? `, $${r.cost.toFixed(4)}` : '';
   const hops = `${r.route.length} message${r.route.length === 1 ? '' : 's'}`;
   err.write(colors.dim(`${r.status} · ${hops} · ended by ${r.finalAgent} · ${r.rounds} round${r.rounds === 1 ? '' : 's'} · ${tokens} tokens${cost} · run ${r.runId}\n`));
-}
-
-function withoutSecrets(secrets: readonly string[]): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const k of secrets) delete env[k];
-  return env;
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Parser, Language, type Tree } from 'web-tree-sitter';
+import { Parser, Language, type Node as SyntaxNode, type Tree } from 'web-tree-sitter';
 
 export type LanguageId = 'c' | 'cpp' | 'rust';
 
@@ -45,6 +45,18 @@ export async function parseSource(source: string, lang: LanguageId): Promise<Tre
   const tree = parser.parse(source);
   if (!tree) throw new Error(`tree-sitter returned no tree for a ${lang} source of ${source.length} characters`);
   return tree;
+}
+
+/** Parses source text and hands its root to `fn`, freeing the wasm tree afterwards (also when `fn` throws). */
+export async function withSyntaxTree<T>(source: string, lang: LanguageId, fn: (root: SyntaxNode) => T): Promise<T> {
+  // Loading the grammar first also initialises the wasm runtime before a Parser is constructed.
+  await loadLanguage(lang);
+  const tree = await parseSource(source, lang);
+  try {
+    return fn(tree.rootNode);
+  } finally {
+    tree.delete();
+  }
 }
 
 export function languageForPath(path: string): LanguageId | undefined {

@@ -1,18 +1,14 @@
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempTree } from '../../test/support/temp-tree.js';
 import { JarvisError } from '../util/errors.js';
 import { createRedactor } from './redact.js';
 import { createRun, findProjectDir, finishRun, listRuns, newRunId, resolveRunId, summarizeRun } from './runs.js';
 import { TranscriptWriter } from './transcript.js';
 
-function tempProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jarvis-runs-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const tempProject = (): string => tempTree();
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { tempTree } from '../../test/support/temp-tree.js';
 import { readJsonl } from '../util/files.js';
 import type { ChatMessage, ChatRequest, ChatResult, Platform } from './platform.js';
 import { createReplayPlatform } from './providers/replay.js';
@@ -9,11 +8,7 @@ import { createRedactor } from './redact.js';
 import { expandRequestMessages } from './transcript-messages.js';
 import { TranscriptWriter, recordTranscript } from './transcript.js';
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jarvis-tmsg-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const tempDir = (): string => tempTree();
 
 /** Answers "reply N" and counts calls. */
 function echoPlatform(name = 'fake'): Platform {

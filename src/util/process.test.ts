@@ -4,15 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { JarvisError } from './errors.js';
 import { runProcess } from './process.js';
-
-// A killed orphan may linger as a zombie until init reaps it; that is not alive.
-function isAlive(pid: number): boolean {
-  try {
-    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
+import { isAlive } from '../../test/support/process-state.js';
 
 describe('runProcess', () => {
   it('returns exit code, stdout and stderr without a shell', async () => {

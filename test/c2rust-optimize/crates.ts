@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import { globSync } from 'tinyglobby';
 import { runProcess, type RunOptions } from '../../src/util/process.js';
 import type { Exec } from '../../src/apps/c2rust/optimize/cargo.js';
+import type { OptimizeOptions } from '../../src/apps/c2rust/optimize/optimizer.js';
 
 /** A temp directory removed after the test. */
 export function tempDir(prefix = 'jc2r-opt-'): string {
@@ -13,13 +14,7 @@ export function tempDir(prefix = 'jc2r-opt-'): string {
   return dir;
 }
 
-/** Writes `files` (path → content) under `root`. */
-export function writeTree(root: string, files: Record<string, string>): void {
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), text);
-  }
-}
+export { writeTree } from '../support/temp-tree.js';
 
 export function manifest(name: string, extra = ''): string {
   return `[package]\nname = "${name}"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n${extra}`;
@@ -62,4 +57,14 @@ export function unsafeKeywords(text: string): number {
     .map((l) => l.replace(/\/\/.*$/, ''))
     .join('\n')
     .match(/\bunsafe\b/g)?.length ?? 0;
+}
+
+/** Only `pass` switched on. */
+export function onlyPass(pass: keyof OptimizeOptions['passes']): OptimizeOptions['passes'] {
+  return { unsafe: false, structure: false, visibility: false, doc: false, [pass]: true };
+}
+
+/** optimizeCrate options as the CLI's defaults set them (resume, git guard, 2 build-fix retries); `extra` wins. */
+export function optimizeOptions(cwd: string, passes: OptimizeOptions['passes'], extra: Partial<OptimizeOptions> = {}): OptimizeOptions {
+  return { cwd, passes, resume: true, resetProgress: false, maxChecks: 0, dryRun: false, buildFixRetries: 2, gitGuard: true, ...extra };
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { optimizeCrate, type OptimizeOptions } from '../../src/apps/c2rust/optimize/optimizer.js';
-import { countingExec, manifest, snapshotFiles, targetDirFor, tempDir, writeTree } from './crates.js';
+import { countingExec, manifest, optimizeOptions, snapshotFiles, targetDirFor, tempDir, writeTree } from './crates.js';
 
 const cargoEnv = targetDirFor('docs');
 afterAll(() => rmSync(cargoEnv.CARGO_TARGET_DIR as string, { recursive: true, force: true }));
@@ -51,18 +51,7 @@ int area(int w, int h) {
 `;
 
 function options(cwd: string, extra: Partial<OptimizeOptions> = {}): OptimizeOptions {
-  return {
-    cwd,
-    passes: { unsafe: false, structure: true, visibility: false, doc: true },
-    resume: true,
-    resetProgress: false,
-    maxChecks: 0,
-    dryRun: false,
-    buildFixRetries: 2,
-    gitGuard: true,
-    cargoEnv,
-    ...extra,
-  };
+  return optimizeOptions(cwd, { unsafe: false, structure: true, visibility: false, doc: true }, { cargoEnv, ...extra });
 }
 
 function project(): { project: string; crate: string } {

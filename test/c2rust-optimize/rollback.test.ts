@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { optimizeCrate, type OptimizeOptions } from '../../src/apps/c2rust/optimize/optimizer.js';
-import { git, manifest, snapshotFiles, targetDirFor, tempDir, writeTree } from './crates.js';
+import { git, manifest, onlyPass, optimizeOptions, snapshotFiles, targetDirFor, tempDir, writeTree } from './crates.js';
 
 const cargoEnv = targetDirFor('rollback');
 afterAll(() => rmSync(cargoEnv.CARGO_TARGET_DIR as string, { recursive: true, force: true }));
@@ -16,18 +16,7 @@ const GUARDED = {
 };
 
 function options(dir: string, extra: Partial<OptimizeOptions> = {}): OptimizeOptions {
-  return {
-    cwd: dir,
-    passes: { unsafe: true, structure: false, visibility: false, doc: false },
-    resume: true,
-    resetProgress: false,
-    maxChecks: 0,
-    dryRun: false,
-    buildFixRetries: 2,
-    gitGuard: true,
-    cargoEnv,
-    ...extra,
-  };
+  return optimizeOptions(dir, onlyPass('unsafe'), { cargoEnv, ...extra });
 }
 
 describe('jc2r optimize: rollback', { timeout: 180_000 }, () => {

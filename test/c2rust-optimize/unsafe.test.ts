@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { optimizeCrate, type OptimizeOptions } from '../../src/apps/c2rust/optimize/optimizer.js';
-import { countingExec, manifest, targetDirFor, tempDir, unsafeKeywords, writeTree } from './crates.js';
+import { optimizeCrate } from '../../src/apps/c2rust/optimize/optimizer.js';
+import { countingExec, manifest, onlyPass, optimizeOptions, targetDirFor, tempDir, unsafeKeywords, writeTree } from './crates.js';
 
 const cargoEnv = targetDirFor('unsafe');
 // Edition 2024 needs rustc 1.85; an older toolchain runs the 2021 case only.
@@ -11,13 +11,6 @@ const RUSTC_MINOR = Number(/rustc 1\.(\d+)/.exec(execFileSync('rustc', ['--versi
 const supported = (rows: [string, string][]) => rows.filter(([edition]) => edition !== '2024' || RUSTC_MINOR >= 85);
 afterAll(() => rmSync(cargoEnv.CARGO_TARGET_DIR as string, { recursive: true, force: true }));
 
-const only = (pass: keyof OptimizeOptions['passes']): OptimizeOptions['passes'] => ({
-  unsafe: false,
-  structure: false,
-  visibility: false,
-  doc: false,
-  [pass]: true,
-});
 
 // 12 unsafe sites; the compiler needs 6 of them (marked NEEDED).
 const LIB = `static mut TOTAL: i64 = 0;
@@ -104,18 +97,7 @@ describe('jc2r optimize: unsafe minimisation', { timeout: 180_000 }, () => {
     const K = 6;
     expect(unsafeKeywords(LIB)).toBe(N);
     const { exec, calls } = countingExec();
-    const report = await optimizeCrate({
-      cwd: dir,
-      passes: only('unsafe'),
-      resume: true,
-      resetProgress: false,
-      maxChecks: 0,
-      dryRun: false,
-      buildFixRetries: 2,
-      gitGuard: true,
-      exec,
-      cargoEnv,
-    });
+    const report = await optimizeCrate(optimizeOptions(dir, onlyPass('unsafe'), { exec, cargoEnv }));
 
     const out = readFileSync(join(dir, 'src/lib.rs'), 'utf8');
     expect(report.errors).toEqual([]);
@@ -162,17 +144,7 @@ describe('jc2r optimize: unsafe minimisation', { timeout: 180_000 }, () => {
       'Cargo.toml': manifest('edition_crate').replace('edition = "2021"', `edition = "${edition}"`),
       'src/lib.rs': 'pub unsafe fn get(p: *const i32) -> i32 {\n    unsafe { *p }\n}\n\n#[test]\nfn t() {\n    let x = 3;\n    assert_eq!(unsafe { get(&x) }, 3);\n}\n',
     });
-    const report = await optimizeCrate({
-      cwd: dir,
-      passes: only('unsafe'),
-      resume: true,
-      resetProgress: false,
-      maxChecks: 0,
-      dryRun: false,
-      buildFixRetries: 2,
-      gitGuard: false,
-      cargoEnv,
-    });
+    const report = await optimizeCrate(optimizeOptions(dir, onlyPass('unsafe'), { gitGuard: false, cargoEnv }));
     expect(report.errors).toEqual([]);
     const out = readFileSync(join(dir, 'src/lib.rs'), 'utf8');
     expect(out).toContain(`///\n/// Callers must ensure that \`p\` is non-null, aligned and points to a live, initialised value valid for this access.\n${expected}\n`);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { optimizeCrate } from '../../src/apps/c2rust/optimize/optimizer.js';
 import { runProcess } from '../../src/util/process.js';
-import { countingExec, manifest, targetDirFor, tempDir, writeTree } from './crates.js';
+import { countingExec, manifest, onlyPass, optimizeOptions, targetDirFor, tempDir, writeTree } from './crates.js';
 
 const cargoEnv = targetDirFor('visibility');
 afterAll(() => rmSync(cargoEnv.CARGO_TARGET_DIR as string, { recursive: true, force: true }));
@@ -73,18 +73,7 @@ describe('jc2r optimize: visibility', { timeout: 180_000 }, () => {
     writeTree(ws, WORKSPACE);
     const crate = join(ws, 'corelib');
     const { exec, calls } = countingExec();
-    const report = await optimizeCrate({
-      cwd: crate,
-      passes: { unsafe: false, structure: false, visibility: true, doc: false },
-      resume: true,
-      resetProgress: false,
-      maxChecks: 0,
-      dryRun: false,
-      buildFixRetries: 2,
-      gitGuard: true,
-      exec,
-      cargoEnv,
-    });
+    const report = await optimizeCrate(optimizeOptions(crate, onlyPass('visibility'), { exec, cargoEnv }));
     expect(report.errors).toEqual([]);
     expect(report.passes[0]?.status).toBe('applied');
     const util = readFileSync(join(crate, 'src/util.rs'), 'utf8');

@@ -1,20 +1,19 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRunInfo, readTranscript, runDirs, runJarvis, startJarvis, waitFor } from '../support/jarvis-cli.js';
+import { writeScriptedConfig, type Reply } from '../support/scripted-config.js';
 import { tempTree } from '../support/temp-tree.js';
 
 /** The REPL driven through a pipe, with the scripted platform (each `expect` checks what the model was sent). */
 
-function project(replies: (string | { reply: string; expect?: string })[], name = 'replies.yaml') {
+function project(replies: Reply[], name = 'replies.yaml') {
   const root = tempTree();
   const cwd = join(root, 'work');
   const home = join(root, 'home');
   mkdirSync(cwd, { recursive: true });
   mkdirSync(home, { recursive: true });
-  const config = join(root, `${name}.config.yaml`);
-  writeFileSync(join(root, name), JSON.stringify({ replies }));
-  writeFileSync(config, `llm_groups:\n  default:\n    normal: { platform: scripted, script: ./${name} }\n`);
+  const config = writeScriptedConfig(root, replies, name, `${name}.config.yaml`);
   return { root, cwd, home, env: { JARVIS_CONFIG: config } };
 }
 

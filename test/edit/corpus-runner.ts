@@ -27,18 +27,8 @@ export interface CorpusCase {
   how?: string[];
 }
 
-interface RawCase {
-  name: string;
-  path?: string;
-  file: string | null;
-  patch: string;
-  expect?: string;
-  refuse?: string;
-  diff?: number;
-  candidates?: number[];
-  how?: string[];
-  variants?: boolean;
-}
+/** A case as written in the corpus YAML: id and category come from its place, path may default. */
+type RawCase = Omit<CorpusCase, 'id' | 'category' | 'path'> & { path?: string; variants?: boolean };
 
 const corpusDir = join(dirname(fileURLToPath(import.meta.url)), 'corpus');
 

@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Agent, type AgentOptions } from '../../src/agent/index.js';
+import type { AgentOptions } from '../../src/agent/index.js';
 import type { ScriptedPlatform } from '../../src/llm/index.js';
-import { readRecords, startRun } from '../../src/llm/runs.js';
 import { createMemoryTools, MemoryStore } from '../../src/tools/memory/index.js';
-import { ToolRegistry } from '../../src/tools/registry.js';
 import { lastMessages, replies, testTools, toolCall, type ToolLog } from '../agent/harness.js';
 import { tempTree } from '../support/temp-tree.js';
+import { memoryAgent as sharedMemoryAgent } from './memory-agent.js';
 
 /** A project and a data dir that outlive one agent, so a second run sees what the first saved. */
 function world() {
@@ -15,25 +14,10 @@ function world() {
 }
 
 function memoryAgent(w: { root: string; dataDir: string }, platform: ScriptedPlatform, extra: Partial<AgentOptions> = {}) {
-  const store = new MemoryStore({ root: w.root, dataDir: w.dataDir });
   const log: ToolLog = { calls: [] };
   const base = testTools(log);
-  const tools = new ToolRegistry([...base.names().map((n) => base.get(n)!), ...createMemoryTools(store)]);
-  const { writer } = startRun({ projectDir: w.root, command: 'test', argv: [] });
-  const agent = new Agent({
-    systemPrompt: 'You are a test agent.',
-    platform,
-    tools,
-    root: w.root,
-    transcript: writer,
-    interactive: false,
-    needSummary: false,
-    rulesDataDir: false,
-    warn: () => undefined,
-    memory: { store },
-    ...extra,
-  });
-  return { agent, store, log, records: () => readRecords(writer.path).records };
+  const run = sharedMemoryAgent(w, platform, (store) => [...base.names().map((n) => base.get(n)!), ...createMemoryTools(store)], extra);
+  return { ...run, log };
 }
 
 const saveBoth = toolCall('save_memory', {

@@ -1,36 +1,17 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Agent, type AgentOptions } from '../../src/agent/index.js';
+import type { AgentOptions } from '../../src/agent/index.js';
 import type { ScriptedPlatform } from '../../src/llm/index.js';
-import { readRecords, startRun } from '../../src/llm/runs.js';
-import { createMemoryTools, MemoryStore } from '../../src/tools/memory/index.js';
-import { ToolRegistry } from '../../src/tools/registry.js';
+import { createMemoryTools } from '../../src/tools/memory/index.js';
 import { lastMessages, replies, toolCall } from '../agent/harness.js';
 import { tempTree } from '../support/temp-tree.js';
+import { memoryAgent } from './memory-agent.js';
 
 const ANALYSIS = 'The task is finished. Before the final report';
 
 function analysed(platform: ScriptedPlatform, extra: Partial<AgentOptions> = {}) {
   const base = tempTree({});
-  const w = { root: base, dataDir: join(base, '.home') };
-  const store = new MemoryStore(w);
-  const { writer } = startRun({ projectDir: w.root, command: 'test', argv: [] });
-  const asked: string[] = [];
-  const agent = new Agent({
-    systemPrompt: 'You are a test agent.',
-    platform,
-    tools: new ToolRegistry(createMemoryTools(store)),
-    root: w.root,
-    transcript: writer,
-    interactive: false,
-    needSummary: false,
-    rulesDataDir: false,
-    warn: () => undefined,
-    memory: { store },
-    useAnalysis: true,
-    ...extra,
-  });
-  return { agent, store, asked, records: () => readRecords(writer.path).records };
+  return memoryAgent({ root: base, dataDir: join(base, '.home') }, platform, createMemoryTools, { useAnalysis: true, ...extra });
 }
 
 describe('task analyzer', () => {

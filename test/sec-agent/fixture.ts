@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { tempTree } from '../support/temp-tree.js';
+import { committedTree } from '../support/git-repo.js';
 
 /**
  * A small C repository whose scan gives five candidates in three files (the insecure-temp-file
@@ -13,17 +12,11 @@ export const FIXTURE_FILES: Record<string, string> = {
   'tools/gen.sh': 'echo "int generated;" > src/generated.c\necho "// touched" >> src/a.c\n',
 };
 
-export function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
-}
+export { git } from '../support/git-repo.js';
 
 /** The fixture as a git repository with one commit. */
 export function fixtureRepo(extra: Record<string, string> = {}): string {
-  const root = tempTree({ ...FIXTURE_FILES, ...extra });
-  git(root, 'init', '-q');
-  git(root, 'add', '.');
-  git(root, '-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', 'commit', '-qm', 'fixture');
-  return root;
+  return committedTree({ ...FIXTURE_FILES, ...extra }, 'fixture');
 }
 
 export const clusters = (...groups: Array<[string, number[]]>) =>

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-/** Runs the real `bin/jarvis.js` (from source) as a child process with a private home. */
+/** Runs the real `bin/jarvis.js` (or another launcher) from source as a child process with a private home. */
 
 export const JARVIS_BIN = resolve(import.meta.dirname, '../../bin/jarvis.js');
 
@@ -31,6 +31,11 @@ export interface CliOptions {
 }
 
 export function startJarvis(args: readonly string[], o: CliOptions): CliProcess {
+  return startCli(JARVIS_BIN, args, o);
+}
+
+/** Starts one of our launchers (`bin/*.js`) from source with a private home and no colours. */
+export function startCli(bin: string, args: readonly string[], o: CliOptions): CliProcess {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? '',
     HOME: o.home,
@@ -39,7 +44,7 @@ export function startJarvis(args: readonly string[], o: CliOptions): CliProcess 
     NO_COLOR: '1',
     ...o.env,
   };
-  const child = spawn(process.execPath, [JARVIS_BIN, ...args], { cwd: o.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, ...args], { cwd: o.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (d: Buffer) => (stdout += d.toString('utf8')));

@@ -7,10 +7,15 @@ import { onTestFinished } from 'vitest';
 export function tempTree(files: Record<string, string | Buffer> = {}): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'jarvis-test-')));
   onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+  writeTree(root, files);
+  return root;
+}
+
+/** Writes `files` (path → content) under `root`, creating directories on the way. */
+export function writeTree(root: string, files: Record<string, string | Buffer>): void {
   for (const [rel, content] of Object.entries(files)) {
     const abs = join(root, rel);
     mkdirSync(dirname(abs), { recursive: true });
     writeFileSync(abs, content);
   }
-  return root;
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument } from 'yaml';
+import { parseDocument } from 'yaml';
 import { z } from 'zod';
 import { JarvisError } from '../../util/errors.js';
+import { describeIssue, parseYamlDefinition, readDefinitionFile } from '../../util/yaml-definition.js';
 
 /**
  * A team file for `jarvis agent -c team.yaml` (seed 000 §MultiAgent §7): the main agent, a
@@ -57,74 +58,39 @@ export function isTeamFile(file: string): boolean {
   }
 }
 
-function lineOf(doc: ReturnType<typeof parseDocument>, lines: LineCounter, path: readonly PropertyKey[]): string {
-  const node = path.length > 0 ? (doc.getIn(path as (string | number)[], true) as { range?: [number, number, number] } | undefined) : undefined;
-  return node && typeof node === 'object' && node.range ? `:${lines.linePos(node.range[0]).line}` : '';
-}
-
 /** Parses and validates a team; every failure is one line naming the file, line and key. */
 export function parseTeamDefinition(text: string, file: string): TeamDefinition {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, lineCounter: lines });
   const fail = (where: string, message: string): never => {
     throw new JarvisError('config', `team definition ${file}${where}: ${message}`, { hint: 'see docs/multi-agent.md' });
   };
-  const yamlErr = doc.errors[0];
-  if (yamlErr) {
-    const pos = lines.linePos(yamlErr.pos[0]);
-    fail(`:${pos.line}:${pos.col}`, (yamlErr.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, ''));
-  }
-  const value: unknown = doc.toJS();
-  const parsed = teamDefinitionSchema.safeParse(value ?? {});
+  const doc = parseYamlDefinition(text, fail);
+  const lineOf = doc.lineOf;
+  const parsed = teamDefinitionSchema.safeParse(doc.value ?? {});
   if (!parsed.success) {
-    const issue = parsed.error.issues[0] as z.core.$ZodIssue;
-    let path = issue.path;
-    let message = issue.message;
-    if (issue.code === 'unrecognized_keys') {
-      path = [...issue.path, issue.keys[0] ?? ''];
-      const known = Object.keys(path.length > 2 ? teamAgentSchema.shape : teamDefinitionSchema.shape);
-      message = `unknown key; known keys: ${known.join(', ')}`;
-    } else if (issue.code === 'invalid_type' && valueAt(value, path) === undefined) {
-      message = 'is required but missing';
-    }
-    const key = path.length > 0 ? path.map(String).join('.') : '(top level)';
-    fail(lineOf(doc, lines, path), `${key}: ${message}`);
+    const issue = describeIssue(parsed.error.issues[0] as z.core.$ZodIssue, doc.value, (path) =>
+      Object.keys(path.length > 2 ? teamAgentSchema.shape : teamDefinitionSchema.shape),
+    );
+    fail(lineOf(issue.path), issue.text);
   }
   const team = (parsed as { data: TeamDefinition }).data;
   const seen = new Map<string, number>();
   team.agents.forEach((a, i) => {
     const first = seen.get(a.name);
-    if (first !== undefined) fail(lineOf(doc, lines, ['agents', i, 'name']), `agents.${i}.name: duplicate agent name "${a.name}" (also agents.${first})`);
+    if (first !== undefined) fail(lineOf(['agents', i, 'name']), `agents.${i}.name: duplicate agent name "${a.name}" (also agents.${first})`);
     seen.set(a.name, i);
   });
   if (!seen.has(team.main_agent)) {
-    fail(lineOf(doc, lines, ['main_agent']), `main_agent: no agent is named "${team.main_agent}"; the agents are ${[...seen.keys()].join(', ')}`);
+    fail(lineOf(['main_agent']), `main_agent: no agent is named "${team.main_agent}"; the agents are ${[...seen.keys()].join(', ')}`);
   }
   team.agents.forEach((a, i) => {
     if (a.name !== team.main_agent && a.auto_complete === true) {
-      fail(lineOf(doc, lines, ['agents', i, 'auto_complete']), `agents.${i}.auto_complete: only the main agent (${team.main_agent}) can complete the task; ${a.name} answers with SEND_MESSAGE`);
+      fail(lineOf(['agents', i, 'auto_complete']), `agents.${i}.auto_complete: only the main agent (${team.main_agent}) can complete the task; ${a.name} answers with SEND_MESSAGE`);
     }
   });
-  if (team.task !== undefined && team.task.trim() === '') fail(lineOf(doc, lines, ['task']), 'task: is empty');
+  if (team.task !== undefined && team.task.trim() === '') fail(lineOf(['task']), 'task: is empty');
   return team;
 }
 
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let v = root;
-  for (const k of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<PropertyKey, unknown>)[k];
-  }
-  return v;
-}
-
 export function loadTeamDefinition(file: string): TeamDefinition {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new JarvisError('usage', `team definition ${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(e))})`);
-  }
-  return parseTeamDefinition(text, file);
+  return parseTeamDefinition(readDefinitionFile('team definition', file), file);
 }

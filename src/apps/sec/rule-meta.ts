@@ -11,6 +11,18 @@ export interface RuleMeta {
   help: string;
 }
 
+/** A rule constructor for one family of rules: ids get the family's prefix (`rust.`, `c.hygiene.`). */
+export function ruleFamily(prefix: string) {
+  return (id: string, name: string, category: string, cwe: number[], severity: Severity, help: string): RuleMeta => ({
+    id: `${prefix}${id}`,
+    name,
+    category,
+    cwe,
+    severity,
+    help,
+  });
+}
+
 /** One line of source text for a finding: whitespace collapsed, capped so reports stay readable. */
 export function evidenceText(node: SyntaxNode): string {
   let stmt: SyntaxNode = node;

@@ -14,6 +14,7 @@ import type { FileInput, Finding } from './finding.js';
 import { readBaseline } from './scan/baseline.js';
 import { discoverSources, type SourceFile } from './scan/discover.js';
 import { finalizeFindings } from './scan/finalize.js';
+import { groupSources } from './scan/groups.js';
 import { runTasks } from './scan/pool.js';
 import { readSource, type SkippedFile } from './scan/read.js';
 import { summarize, type ScanSummary } from './scan/summary.js';
@@ -80,20 +81,6 @@ async function resolveTarget(path: string): Promise<{ root: string; only?: strin
   throw new JarvisError('usage', `not a file or directory: ${path}`);
 }
 
-/** One directory's C/C++ files per group (Rust files likewise), at most MAX_GROUP_FILES each. */
-function groupByDirectory(sources: SourceFile[]): SourceFile[][] {
-  const groups = new Map<string, SourceFile[]>();
-  for (const s of sources) {
-    const key = `${s.language === 'rust' ? 'rust' : 'c'}:${dirname(s.file)}`;
-    const g = groups.get(key) ?? [];
-    g.push(s);
-    groups.set(key, g);
-  }
-  const out: SourceFile[][] = [];
-  for (const g of groups.values()) for (let k = 0; k < g.length; k += MAX_GROUP_FILES) out.push(g.slice(k, k + MAX_GROUP_FILES));
-  return out;
-}
-
 async function totalSize(root: string, sources: SourceFile[], limit: number): Promise<number> {
   let sum = 0;
   for (const s of sources) {
@@ -127,7 +114,7 @@ export async function scanPath(path: string, options: ScanOptions = {}): Promise
   const load = async (group: SourceFile[]): Promise<FileInput[]> => {
     const inputs: FileInput[] = [];
     for (const s of group) {
-      const r = await readSource(join(root, s.file), maxBytes);
+      const r = readSource(join(root, s.file), maxBytes);
       if (!r.ok) {
         skipped.push({ file: s.file, reason: r.reason, detail: r.detail });
         options.onProgress?.((done += 1), sources.length);
@@ -142,7 +129,7 @@ export async function scanPath(path: string, options: ScanOptions = {}): Promise
     return inputs;
   };
 
-  const tasks = groupByDirectory(sources);
+  const tasks = groupSources(sources, MAX_GROUP_FILES);
   let jobs = Math.max(1, Math.floor(options.jobs ?? availableParallelism()));
   if (!options.forceWorkers && jobs > 1 && (await totalSize(root, sources, WORKER_MIN_BYTES)) < WORKER_MIN_BYTES) jobs = 1;
   options.onProgress?.(0, sources.length);

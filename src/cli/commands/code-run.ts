@@ -1,4 +1,3 @@
-import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import {
   acquireLock,
@@ -10,16 +9,14 @@ import {
   type EditFormat,
   type GitCheckMode,
 } from '../../apps/code/index.js';
-import { defaultInputHandlers } from '../../agent/input/index.js';
-import { apiKeyEnvNames, createPlatform, finishRun, startRun } from '../../llm/index.js';
-import { loadEffectiveConfig, resolveGroupName, resolveModel } from '../../util/config.js';
+import { apiKeyEnvNames, finishRun } from '../../llm/index.js';
+import { loadEffectiveConfig } from '../../util/config.js';
 import { JarvisError } from '../../util/errors.js';
 import { colors } from '../../util/output.js';
-import { createInputBridge } from '../input-ops.js';
-import { wireInterrupts } from '../interrupt.js';
 import { LineInput } from '../line-input.js';
 import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
 import { showProgress } from '../run-report.js';
+import { createRunPlatforms, startAgentSession } from '../run-setup.js';
 import { agentExtensions } from '../agent-extensions.js';
 import { builtinTools, ToolRegistry } from '../../tools/index.js';
 
@@ -123,33 +120,26 @@ interface RepoRun {
 async function runInRepo(o: CodeRunOptions, r: RepoRun): Promise<number> {
   const loaded = loadEffectiveConfig({ cwd: r.root, flags: configFlagsFrom(o) });
   const config = loaded.config;
-  const lastFile = loaded.files.at(-1);
-  const baseDir = lastFile ? dirname(lastFile.path) : r.root;
-  const normal = await createPlatform(resolveModel(config, { role: 'normal' }), { baseDir, dataDir: config.data_dir });
-  const group = config.llm_groups[resolveGroupName(config)];
-  const cheap = group?.cheap ? await createPlatform(group.cheap, { baseDir, dataDir: config.data_dir }) : undefined;
+  const { normal, cheap } = await createRunPlatforms(loaded, r.root);
   const agentExt = await agentExtensions({ config, root: r.root, warn: (m) => r.notice(`warning: ${m}`) });
   const plan = detectVerify(r.root, { ...(o.build !== undefined ? { build: o.build } : {}), ...(o.test !== undefined ? { test: o.test } : {}) });
   const requirement = o.requirement ?? (await r.ask('What should jca change? (end a line with \\ to continue it)'));
   if (requirement.trim() === '') throw new JarvisError('usage', 'the requirement is empty');
 
   const secretEnvNames = apiKeyEnvNames(config.llm_groups);
-  const { run, writer } = startRun({ projectDir: r.root, command: 'jca', argv: process.argv.slice(2), secretEnvNames });
-  const hardStop = new AbortController();
   // the built-in input commands, as in jarvis; the bridge reaches the agent once it exists
   const late: { code?: CodeAgent } = {};
-  const toolEnv = { ...process.env };
-  for (const k of secretEnvNames) delete toolEnv[k];
-  const bridge = createInputBridge({
-    handlers: defaultInputHandlers(),
-    agent: () => (late.code as CodeAgent).agent,
+  const session = startAgentSession({
+    projectDir: r.root,
+    command: 'jca',
+    secretEnvNames,
     interactive: r.interactive,
     confirm: r.confirm,
     print: (t) => process.stderr.write(`${t}\n`),
-    tool: () => ({ root: r.root, runDir: run.dir, interactive: r.interactive, env: toolEnv, signal: hardStop.signal }),
-    onExit: () => hardStop.abort(),
-    record: (rec) => writer.write(rec),
+    agent: () => (late.code as CodeAgent).agent,
+    toolRoot: () => r.root,
   });
+  const { run, writer, hardStop, bridge } = session;
   const code = new CodeAgent(
     {
       root: r.root,
@@ -183,7 +173,7 @@ async function runInRepo(o: CodeRunOptions, r: RepoRun): Promise<number> {
   if (o.restoreSession && !code.agent.restoreSession()) r.notice(`no saved session at ${code.agent.sessionFile()}; starting a new one`);
   process.stderr.write(colors.dim(`jca: ${r.root} · verify with ${plan.system}${plan.build ? ` · build: ${plan.build.display}` : ''}${plan.test ? ` · test: ${plan.test.display}` : ''} · run ${run.runId}\n`));
   const stopProgress = showProgress(code.agent, process.stderr);
-  const wiring = wireInterrupts({ interrupt: () => code.agent.interrupt(), abort: () => hardStop.abort() }, { ...(r.input ? { input: r.input } : {}), interactive: r.interactive, notice: r.notice });
+  const wiring = session.wireInterrupts(code.agent, { ...(r.input ? { input: r.input } : {}), notice: r.notice });
   let result: CodeRunResult;
   try {
     result = await code.run(requirement);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { isAlive } from '../../../test/support/process-state.js';
 import { tempTree } from '../../../test/support/temp-tree.js';
 import { ToolRegistry } from '../registry.js';
 import type { ToolContext } from '../tool.js';
@@ -21,14 +22,6 @@ function setup(over: Partial<ToolContext> = {}) {
  */
 async function expectDead(pid: number): Promise<void> {
   await vi.waitFor(() => expect(isAlive(pid), `process ${pid} still alive`).toBe(false), { timeout: 5000, interval: 20 });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  } catch {
-    return false;
-  }
 }
 
 describe('execute_script', () => {

@@ -2,6 +2,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { writeFileAtomicSync } from '../../../util/files.js';
 import type { Cargo } from './cargo.js';
 import type { Diagnostic } from './diagnostics.js';
+import type { PassInput } from './pass.js';
 import { applyEdits, byteToIndex, mapBack, type TextEdit } from './text-edits.js';
 
 /** One reversible change, e.g. "drop this `unsafe`" or "make this item pub(crate)". */
@@ -132,4 +133,28 @@ export function innermost(cands: readonly Candidate[], span: LocatedSpan): Candi
     if (!best || c.region.end - c.region.start < best.region.end - best.region.start) best = c;
   }
   return best;
+}
+
+/**
+ * batchRepair for a pass: the originals are the pass input's texts of the files a candidate
+ * is in. Returns them too, since a pass re-applies or compares against them afterwards.
+ */
+export async function repairPassCandidates(
+  input: PassInput,
+  candidates: readonly Candidate[],
+  blame: RepairOptions['blame'],
+  failOnWarnings: ReadonlySet<string>,
+): Promise<{ originals: Map<string, string>; result: RepairResult }> {
+  const originals = new Map([...input.texts].filter(([f]) => candidates.some((c) => c.file === f)));
+  const result = await batchRepair({
+    crateDir: input.crateDir,
+    workspaceRoot: input.workspaceRoot,
+    originals,
+    candidates,
+    cargo: input.cargo,
+    blame,
+    failOnWarnings,
+    fallbackRetries: input.fallbackRetries,
+  });
+  return { originals, result };
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { SyntaxNode, Tree } from '../../../lang/tree-sitter.js';
 import { writeFileAtomicSync } from '../../../util/files.js';
-import { batchRepair, innermost, type LocatedError } from './batch-repair.js';
+import { innermost, repairPassCandidates, type LocatedError } from './batch-repair.js';
 import type { PassInput, PassResult } from './pass.js';
 import { leadingTrivia, parseRust } from './rust-syntax.js';
 import { findUnsafeCandidates, insideLiteral, unsafeLines, type UnsafeCandidate } from './unsafe-candidates.js';
@@ -70,18 +70,8 @@ export async function runUnsafePass(input: PassInput): Promise<PassResult> {
       }
       return undo;
     };
-    const originals = new Map([...input.texts].filter(([f]) => candidates.some((c) => c.file === f)));
-    const result = await batchRepair({
-      crateDir: input.crateDir,
-      workspaceRoot: input.workspaceRoot,
-      originals,
-      candidates,
-      cargo: input.cargo,
-      blame,
-      // Edition 2024 warns, not errors, on an unsafe operation in an unsafe fn without a block.
-      failOnWarnings: new Set(['unsafe_op_in_unsafe_fn']),
-      fallbackRetries: input.fallbackRetries,
-    });
+    // Edition 2024 warns, not errors, on an unsafe operation in an unsafe fn without a block.
+    const { originals, result } = await repairPassCandidates(input, candidates, blame, new Set(['unsafe_op_in_unsafe_fn']));
     if (!result.ok) return { texts: result.texts, counts, failure: result.failure, notes: [] };
 
     // Re-apply the kept removals together with SAFETY comments on what stays.

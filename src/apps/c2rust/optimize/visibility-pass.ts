@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Tree } from '../../../lang/tree-sitter.js';
-import { batchRepair, type Candidate, type LocatedError } from './batch-repair.js';
+import { repairPassCandidates, type Candidate, type LocatedError } from './batch-repair.js';
 import { crateSources, externalUseFiles, modulePath } from './crate.js';
 import type { PassInput, PassResult } from './pass.js';
 import { attributes, descendantsOfType, identifiers, parseRust, visibility, visitItems } from './rust-syntax.js';
@@ -110,18 +110,8 @@ export async function runVisibilityPass(input: PassInput): Promise<PassResult> {
     }
     return undo;
   };
-  const originals = new Map([...input.texts].filter(([f]) => candidates.some((c) => c.file === f)));
-  const result = await batchRepair({
-    crateDir: input.crateDir,
-    workspaceRoot: input.workspaceRoot,
-    originals,
-    candidates,
-    cargo: input.cargo,
-    blame,
-    // A narrowed type in a signature that stays public makes that API unusable outside.
-    failOnWarnings: new Set(['private_interfaces', 'private_bounds']),
-    fallbackRetries: input.fallbackRetries,
-  });
+  // A narrowed type in a signature that stays public makes that API unusable outside.
+  const { originals, result } = await repairPassCandidates(input, candidates, blame, new Set(['private_interfaces', 'private_bounds']));
   if (!result.ok) return { texts: result.texts, counts, failure: result.failure, notes: [] };
   counts.visibility_narrowed = result.applied.size;
   counts.visibility_kept = candidates.length - result.applied.size;

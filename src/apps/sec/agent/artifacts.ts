@@ -74,6 +74,22 @@ export interface AgentIssue extends Finding {
   verification: { condition: string; preconditions: string; trigger_path: string; consequences: string; suggestions: string };
 }
 
+/** The issue a confirming verdict makes of its finding: the fields the model left out are empty. */
+export function agentIssue(finding: Finding, gid: number, v: StoredVerdict): AgentIssue {
+  return {
+    ...finding,
+    gid,
+    signature: v.signature,
+    verification: {
+      condition: v.verification,
+      preconditions: v.preconditions ?? '',
+      trigger_path: v.trigger_path ?? '',
+      consequences: v.consequences ?? '',
+      suggestions: v.suggestions ?? '',
+    },
+  };
+}
+
 /** Cuts a torn last line (a kill during a write) so the next append starts on a fresh line. */
 export function dropTornTail(path: string): void {
   if (!existsSync(path)) return;

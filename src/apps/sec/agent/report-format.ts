@@ -2,21 +2,9 @@ import { version } from '../../../util/version.js';
 import { toSarif } from '../report/index.js';
 import type { ScanResult } from '../scan.js';
 import type { AgentReport } from './report-model.js';
+import { fence, LANG_FENCE, table } from '../report/markdown-blocks.js';
 
 /** The agent report as Markdown, JSON and SARIF. No times or run ids: a resumed run writes the same bytes. */
-
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-
-function table(head: string[], rows: string[][]): string {
-  return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
-}
-
-function fence(code: string, lang: string): string {
-  const ticks = code.includes('```') ? '````' : '```';
-  return `${ticks}${lang}\n${code}\n${ticks}`;
-}
-
-const LANG_FENCE: Record<string, string> = { c: 'c', cpp: 'cpp', rust: 'rust' };
 
 /** A one-line text follows its label; a longer one keeps its lines (a trigger path is often a list of steps). */
 function field(label: string, text: string): string {

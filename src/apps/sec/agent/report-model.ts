@@ -1,6 +1,6 @@
 import type { Finding } from '../finding.js';
 import type { ScanResult } from '../scan.js';
-import type { AgentIssue, ResumeState } from './artifacts.js';
+import { agentIssue, type AgentIssue, type ResumeState } from './artifacts.js';
 import type { Candidate } from './candidates.js';
 
 /** What the agent report shows, built only from committed state so a resumed run reports the same. */
@@ -37,18 +37,7 @@ export function buildAgentReport(i: ReportInput): AgentReport {
     if (!finding) continue;
     const v = i.state.verdicts.get(c.signature);
     if (v?.has_risk) {
-      confirmed.push({
-        ...finding,
-        gid: c.gid,
-        signature: c.signature,
-        verification: {
-          condition: v.verification,
-          preconditions: v.preconditions ?? '',
-          trigger_path: v.trigger_path ?? '',
-          consequences: v.consequences ?? '',
-          suggestions: v.suggestions ?? '',
-        },
-      });
+      confirmed.push(agentIssue(finding, c.gid, v));
     } else if (v) rejected.push({ gid: c.gid, finding, reason: v.reason ?? '', condition: v.verification });
     else {
       const why = i.state.unverified.get(c.signature);

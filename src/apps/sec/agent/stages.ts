@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { parseClusters, parseReport, singletonClusters, type Cluster } from './answers.js';
 import { runForAnswer, type AgentEnv } from './answer-run.js';
 import {
+  agentIssue,
   appendLines,
   type AgentIssue,
   type ClusterLine,
@@ -148,18 +149,7 @@ interface Task {
 function issueOf(ctx: StageContext, v: StoredVerdict): AgentIssue | undefined {
   const hit = ctx.bySignature.get(v.signature);
   if (!hit || !v.has_risk) return undefined;
-  return {
-    ...hit.finding,
-    gid: hit.candidate.gid,
-    signature: v.signature,
-    verification: {
-      condition: v.verification,
-      preconditions: v.preconditions ?? '',
-      trigger_path: v.trigger_path ?? '',
-      consequences: v.consequences ?? '',
-      suggestions: v.suggestions ?? '',
-    },
-  };
+  return agentIssue(hit.finding, hit.candidate.gid, v);
 }
 
 /** Confirmed verdicts of earlier runs missing from agent_issues.jsonl (a kill after the commit line). */

@@ -1,19 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { committedTree } from '../../../../test/support/git-repo.js';
 import { tempTree } from '../../../../test/support/temp-tree.js';
 import { guardWorkspace } from './workspace.js';
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' });
-
-function repo(files: Record<string, string>): string {
-  const root = tempTree(files);
-  git(root, 'init', '-q');
-  git(root, 'add', '.');
-  git(root, '-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', 'commit', '-qm', 'init');
-  return root;
-}
+const repo = (files: Record<string, string>): string => committedTree(files);
 
 describe('guardWorkspace in a git work tree', () => {
   it('restores changed and deleted tracked files and removes new untracked ones', async () => {

@@ -14,9 +14,11 @@ export type HygieneCheck = (ctx: HygieneContext) => RawFinding[];
 
 export function buildContext(root: SyntaxNode, file: string): HygieneContext {
   const calls = new Map<string, SyntaxNode[]>();
+  // Walking every call's ancestors is a large share of a scan; without any #if/#elif it cannot matter.
+  const mayBeDisabled = root.descendantsOfType(['preproc_if', 'preproc_elif']).length > 0;
   for (const call of root.descendantsOfType('call_expression')) {
     const name = calleeName(call);
-    if (!name || inDisabledRegion(call)) continue;
+    if (!name || (mayBeDisabled && inDisabledRegion(call))) continue;
     const list = calls.get(name);
     if (list) list.push(call);
     else calls.set(name, [call]);

@@ -1,17 +1,10 @@
-import type { RuleMeta } from '../rule-meta.js';
+import { ruleFamily, type RuleMeta } from '../rule-meta.js';
 
 /**
  * C/C++ hygiene rules: API misuse that data flow does not decide. CWE ids are chosen for what the
  * rule really finds; confidence stays low where the flaw depends on context the rule cannot see.
  */
-const rule = (id: string, name: string, category: string, cwe: number[], severity: RuleMeta['severity'], help: string): RuleMeta => ({
-  id: `c.hygiene.${id}`,
-  name,
-  category,
-  cwe,
-  severity,
-  help,
-});
+const rule = ruleFamily('c.hygiene.');
 
 export const HYGIENE_RULES = {
   uncheckedIo: rule('unchecked-io', 'UncheckedIoReturn', 'error_handling', [252], 'medium',

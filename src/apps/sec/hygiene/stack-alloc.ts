@@ -66,14 +66,23 @@ export function checkStackAlloc(ctx: HygieneContext): RawFinding[] {
       description: `alloca(${size.text}) takes a run-time size; ${HYGIENE_RULES.alloca.help}`,
     }));
   }
+  // Locals per function, computed once: files declare many fixed-size arrays in one function.
+  const locals = new Map<number, Set<string>>();
+  const variablesAt = (fn: SyntaxNode): Set<string> => {
+    let vars = locals.get(fn.id);
+    if (!vars) locals.set(fn.id, (vars = variablesOf(fn)));
+    return vars;
+  };
   for (const arr of ctx.root.descendantsOfType('array_declarator')) {
     const size = arr.childForFieldName('size');
-    if (!size) continue;
+    // a literal size is the common case and is constant whatever the function declares
+    if (!size || size.type === 'number_literal') continue;
     // Only local variables: parameters decay to pointers and members/globals cannot be VLAs.
     let owner = arr.parent;
     while (owner && (owner.type === 'array_declarator' || owner.type === 'init_declarator' || owner.type === 'pointer_declarator')) owner = owner.parent;
-    if (owner?.type !== 'declaration' || !enclosingFunction(arr) || inDisabledRegion(arr)) continue;
-    if (isConstant(size, variablesOf(enclosingFunction(arr)))) continue;
+    const fn = owner?.type === 'declaration' ? enclosingFunction(arr) : undefined;
+    if (!fn || inDisabledRegion(arr)) continue;
+    if (isConstant(size, variablesAt(fn))) continue;
     out.push(findingFor(HYGIENE_RULES.vla, 'Check the size against a fixed maximum first, or allocate on the heap.', {
       node: arr,
       pattern: 'vla',

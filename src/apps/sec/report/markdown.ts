@@ -1,19 +1,7 @@
 import type { Finding } from '../finding.js';
 import type { ScanResult } from '../scan.js';
 import { findingsPerKloc } from './json.js';
-
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
-function table(head: string[], rows: string[][]): string {
-  return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
-}
-
-function fence(code: string, lang: string): string {
-  const ticks = code.includes('```') ? '````' : '```';
-  return `${ticks}${lang}\n${code}\n${ticks}`;
-}
-
-const LANG_FENCE: Record<string, string> = { c: 'c', cpp: 'cpp', rust: 'rust' };
+import { fence, LANG_FENCE, table } from './markdown-blocks.js';
 
 function findingSection(f: Finding, n: number, isNew: boolean | undefined): string {
   const cwe = f.cwe.map((c) => `CWE-${c}`).join(', ');

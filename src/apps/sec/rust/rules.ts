@@ -1,13 +1,6 @@
-import type { RuleMeta } from '../rule-meta.js';
+import { ruleFamily, type RuleMeta } from '../rule-meta.js';
 
-const rule = (id: string, name: string, category: string, cwe: number[], severity: RuleMeta['severity'], help: string): RuleMeta => ({
-  id: `rust.${id}`,
-  name,
-  category,
-  cwe,
-  severity,
-  help,
-});
+const rule = ruleFamily('rust.');
 
 export const RUST_RULES = {
   unsafeBlock: rule('unsafe-block', 'UnsafeBlock', 'unsafe_usage', [676], 'medium',

@@ -1,4 +1,4 @@
-import { loadLanguage, parseSource, type LanguageId, type SyntaxNode } from '../../../lang/tree-sitter.js';
+import { withSyntaxTree, type LanguageId, type SyntaxNode } from '../../../lang/tree-sitter.js';
 import { describeError } from '../../../util/errors.js';
 import { analyzeCFiles } from '../c/index.js';
 import type { FileInput, RawFinding } from '../finding.js';
@@ -17,42 +17,57 @@ export interface FileOutcome {
   error?: string;
 }
 
-async function withTree<T>(input: FileInput, fn: (root: SyntaxNode) => T): Promise<T> {
-  // Loading the grammar first also initialises the wasm runtime before a Parser is constructed.
-  await loadLanguage(input.language);
-  const tree = await parseSource(input.source, input.language);
-  try {
-    return fn(tree.rootNode);
-  } finally {
-    tree.delete();
-  }
+function withTree<T>(input: FileInput, fn: (root: SyntaxNode) => T): Promise<T> {
+  return withSyntaxTree(input.source, input.language, fn);
 }
 
 function countErrors(root: SyntaxNode): number {
   return root.hasError ? root.descendantsOfType('ERROR').length + (root.type === 'ERROR' ? 1 : 0) : 0;
 }
 
-/** The data-flow engine on the whole group (so summaries cross files); one file at a time if the group fails. */
-async function cEngine(inputs: FileInput[]): Promise<Map<string, { findings: RawFinding[]; parseErrors: number } | string>> {
-  const out = new Map<string, { findings: RawFinding[]; parseErrors: number } | string>();
-  if (inputs.length === 0) return out;
+interface CFileOutcome {
+  findings: RawFinding[];
+  parseErrors: number;
+}
+type HygieneOutcome = RawFinding[] | string;
+
+/**
+ * The data-flow engine on the whole group (so summaries cross files), with the hygiene rules run
+ * on the engine's own tree of each file, so every file is parsed once. One file at a time if the
+ * group fails.
+ */
+async function cEngine(inputs: FileInput[]): Promise<{ engine: Map<string, CFileOutcome | string>; hygiene: Map<string, HygieneOutcome> }> {
+  const engine = new Map<string, CFileOutcome | string>();
+  const hygiene = new Map<string, HygieneOutcome>();
+  if (inputs.length === 0) return { engine, hygiene };
+  // A hygiene failure stays with its file; throwing here would abort the whole group's engine run.
+  const onTree = (input: FileInput, root: SyntaxNode): void => {
+    try {
+      hygiene.set(input.file, analyzeHygiene(root, input.file));
+    } catch (e) {
+      hygiene.set(input.file, `hygiene checks failed: ${describeError(e)}`);
+    }
+  };
+  const run = async (group: FileInput[]): Promise<void> => {
+    for (const r of await analyzeCFiles(group, { onTree })) engine.set(r.file, { findings: r.findings, parseErrors: r.parseErrors });
+  };
   try {
-    for (const r of await analyzeCFiles(inputs)) out.set(r.file, { findings: r.findings, parseErrors: r.parseErrors });
-    return out;
+    await run(inputs);
+    return { engine, hygiene };
   } catch (groupError) {
     if (inputs.length === 1) {
-      out.set(inputs[0]?.file ?? '', `C engine failed: ${describeError(groupError)}`);
-      return out;
+      engine.set(inputs[0]?.file ?? '', `C engine failed: ${describeError(groupError)}`);
+      return { engine, hygiene };
     }
   }
   for (const input of inputs) {
     try {
-      for (const r of await analyzeCFiles([input])) out.set(r.file, { findings: r.findings, parseErrors: r.parseErrors });
+      await run([input]);
     } catch (e) {
-      out.set(input.file, `C engine failed: ${describeError(e)}`);
+      engine.set(input.file, `C engine failed: ${describeError(e)}`);
     }
   }
-  return out;
+  return { engine, hygiene };
 }
 
 const isC = (l: LanguageId) => l === 'c' || l === 'cpp';
@@ -65,7 +80,7 @@ export async function analyzeTask(inputs: FileInput[]): Promise<FileOutcome[]> {
     outcomes.push({ file: i.file, findings: [], parseErrors: 0, suppressed: 0 });
     return false;
   });
-  const engine = await cEngine(live.filter((i) => isC(i.language)));
+  const { engine, hygiene } = await cEngine(live.filter((i) => isC(i.language)));
   for (const input of live) {
     const findings: RawFinding[] = [];
     const errors: string[] = [];
@@ -78,16 +93,22 @@ export async function analyzeTask(inputs: FileInput[]): Promise<FileOutcome[]> {
         parseErrors = res.parseErrors;
       }
     }
-    try {
-      await withTree(input, (root) => {
-        if (isC(input.language)) findings.push(...analyzeHygiene(root, input.file));
-        else {
-          findings.push(...analyzeRust(root, input.file));
-          parseErrors = countErrors(root);
-        }
-      });
-    } catch (e) {
-      errors.push(`${input.language === 'rust' ? 'Rust' : 'hygiene'} checks failed: ${describeError(e)}`);
+    // The engine's tree already served the hygiene rules unless it never produced one for this file.
+    const shared = isC(input.language) ? hygiene.get(input.file) : undefined;
+    if (typeof shared === 'string') errors.push(shared);
+    else if (shared) findings.push(...shared);
+    else {
+      try {
+        await withTree(input, (root) => {
+          if (isC(input.language)) findings.push(...analyzeHygiene(root, input.file));
+          else {
+            findings.push(...analyzeRust(root, input.file));
+            parseErrors = countErrors(root);
+          }
+        });
+      } catch (e) {
+        errors.push(`${input.language === 'rust' ? 'Rust' : 'hygiene'} checks failed: ${describeError(e)}`);
+      }
     }
     const open = unterminatedComment(input.source, input.language);
     const visible = open ? findings.filter((f) => f.line < open.line || (f.line === open.line && (f.column ?? 0) < open.column)) : findings;

@@ -49,6 +49,11 @@ export interface PoolOptions {
   onTaskDone?: (files: number) => void;
 }
 
+interface Pending {
+  i: number;
+  inputs: Promise<FileInput[]>;
+}
+
 const failed = (inputs: FileInput[], why: string): FileOutcome[] =>
   inputs.map((i) => ({ file: i.file, findings: [], parseErrors: 0, suppressed: 0, error: why }));
 
@@ -60,7 +65,12 @@ const failed = (inputs: FileInput[], why: string): FileOutcome[] =>
 export async function runTasks(count: number, opts: PoolOptions): Promise<FileOutcome[][]> {
   const results: FileOutcome[][] = Array.from({ length: count }, () => []);
   let next = 0;
-  const runInline = async (): Promise<void> => {
+  const runInline = async (queued: Pending[] = []): Promise<void> => {
+    for (let task = queued.shift(); task; task = queued.shift()) {
+      const inputs = await task.inputs;
+      results[task.i] = await analyzeTask(inputs);
+      opts.onTaskDone?.(inputs.length);
+    }
     while (next < count) {
       const i = next++;
       const inputs = await opts.load(i);
@@ -73,9 +83,22 @@ export async function runTasks(count: number, opts: PoolOptions): Promise<FileOu
     return results;
   }
 
+  const claim = (): Pending | undefined => {
+    if (next >= count) return undefined;
+    const i = next++;
+    return { i, inputs: opts.load(i) };
+  };
   const runOne = (): Promise<void> =>
     new Promise((resolve) => {
       let current: { i: number; inputs: FileInput[] } | undefined;
+      // The next group is read while the worker analyses the current one, so it never waits on the
+      // disk. A task leaves the queue only when it is handed to a live worker, so a crash loses none.
+      const queue: Pending[] = [];
+      const refill = (): void => {
+        const t = queue.length === 0 ? claim() : undefined;
+        if (t) queue.push(t);
+      };
+      let gaveUp = false;
       let restarts = 0;
       let worker = spawn();
       function spawn(): Worker {
@@ -93,15 +116,19 @@ export async function runTasks(count: number, opts: PoolOptions): Promise<FileOu
         return w;
       }
       async function dispatch(w: Worker): Promise<void> {
-        if (next >= count) {
+        refill();
+        const task = queue[0];
+        if (!task) {
           w.removeAllListeners();
           void w.terminate();
           return resolve();
         }
-        const i = next++;
-        const inputs = await opts.load(i);
-        current = { i, inputs };
-        w.postMessage({ id: i, inputs } satisfies TaskRequest);
+        const inputs = await task.inputs;
+        if (w !== worker || gaveUp || queue[0] !== task) return;
+        queue.shift();
+        current = { i: task.i, inputs };
+        w.postMessage({ id: task.i, inputs } satisfies TaskRequest);
+        refill();
       }
       function crashed(w: Worker, why: string): void {
         if (w !== worker) return;
@@ -113,8 +140,11 @@ export async function runTasks(count: number, opts: PoolOptions): Promise<FileOu
           current = undefined;
         }
         // Workers that cannot even start (restarts exhausted) leave the rest to this thread.
-        if (++restarts > 3) return void runInline().then(resolve);
-        if (next >= count) return resolve();
+        if (++restarts > 3) {
+          gaveUp = true;
+          return void runInline(queue).then(resolve);
+        }
+        if (next >= count && queue.length === 0) return resolve();
         worker = spawn();
       }
     });

@@ -1,0 +1,94 @@
+import { dirname } from 'node:path';
+import type { Agent } from '../agent/index.js';
+import { defaultInputHandlers } from '../agent/input/index.js';
+import { createPlatform, startRun, type Platform, type Run, type TranscriptWriter } from '../llm/index.js';
+import { resolveGroupName, resolveModel, type LoadedEffectiveConfig } from '../util/config.js';
+import { createInputBridge, type InputBridge } from './input-ops.js';
+import { wireInterrupts, type InterruptWiring } from './interrupt.js';
+import type { LineInput } from './line-input.js';
+
+/**
+ * The set-up `jarvis` (agent-run.ts, team-run.ts) and `jca` (commands/code-run.ts) share
+ * around their agents: the group's platforms, the run directory with its transcript, the input commands,
+ * the hard stop and Ctrl-C. Each command keeps its own root, questions and agent.
+ */
+
+export interface RunPlatforms {
+  /** where relative paths in the config resolve: the directory of the last config file read */
+  baseDir: string;
+  normal: Platform;
+  /** the group's cheap model, when it names one */
+  cheap?: Platform;
+}
+
+/** The platforms of `group` (default: the run's group, from -g, env or config). */
+export async function createRunPlatforms(loaded: LoadedEffectiveConfig, fallbackDir: string, group?: string): Promise<RunPlatforms> {
+  const config = loaded.config;
+  const lastFile = loaded.files.at(-1);
+  const baseDir = lastFile ? dirname(lastFile.path) : fallbackDir;
+  const normal = await createPlatform(resolveModel(config, { group, role: 'normal' }), { baseDir, dataDir: config.data_dir });
+  const cheapModel = config.llm_groups[resolveGroupName(config, group)]?.cheap;
+  const cheap = cheapModel ? await createPlatform(cheapModel, { baseDir, dataDir: config.data_dir }) : undefined;
+  return { baseDir, normal, ...(cheap ? { cheap } : {}) };
+}
+
+/** The environment `!` scripts and tools get: without the variables that hold secrets. */
+export function toolEnv(secrets: readonly string[]): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const k of secrets) delete env[k];
+  return env;
+}
+
+export interface AgentSessionOptions {
+  projectDir: string;
+  /** recorded in run.json, e.g. `jca` */
+  command: string;
+  secretEnvNames: readonly string[];
+  interactive: boolean;
+  confirm: (question: string, defaultYes: boolean) => Promise<boolean>;
+  /** what input commands print */
+  print: (text: string) => void;
+  /** the agent the input commands act on; called only once the agent exists */
+  agent: () => Agent;
+  /** the directory the input commands' tools run in */
+  toolRoot: () => string;
+  /** what input commands did goes into the transcript (default); team runs have not recorded it */
+  recordInputCommands?: boolean;
+}
+
+export interface AgentSession {
+  run: Run;
+  writer: TranscriptWriter;
+  /** aborted by a second Ctrl-C or '<SaveSession>': the run stops for good */
+  hardStop: AbortController;
+  bridge: InputBridge;
+  /** Ctrl-C for the duration of one task (the first press interrupts `target`); dispose() it afterwards */
+  wireInterrupts(target: { interrupt(): void }, opts: { input?: LineInput; notice: (text: string) => void }): InterruptWiring;
+}
+
+/** Creates the run directory: call it only after everything that can fail on bad input. */
+export function startAgentSession(o: AgentSessionOptions): AgentSession {
+  const { run, writer } = startRun({ projectDir: o.projectDir, command: o.command, argv: process.argv.slice(2), secretEnvNames: o.secretEnvNames });
+  const hardStop = new AbortController();
+  const bridge = createInputBridge({
+    handlers: defaultInputHandlers(),
+    agent: o.agent,
+    interactive: o.interactive,
+    confirm: o.confirm,
+    print: o.print,
+    tool: () => ({ root: o.toolRoot(), runDir: run.dir, interactive: o.interactive, env: toolEnv(o.secretEnvNames), signal: hardStop.signal }),
+    onExit: () => hardStop.abort(),
+    ...(o.recordInputCommands === false ? {} : { record: (rec: Parameters<TranscriptWriter['write']>[0]) => writer.write(rec) }),
+  });
+  return {
+    run,
+    writer,
+    hardStop,
+    bridge,
+    wireInterrupts: (target, w) =>
+      wireInterrupts(
+        { interrupt: () => target.interrupt(), abort: () => hardStop.abort() },
+        { ...(w.input ? { input: w.input } : {}), interactive: o.interactive, notice: w.notice },
+      ),
+  };
+}
