@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import { optimizeCrate, summaryTable } from '../../apps/c2rust/optimize/index.js';
 import { JarvisError } from '../../util/errors.js';
 import { errColors } from '../../util/output.js';
+import { addLlmGroupOption } from '../llm-options.js';
+import { endOptimizeModel, optimizeModel } from './c2rust-optimize-model.js';
 
 interface OptimizeFlags {
   crateDir?: string;
@@ -19,6 +21,8 @@ interface OptimizeFlags {
   buildFixRetries: string;
   gitGuard: boolean;
   json?: boolean;
+  llmGroup?: string;
+  model?: boolean;
 }
 
 function count(value: string | undefined, flag: string): number | undefined {
@@ -32,13 +36,12 @@ const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 /** `jc2r optimize`: conservative, verified, reversible clean-up of a Rust crate. */
 export function registerOptimize(program: Command): void {
-  program
-    .command('optimize')
+  addLlmGroupOption(program.command('optimize'))
     .description('make a Rust crate safer and tidier without breaking it (unsafe, duplicates, visibility, docs)')
     .option('--crate-dir <dir>', 'the crate (default: the current directory, else the sibling <dir>_rs)')
     .option('--unsafe', 'remove unneeded unsafe blocks and qualifiers (default)')
     .option('--no-unsafe', 'skip the unsafe pass')
-    .option('--structure', 'tag duplicate functions (default)')
+    .option('--structure', 'tag duplicate functions; with a model, merge the safe ones (default)')
     .option('--no-structure', 'skip the duplicates pass')
     .option('--visibility', 'narrow pub to pub(crate) where nothing outside needs it (default)')
     .option('--no-visibility', 'skip the visibility pass')
@@ -56,7 +59,10 @@ export function registerOptimize(program: Command): void {
     .option('--git-guard', 'snapshot the crate in git before each pass (default)')
     .option('--no-git-guard', 'no snapshots; a failed pass is undone from memory')
     .option('--json', 'print the report as JSON instead of a table')
+    .option('--no-model', 'deterministic passes only, even when a model is configured')
     .action(async (flags: OptimizeFlags) => {
+      const say = (m: string) => process.stderr.write(`${errColors.dim(m)}\n`);
+      const model = await optimizeModel(flags, process.cwd(), say);
       const report = await optimizeCrate({
         cwd: process.cwd(),
         crateDir: flags.crateDir,
@@ -75,8 +81,13 @@ export function registerOptimize(program: Command): void {
         dryRun: flags.dryRun === true,
         buildFixRetries: count(flags.buildFixRetries, '--build-fix-retries') ?? 2,
         gitGuard: flags.gitGuard !== false,
-        onProgress: flags.json ? undefined : (m) => process.stderr.write(`${errColors.dim(m)}\n`),
+        onProgress: flags.json ? undefined : say,
+        ...(model ? { platform: model.platform } : {}),
+      }).catch((e: unknown) => {
+        endOptimizeModel(model, e instanceof Error ? e.message : String(e));
+        throw e;
       });
+      endOptimizeModel(model, report.errors.length > 0 ? report.errors.join('; ') : undefined);
       process.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${summaryTable(report)}\n`);
       if (report.files_scanned === 0 && report.files_skipped > 0 && !flags.json) {
         process.stderr.write(`${errColors.dim('every selected file was processed by an earlier run: pass --reset-progress or --no-resume to run again')}\n`);

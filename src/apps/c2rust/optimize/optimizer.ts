@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Platform } from '../../../llm/platform.js';
 import { writeFileAtomicSync } from '../../../util/files.js';
 import { BudgetExhausted, Cargo, type Exec } from './cargo.js';
 import { crateEdition, resolveCrateDir, workspaceRoot } from './crate.js';
@@ -37,6 +38,8 @@ export interface OptimizeOptions {
   /** Extra environment for cargo (e.g. CARGO_TARGET_DIR). */
   cargoEnv?: NodeJS.ProcessEnv;
   onProgress?: (message: string) => void;
+  /** The cheap model (already recording its transcript); without it every pass is deterministic. */
+  platform?: Platform;
 }
 
 const ORDER: PassName[] = ['unsafe', 'structure', 'visibility', 'doc'];
@@ -94,6 +97,7 @@ export async function optimizeCrate(opts: OptimizeOptions): Promise<OptimizeRepo
     safety_comments_added: 0,
     visibility_narrowed: 0,
     duplicates_tagged: 0,
+    duplicates_merged: 0,
     docs_added: 0,
     cargo_runs: 0,
     errors: [],
@@ -138,6 +142,7 @@ export async function optimizeCrate(opts: OptimizeOptions): Promise<OptimizeRepo
         cargo,
         fallbackRetries: opts.buildFixRetries,
         dryRun: opts.dryRun,
+        ...(opts.platform && !opts.dryRun ? { platform: opts.platform } : {}),
       });
       failure = result.failure;
       entry.counts = result.counts;
@@ -177,6 +182,7 @@ export async function optimizeCrate(opts: OptimizeOptions): Promise<OptimizeRepo
   report.safety_comments_added = opts.dryRun ? 0 : count('safety_comments_added');
   report.visibility_narrowed = opts.dryRun ? 0 : count('visibility_narrowed');
   report.duplicates_tagged = count('duplicates_tagged');
+  report.duplicates_merged = opts.dryRun ? 0 : count('duplicates_merged');
   report.docs_added = count('docs_added');
   report.unsafe_lines_after = opts.dryRun ? report.unsafe_lines_before : await countUnsafeLines(texts);
   report.cargo_runs = cargo.runs;

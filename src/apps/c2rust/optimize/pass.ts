@@ -1,3 +1,4 @@
+import type { Platform } from '../../../llm/platform.js';
 import type { Cargo } from './cargo.js';
 
 export type PassName = 'unsafe' | 'structure' | 'visibility' | 'doc';
@@ -13,6 +14,8 @@ export interface PassInput {
   edition: number;
   /** Only count what would change: no writes, no cargo runs. */
   dryRun: boolean;
+  /** The cheap model, when one is configured: sharper SAFETY texts and merge confirmations. */
+  platform?: Platform;
 }
 
 export interface PassResult {

@@ -33,6 +33,8 @@ export interface OptimizeReport {
   safety_comments_added: number;
   visibility_narrowed: number;
   duplicates_tagged: number;
+  /** Duplicates turned into calls to the function they repeat (only with a model). */
+  duplicates_merged: number;
   docs_added: number;
   cargo_runs: number;
   errors: string[];
@@ -59,6 +61,7 @@ export function summaryTable(r: OptimizeReport): string {
           ['visibility narrowed', String(r.visibility_narrowed)],
         ]),
     ['duplicates tagged' + (r.dry_run ? ' (would)' : ''), String(r.duplicates_tagged)],
+    ...(r.dry_run ? [] : [['duplicates merged', String(r.duplicates_merged)]]),
     ['docs added' + (r.dry_run ? ' (would)' : ''), String(r.docs_added)],
     ['cargo runs', String(r.cargo_runs)],
     ['errors', String(r.errors.length)],

@@ -6,6 +6,7 @@ import type { PassInput, PassResult } from './pass.js';
 import { leadingTrivia, parseRust } from './rust-syntax.js';
 import { findUnsafeCandidates, insideLiteral, unsafeLines, type UnsafeCandidate } from './unsafe-candidates.js';
 import { nodeAt, safetyReason } from './safety-reason.js';
+import { askSafety, type SafetySite } from './model-safety.js';
 import { applyEdits, indentAt, lineStart, type TextEdit } from './text-edits.js';
 
 function hasSafetyComment(text: string, at: number): boolean {
@@ -76,6 +77,18 @@ export async function runUnsafePass(input: PassInput): Promise<PassResult> {
 
     // Re-apply the kept removals together with SAFETY comments on what stays.
     const notes: string[] = [];
+    // With a model, each comment gets one call for a sharper precondition; a bad reply keeps ours.
+    let modelDown = false;
+    const sharper = async (site: SafetySite): Promise<string | undefined> => {
+      if (!input.platform || modelDown) return undefined;
+      const r = await askSafety(input.platform, site);
+      // One failed call (bad key, unreachable endpoint) says the rest would fail too.
+      modelDown = r.failed === true;
+      counts.safety_model_calls = (counts.safety_model_calls ?? 0) + 1;
+      if (r.text) counts.safety_model_texts = (counts.safety_model_texts ?? 0) + 1;
+      else notes.push(`${site.file}:${site.line}: kept the derived SAFETY text (${r.fallback ?? 'no reply'})`);
+      return r.text;
+    };
     const texts = new Map<string, string>();
     for (const [file, original] of originals) {
       const tree = trees.get(file) as Tree;
@@ -83,16 +96,19 @@ export async function runUnsafePass(input: PassInput): Promise<PassResult> {
       const kept = candidates.filter((c) => c.file === file && !result.applied.has(c.id));
       const removed = candidates.filter((c) => c.file === file && result.applied.has(c.id));
       for (const c of removed) edits.push(...c.edits);
-      const commentAt = new Map<number, { indent: string; inline: boolean; reasons: string[] }>();
+      const commentAt = new Map<number, { indent: string; inline: boolean; reasons: string[]; site: SafetySite }>();
       for (const c of kept) {
         const why = [...new Set(reasons.get(c.id) ?? [])];
         const line = lineStart(original, c.keyword);
-        notes.push(`${file}:${original.slice(0, c.keyword).split('\n').length}: kept unsafe ${c.kind === 'fn' ? `fn ${c.name ?? ''}` : 'block'}${why.length ? ` (${why.join('; ')})` : ''}`);
+        const lineNo = original.slice(0, c.keyword).split('\n').length;
+        notes.push(`${file}:${lineNo}: kept unsafe ${c.kind === 'fn' ? `fn ${c.name ?? ''}` : 'block'}${why.length ? ` (${why.join('; ')})` : ''}`);
+        const site: SafetySite = { file, line: lineNo, kind: c.kind === 'fn' ? 'fn' : 'block', code: c.node.text, reason: why.join('; ') || 'the compiler requires unsafe here' };
         if (c.kind === 'fn') {
           const docs = leadingTrivia(c.node).map((n) => n.text).join('\n');
           if (/#\s*Safety/.test(docs)) continue;
           const indent = indentAt(original, c.node.startIndex);
-          const text = why.length ? `Callers must ensure that ${why.join('; ')}.` : 'Callers must uphold the preconditions of the unsafe operations in its body.';
+          const sharp = await sharper(site);
+          const text = sharp ? `${sharp}.` : why.length ? `Callers must ensure that ${why.join('; ')}.` : 'Callers must uphold the preconditions of the unsafe operations in its body.';
           edits.push({ start: c.node.startIndex, end: c.node.startIndex, text: `/// # Safety\n${indent}///\n${indent}/// ${text}\n${indent}` });
           counts.safety_comments_added = (counts.safety_comments_added ?? 0) + 1;
           continue;
@@ -100,12 +116,14 @@ export async function runUnsafePass(input: PassInput): Promise<PassResult> {
         if (hasSafetyComment(original, c.keyword)) continue;
         const inline = insideLiteral(tree.rootNode, line);
         const key = inline ? c.keyword : line;
-        const entry = commentAt.get(key) ?? { indent: indentAt(original, line), inline, reasons: [] };
+        const entry = commentAt.get(key) ?? { indent: indentAt(original, line), inline, reasons: [], site };
         entry.reasons.push(...(why.length ? why : ['this operation was required by the compiler; state the precondition it relies on']));
         commentAt.set(key, entry);
       }
       for (const [at, entry] of commentAt) {
-        const text = `SAFETY: ${[...new Set(entry.reasons)].join('; ')}.`;
+        // Several blocks on one line share a comment: the model sees the first and all reasons.
+        const sharp = await sharper({ ...entry.site, reason: [...new Set(entry.reasons)].join('; ') });
+        const text = `SAFETY: ${sharp ?? [...new Set(entry.reasons)].join('; ')}.`;
         edits.push({ start: at, end: at, text: entry.inline ? `/* ${text} */ ` : `${entry.indent}// ${text}\n` });
         counts.safety_comments_added = (counts.safety_comments_added ?? 0) + 1;
       }

@@ -1,0 +1,46 @@
+import { dirname } from 'node:path';
+import { apiKeyEnvNames, createPlatform, finishRun, recordTranscript, startRun, type Platform, type Run } from '../../llm/index.js';
+import { loadEffectiveConfig, resolveModel } from '../../util/config.js';
+import { describeError, isJarvisError } from '../../util/errors.js';
+import { configFlagsFrom } from '../llm-options.js';
+
+export interface OptimizeModel {
+  /** The group's cheap model, recording into the run's transcript. */
+  platform: Platform;
+  run: Run;
+}
+
+/**
+ * The model `jc2r optimize` may use: the cheap role of the group `-g` names, else of the
+ * group the config resolves to. The model is optional here: without `-g`, no configured model
+ * (or a config that does not resolve one) means the deterministic passes alone, and `note`
+ * says why when there was something to say. With `-g`, a bad group is the user's error.
+ */
+export async function optimizeModel(
+  flags: { llmGroup?: string; model?: boolean; dryRun?: boolean },
+  projectDir: string,
+  note: (message: string) => void,
+): Promise<OptimizeModel | undefined> {
+  // A dry run makes no edits, so there is nothing to ask a model about.
+  if (flags.model === false || flags.dryRun === true) return undefined;
+  let platform: Platform;
+  let secretEnvNames: string[];
+  try {
+    const loaded = loadEffectiveConfig({ cwd: projectDir, flags: configFlagsFrom(flags) });
+    const model = resolveModel(loaded.config, { role: 'cheap', ...(flags.llmGroup ? { group: flags.llmGroup } : {}) });
+    const lastFile = loaded.files.at(-1);
+    platform = await createPlatform(model, { baseDir: lastFile ? dirname(lastFile.path) : projectDir, dataDir: loaded.config.data_dir });
+    secretEnvNames = apiKeyEnvNames(loaded.config.llm_groups);
+  } catch (e) {
+    if (flags.llmGroup !== undefined) throw e;
+    if (!(isJarvisError(e) && e.code === 'config_missing_model')) note(`no model used (${describeError(e).split('\n')[0] ?? ''}); pass -g NAME or --no-model`);
+    return undefined;
+  }
+  const { run, writer } = startRun({ projectDir, command: 'jc2r optimize', argv: process.argv.slice(2), secretEnvNames });
+  return { platform: recordTranscript(platform, writer), run };
+}
+
+/** Records how the run ended; `error` set means failed. */
+export function endOptimizeModel(model: OptimizeModel | undefined, error?: string): void {
+  if (model) finishRun(model.run, { status: error === undefined ? 'ok' : 'failed', ...(error === undefined ? {} : { error }) });
+}
