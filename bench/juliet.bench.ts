@@ -71,7 +71,7 @@ export default async function julietBench(): Promise<void> {
       const ms = await timed('flawfinder', ['--sarif', 'testcases'], ROOT, sarif);
       const findings = findingsFromSarif(JSON.parse(readFileSync(sarif, 'utf8')), (uri) => normalize(uri));
       print('flawfinder --sarif (default level)', scoreJuliet(sources, findings), ms);
-      console.log(`time: jsec ${(ours.scanMs / 1000).toFixed(1)} s vs flawfinder ${(ms / 1000).toFixed(1)} s`);
+      console.log(`time: jsec ${(ours.scanMs / 1000).toFixed(2)} s vs flawfinder ${(ms / 1000).toFixed(2)} s (ratio ${(ours.scanMs / ms).toFixed(2)})`);
     } else console.log('\nflawfinder not installed: apt-get install flawfinder cppcheck');
     if (which('cppcheck')) {
       const xml = join(tmp, 'cppcheck.xml');

@@ -7,6 +7,8 @@ export interface HygieneContext {
   root: SyntaxNode;
   /** calls outside `#if 0` regions, by plain callee name, in source order */
   calls: Map<string, SyntaxNode[]>;
+  /** every `array_declarator`, in source order (the stack-allocation check reads them) */
+  arrays: SyntaxNode[];
   file: string;
 }
 
@@ -14,16 +16,21 @@ export type HygieneCheck = (ctx: HygieneContext) => RawFinding[];
 
 export function buildContext(root: SyntaxNode, file: string): HygieneContext {
   const calls = new Map<string, SyntaxNode[]>();
-  // Walking every call's ancestors is a large share of a scan; without any #if/#elif it cannot matter.
-  const mayBeDisabled = root.descendantsOfType(['preproc_if', 'preproc_elif']).length > 0;
-  for (const call of root.descendantsOfType('call_expression')) {
+  const arrays: SyntaxNode[] = [];
+  // One walk of the tree for everything the checks look up: each walk is a large share of a scan.
+  const found = root.descendantsOfType(['call_expression', 'array_declarator', 'preproc_if', 'preproc_elif']);
+  // Walking every call's ancestors is costly too; without any #if/#elif it cannot matter.
+  const mayBeDisabled = found.some((n) => n.type === 'preproc_if' || n.type === 'preproc_elif');
+  for (const call of found) {
+    if (call.type === 'array_declarator') arrays.push(call);
+    if (call.type !== 'call_expression') continue;
     const name = calleeName(call);
     if (!name || (mayBeDisabled && inDisabledRegion(call))) continue;
     const list = calls.get(name);
     if (list) list.push(call);
     else calls.set(name, [call]);
   }
-  return { root, calls, file };
+  return { root, calls, arrays, file };
 }
 
 export function callsOf(ctx: HygieneContext, names: Iterable<string>): SyntaxNode[] {

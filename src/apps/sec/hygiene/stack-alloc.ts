@@ -73,7 +73,7 @@ export function checkStackAlloc(ctx: HygieneContext): RawFinding[] {
     if (!vars) locals.set(fn.id, (vars = variablesOf(fn)));
     return vars;
   };
-  for (const arr of ctx.root.descendantsOfType('array_declarator')) {
+  for (const arr of ctx.arrays) {
     const size = arr.childForFieldName('size');
     // a literal size is the common case and is constant whatever the function declares
     if (!size || size.type === 'number_literal') continue;

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FileInput } from '../finding.js';
 import { analyzeTask, type FileOutcome } from './analyze.js';
+import { bundledWorker } from './worker-bundle.js';
 
 export interface TaskRequest {
   id: number;
@@ -13,20 +14,25 @@ export interface TaskRequest {
 export type TaskReply = { id: number; ok: true; outcomes: FileOutcome[] } | { id: number; ok: false; error: string };
 
 /**
- * Starts a worker on scan/worker. From dist/ that is plain JS; from source (bin/launch.js or
- * vitest) it is TypeScript, and module hooks registered in the main thread do not reach workers,
- * so a tiny bootstrap registers tsx inside the worker before importing the entry.
+ * How workers load scan/worker: from dist/ it is plain JS. From source (bin/launch.js or vitest)
+ * it is TypeScript: a bundle of it when esbuild is there (see worker-bundle.ts), else a tiny
+ * bootstrap that registers tsx inside the worker (module hooks registered in the main thread do
+ * not reach workers) before importing the entry.
  */
-function startWorker(): Worker {
+async function workerEntry(): Promise<URL | string> {
   const here = import.meta.url;
-  if (!/\.[cm]?ts$/.test(new URL(here).pathname)) return new Worker(new URL('./worker.js', here));
-  const entry = new URL('./worker.ts', here).href;
+  if (!/\.[cm]?ts$/.test(new URL(here).pathname)) return new URL('./worker.js', here);
+  const entry = new URL('./worker.ts', here);
+  const bundled = await bundledWorker(entry);
+  if (bundled) return bundled;
   const tsxApi = pathToFileURL(tsxEsmApi(here)).href;
-  const boot = `import(${JSON.stringify(tsxApi)})
-    .then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(entry)}); })
+  return `import(${JSON.stringify(tsxApi)})
+    .then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(entry.href)}); })
     .catch((e) => { process.stderr.write('jsec worker failed to start: ' + (e && e.message) + '\\n'); process.exit(70); });`;
-  return new Worker(boot, { eval: true });
 }
+
+// Plain JS needs no loader: `tsx script.ts` would otherwise pass its hooks on to every worker.
+const startWorker = (entry: URL | string): Worker => (typeof entry === 'string' ? new Worker(entry, { eval: true }) : new Worker(entry, { execArgv: [] }));
 
 /**
  * The ESM build of tsx's register API. require.resolve would pick the CommonJS build, which
@@ -83,6 +89,7 @@ export async function runTasks(count: number, opts: PoolOptions): Promise<FileOu
     return results;
   }
 
+  const entry = await workerEntry();
   const claim = (): Pending | undefined => {
     if (next >= count) return undefined;
     const i = next++;
@@ -102,7 +109,7 @@ export async function runTasks(count: number, opts: PoolOptions): Promise<FileOu
       let restarts = 0;
       let worker = spawn();
       function spawn(): Worker {
-        const w = startWorker();
+        const w = startWorker(entry);
         w.on('message', (msg: TaskReply | { ready: true }) => {
           if ('ready' in msg) return void dispatch(w);
           if (!current || msg.id !== current.i) return;
