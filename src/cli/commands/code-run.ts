@@ -201,7 +201,10 @@ function exitCodeOf(r: CodeRunResult): number {
 }
 
 function describe(r: CodeRunResult): string {
-  if (r.agent.status === 'failed') return `jca failed: ${r.agent.error?.message ?? r.agent.result}`;
+  if (r.agent.status === 'failed') {
+    const hint = r.agent.error?.hint ? `\nhint: ${r.agent.error.hint}` : '';
+    return `jca failed: ${r.agent.error?.message ?? r.agent.result}${hint}`;
+  }
   if (r.verify === 'red') {
     const why = r.limitReached ? `verification still fails after ${r.iterations} attempt(s)` : 'verification fails';
     return `jca stopped: ${why}.\n${r.failure ?? ''}`.trimEnd();

@@ -86,7 +86,8 @@ function renderRun(s: RunSummary, records: readonly TranscriptRecord[], skipped:
   const out: string[] = [];
   const t = s.totals;
   out.push(`${colors.bold(s.run_id)}  ${s.status}`);
-  out.push(`command   ${s.command}${s.argv.length ? ` ${s.argv.join(' ')}` : ''}`);
+  // `command` names the mode (e.g. `jarvis -T`) and argv repeats its flags: show the program with its argv
+  out.push(`command   ${s.argv.length ? `${s.command.split(' ')[0]} ${s.argv.join(' ')}` : s.command}`);
   out.push(`started   ${when(s.started_at)} UTC${s.duration_ms !== undefined ? `, took ${(s.duration_ms / 1000).toFixed(1)} s` : ''}`);
   out.push(`calls     ${t.calls} (${t.errors} failed), tokens ${t.input_tokens} in / ${t.output_tokens} out, cost ${money(t.cost)}`);
   if (s.error) out.push(`error     ${s.error}`);
