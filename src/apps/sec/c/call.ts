@@ -81,6 +81,7 @@ export function evalCall(n: N, st: State, fr: Frame, run: Run): Val {
     });
     return unknownCall(vals, st);
   }
+  if (VA_INIT.has(name)) return vaInit(args, st, fr, run);
   const harness = harnessCall(name, n.line);
   if (harness) return harness;
   if (PRINT_HELPERS.has(name)) {
@@ -94,6 +95,18 @@ export function evalCall(n: N, st: State, fr: Frame, run: Run): Val {
   const modelled = callLibrary(name, n, args, st, fr, run);
   if (modelled) return modelled.v;
   return unknownCall(args.map((a) => evalExpr(a, st, fr, run)), st);
+}
+
+/** `va_start(ap, last)` / `va_copy(ap, src)` assign `ap`: it is written, not read */
+const VA_INIT = new Set(['va_start', 'va_copy', '__builtin_va_start', '__builtin_va_copy']);
+
+function vaInit(args: N[], st: State, fr: Frame, run: Run): Val {
+  const [ap, ...rest] = args;
+  const key = ap?.t === 'identifier' ? keyOf(text(fr.file, ap), fr, run) : undefined;
+  const cell = key ? st.vars.get(key) : undefined;
+  if (key && cell) st.vars.set(key, { ...cell, v: UNKNOWN, init: YES });
+  for (const a of rest) evalExpr(a, st, fr, run);
+  return UNKNOWN;
 }
 
 /** Code we cannot see may keep, write or free what it is given; we only stop tracking it. */

@@ -9,7 +9,7 @@ import { compareVals, truthOf } from './arith.js';
 import { evalExpr } from './eval.js';
 import { lvalKey } from './names.js';
 import { joinStates, State } from './state.js';
-import { NO, YES, type IntV, type Val } from './values.js';
+import { MAYBE, NO, YES, type IntV, type PtrV, type Val } from './values.js';
 
 export function branch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   if (n.t === 'parenthesized_expression' && n.c[0]) return branch(n.c[0], st, fr, run);
@@ -55,7 +55,9 @@ const zero: IntV = { k: 'int', lo: 0, hi: 0, taint: false };
 /** `x`, `(T)x`, `fabs(x)`/`abs(x)`/`labs(x)` (then the narrowing is symmetric) */
 function subject(n: N, fr: Frame, run: Run): { key: string; abs: boolean } | undefined {
   let c = n;
-  while ((c.t === 'parenthesized_expression' || c.t === 'cast_expression') && c.c.length > 0) c = c.c[c.c.length - 1] as N;
+  // `(x = f()) == NULL` tests x once the assignment is done
+  while ((c.t === 'parenthesized_expression' || c.t === 'cast_expression' || (c.t === 'assignment_expression' && c.op === '=')) && c.c.length > 0)
+    c = (c.t === 'assignment_expression' ? c.c[0] : c.c[c.c.length - 1]) as N;
   if (c.t === 'call_expression' && c.c[0]?.t === 'identifier' && /^(f?abs|labs|llabs|fabsf|imaxabs)$/.test(text(fr.file, c.c[0]))) {
     const arg = c.c[1]?.c[0];
     const key = arg ? subject(arg, fr, run)?.key : undefined;
@@ -105,6 +107,20 @@ function narrowSubject(st: State, s: { key: string; abs: boolean }, op: string, 
   }
 }
 
+/**
+ * A tested realloc result decides the fate of the block it replaced: not NULL means moved
+ * (freed), NULL means realloc failed and the old block is still live.
+ */
+function settleRealloc(st: State, v: PtrV, nonNull: boolean): void {
+  if (v.t.length !== 1) return;
+  const from = st.objs.get(v.t[0]?.o ?? -1)?.reallocFrom;
+  for (const id of from ?? []) {
+    const old = st.objs.get(id);
+    if (!old?.freedByRealloc || old.freed !== MAYBE) continue;
+    st.updateObj(id, nonNull ? { freed: YES } : { freed: NO, freeLine: undefined, freedByRealloc: undefined });
+  }
+}
+
 /** Narrows variable `key` by `key op bound` in place. */
 function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw: Val): void {
   const cell = st.vars.get(key);
@@ -115,6 +131,10 @@ function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw
     if (!isNullTest) return;
     if (op === '!=') st.vars.set(key, { ...cell, v: { ...v, nul: NO, nulSrc: undefined } });
     else if (op === '==') st.vars.set(key, { ...cell, v: { k: 'ptr', t: [], nul: YES, nulSrc: v.nulSrc } });
+    if (op === '!=' || op === '==') settleRealloc(st, v, op === '!=');
+    // where an allocation returned NULL there is no block: nothing to leak on this path
+    const fresh = v.t.length === 1 && v.nulSrc?.fromAlloc ? st.objs.get(v.t[0]?.o ?? -1) : undefined;
+    if (op === '==' && fresh?.kind === 'heap' && fresh.freed === NO) st.objs.delete(fresh.id);
     return;
   }
   if (!bound) return;

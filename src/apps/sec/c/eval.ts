@@ -65,7 +65,7 @@ function readVar(key: string, n: N, st: State, fr: Frame, run: Run): Val {
   let cell = st.vars.get(key);
   if (!cell && key.startsWith('g:')) cell = initGlobal(key, st, fr, run);
   if (!cell) return UNKNOWN;
-  if (cell.init === NO && !(cell.type && (cell.type.arr !== undefined || cell.type.arrUnknown))) {
+  if (cell.init === NO && !(cell.type && (cell.type.arr !== undefined || cell.type.arrUnknown)) && !hasAssignedField(key, st)) {
     report(fr, n, {
       rule: 'c.uninit.use',
       pattern: text(fr.file, n),
@@ -76,6 +76,16 @@ function readVar(key: string, n: N, st: State, fr: Frame, run: Run): Val {
     st.vars.set(key, { ...cell, init: YES });
   }
   return cell.v;
+}
+
+/**
+ * A struct or union some of whose fields were assigned is not "never assigned": copying it whole
+ * after setting its fields one by one is the normal way to fill one.
+ */
+function hasAssignedField(key: string, st: State): boolean {
+  const prefix = `${key}.`;
+  for (const [k, c] of st.vars) if (k.startsWith(prefix) && c.init !== NO) return true;
+  return false;
 }
 
 /** Globals start at their initialiser when no function assigns them, else unknown. */
@@ -338,7 +348,9 @@ function evalUpdate(n: N, st: State, fr: Frame, run: Run): Val {
     nv = shift(old, int(delta), size);
   }
   store(arg, nv, st, fr, run);
-  return nv;
+  // `p++` yields the value before the step, `++p` the value after it
+  const postfix = /[+-]$/.test(fr.file.src.slice(n.s, n.e).trimEnd());
+  return postfix ? old : nv;
 }
 
 function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {

@@ -167,9 +167,12 @@ function widen(before: State, after: State): State {
 function loop(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run): State {
   fr.breaks.push([]);
   const exits: State[] = [];
+  const scan = terminatorTest(cond, fr, run);
   let s = st;
   for (let pass = 0; pass < 2; pass++) {
     const [t, f] = cond ? branch(cond, s.clone(), fr, run) : [s.clone(), State.deadState()];
+    // the condition held, so the character it read was not the terminator
+    if (scan) stopAtTerminator(t, scan.key, scan.post ? 0 : -1);
     exits.push(f);
     if (t.dead) break;
     fr.conts.push([]);
@@ -178,11 +181,56 @@ function loop(cond: N | undefined, body: N | undefined, update: N | undefined, s
     if (update && !out.dead) evalExpr(update, out, fr, run);
     if (out.dead || run.budget <= 0) break;
     const next = widen(s, joinStates(s, out));
+    if (scan) stopAtTerminator(next, scan.key, 0);
     if (sameState(next, s)) break;
     s = next;
   }
   const breaks = fr.breaks.pop() ?? [];
   return joinAll([...exits, ...breaks]);
+}
+
+/**
+ * The pointer a loop condition like `*p`, `*p++` or `*p != '\0'` reads: such a loop stops at the
+ * string's terminator, so the pointer never gets past it.
+ */
+function terminatorTest(cond: N | undefined, fr: Frame, run: Run): { key: string; post: boolean } | undefined {
+  let c = cond;
+  while (c?.t === 'parenthesized_expression') c = c.c[0];
+  if (c?.t === 'binary_expression' && c.op === '!=' && c.c[1] && /^(0|'\\0')$/.test(text(fr.file, c.c[1]).trim())) c = c.c[0];
+  while (c?.t === 'parenthesized_expression') c = c.c[0];
+  if (c?.t !== 'pointer_expression' || c.op !== '*') return undefined;
+  let p = c.c[0];
+  while (p?.t === 'parenthesized_expression') p = p.c[0];
+  // `*p++` reads before stepping; `*++p` steps first and may skip a terminator at the start
+  const post = p?.t === 'update_expression' && p.op === '++' && fr.file.src[p.e - 1] === '+';
+  if (post) p = p?.c[0];
+  const key = p?.t === 'identifier' ? lvalKey(p, fr, run) : undefined;
+  return key ? { key, post } : undefined;
+}
+
+/**
+ * Caps the offsets of `key` at the terminator of each string it may point into, moved by `slack`
+ * elements (-1: strictly before it).
+ */
+function stopAtTerminator(st: State, key: string, slack: number): void {
+  const cell = st.vars.get(key);
+  if (cell?.v.k !== 'ptr') return;
+  const t = cell.v.t.flatMap((x) => {
+    const o = st.objs.get(x.o);
+    // an unterminated buffer is the flaw itself: leave it to be reported
+    if (!o || o.unterm) return [x];
+    const nul = Number.isFinite(o.shi) ? o.shi : o.size !== undefined ? o.size - o.elem : undefined;
+    const end = nul === undefined ? undefined : nul + slack * o.elem;
+    if (end === undefined || x.hi <= end) return [x];
+    // offsets past the terminator are never reached at the loop head
+    return x.lo > end ? [] : [{ ...x, hi: end }];
+  });
+  if (t.length === 0) {
+    // every place it could point to is past the terminator: this path cannot happen
+    if (slack < 0 || cell.v.nul === NO) st.dead = true;
+    return;
+  }
+  st.vars.set(key, { ...cell, v: { ...cell.v, t } });
 }
 
 function execWhile(n: N, st: State, fr: Frame, run: Run): State {

@@ -70,11 +70,18 @@ export function libAlloc(name: string, n: N, args: N[], st: State, fr: Frame, ru
     name: `the ${size ?? '?'}-byte block from ${name}`, local: true, at: { file: fr.file.path, s: n.s, line: n.line },
   });
   if (name === 'realloc' && vals[0]?.k === 'ptr') {
-    // the old block is either moved (freed) or kept when realloc fails
+    // the old block is either moved (freed) or kept when realloc fails; which one is decided by
+    // the result, so a NULL test of the result settles it (see cond.ts)
+    const from: number[] = [];
     for (const t of vals[0].t) {
       const old = st.objs.get(t.o);
-      if (old?.kind === 'heap') st.updateObj(t.o, { freed: MAYBE, freeLine: n.line, escaped: true });
+      if (old?.kind !== 'heap') continue;
+      if (old.freed === NO) {
+        st.updateObj(t.o, { freed: MAYBE, freeLine: n.line, escaped: true, freedByRealloc: true });
+        from.push(t.o);
+      } else st.updateObj(t.o, { freed: MAYBE, freeLine: n.line, escaped: true });
     }
+    if (from.length > 0) st.updateObj(obj.id, { reallocFrom: from });
   }
   return {
     v: {
@@ -94,12 +101,15 @@ export function libFree(n: N, args: N[], st: State, fr: Frame, run: Run): LibRes
     const o = st.objs.get(t.o);
     if (!o) continue;
     if (o.freed === YES || o.freed === MAYBE) {
-      if (o.freeLine !== n.line || o.freed === YES)
+      // Freed on some paths only (MAYBE) is not reported: in real code that is an error path the
+      // join blurred (a realloc that failed or not, a loader that frees and then returns NULL,
+      // which its callers reject) — the same policy as for use after free in access.ts.
+      if (o.freed === YES)
         report(fr, n, {
           rule: 'c.memory.double-free',
           pattern: 'free',
-          description: `'${name}' points to ${o.name}, which was already freed${o.freed === MAYBE ? ' on some path' : ''}.`,
-          confidence: o.freed === YES ? 0.85 : 0.6,
+          description: `'${name}' points to ${o.name}, which was already freed.`,
+          confidence: 0.85,
           trace: [
             { line: o.line, note: `${o.name} allocated` },
             ...(o.freeLine !== undefined ? [{ line: o.freeLine, note: 'first free' }] : []),
@@ -114,7 +124,11 @@ export function libFree(n: N, args: N[], st: State, fr: Frame, run: Run): LibRes
         trace: [{ line: o.line, note: `${o.name} declared` }],
       }, run);
     }
-    st.updateObj(t.o, { freed: p.t.length === 1 ? YES : MAYBE, freeLine: n.line });
+    // freeing one of several blocks the pointer may hold, where this one may already have been
+    // moved by realloc: the paths are the realloc-failed ones as far as we can tell, so it stays a
+    // realloc-decided "maybe" rather than evidence for a later double free
+    const stillRealloc = p.t.length !== 1 && o.freed === MAYBE && o.freedByRealloc === true;
+    st.updateObj(t.o, { freed: p.t.length === 1 ? YES : MAYBE, freeLine: n.line, freedByRealloc: stillRealloc || undefined });
   }
   return { v: { k: 'unk' } };
 }

@@ -144,6 +144,10 @@ export interface Obj {
   taintLine?: number;
   freed: Tri;
   freeLine?: number;
+  /** the free (if any) was realloc moving the block: freed exactly when realloc did not fail */
+  freedByRealloc?: boolean;
+  /** for a realloc result: the blocks it replaced, which are freed exactly when this result is not NULL */
+  reallocFrom?: number[];
   init: Tri;
   /** characters were written into fresh memory and no terminator after them: string reads run off the end */
   unterm?: boolean;
@@ -172,6 +176,7 @@ export function joinObj(a: Obj, b: Obj): Obj {
     taintLine: a.taintLine ?? b.taintLine,
     freed: joinTri(a.freed, b.freed),
     freeLine: a.freeLine ?? b.freeLine,
+    freedByRealloc: freedByReallocJoin(a, b),
     init: joinTri(a.init, b.init),
     unterm: Boolean(a.unterm && b.unterm),
     initBytes: a.initBytes === undefined || b.initBytes === undefined ? undefined : Math.min(a.initBytes, b.initBytes),
@@ -186,6 +191,13 @@ export function joinObj(a: Obj, b: Obj): Obj {
     o.slots = slots;
   }
   return o;
+}
+
+/** a block freed by free() on any path stays a free()-freed block; realloc-only frees stay marked */
+function freedByReallocJoin(a: Obj, b: Obj): boolean | undefined {
+  const byFree = (o: Obj): boolean => o.freed !== NO && !o.freedByRealloc;
+  if (byFree(a) || byFree(b)) return undefined;
+  return a.freedByRealloc || b.freedByRealloc ? true : undefined;
 }
 
 export function sameObj(a: Obj, b: Obj): boolean {
