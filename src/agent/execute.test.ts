@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ToolRegistry } from '../tools/index.js';
+import { testHandlerContext } from '../../test/support/handler-context.js';
 import { executeToolCall } from './execute.js';
-import type { HandlerContext, OutputHandler, ParsedReply } from './handlers/handler.js';
+import type { OutputHandler, ParsedReply } from './handlers/handler.js';
 
 const reply: ParsedReply = { text: 'x', events: [], blocks: [], unclosed: [], completed: false };
 const records: unknown[] = [];
-const ctx: HandlerContext = {
-  root: '/',
-  runDir: '/tmp',
-  allowOutsideRoot: false,
-  interactive: false,
-  tools: new ToolRegistry(),
-  signal: new AbortController().signal,
-  toolTimeoutMs: 1000,
-  env: {},
-  userData: {},
-  round: 1,
-  record: (r) => records.push(r),
-};
+const ctx = testHandlerContext(records, { root: '/' });
 
 function handler(name: string, can: boolean | (() => boolean), run: () => Promise<{ needReturn: boolean; prompt: string }>): OutputHandler {
   return { name, tags: [], canHandle: typeof can === 'function' ? can : () => can, usage: () => '', handle: run };

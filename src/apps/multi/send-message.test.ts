@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTags } from '../../llm/index.js';
-import type { HandlerContext, ParsedReply } from '../../agent/index.js';
-import { ToolRegistry } from '../../tools/index.js';
+import type { ParsedReply } from '../../agent/index.js';
+import { testHandlerContext } from '../../../test/support/handler-context.js';
 import { createSendMessageHandler, parseSendMessageBody, SEND_MESSAGE } from './send-message.js';
 
 const team = { self: 'lead', agents: [{ name: 'lead', description: 'leads' }, { name: 'coder', description: 'codes' }, { name: 'tester', description: '' }] };
@@ -17,21 +17,7 @@ function parsed(text: string): ParsedReply {
   };
 }
 
-function ctx(records: unknown[]): HandlerContext {
-  return {
-    root: '/tmp',
-    runDir: '/tmp',
-    allowOutsideRoot: false,
-    interactive: false,
-    tools: new ToolRegistry(),
-    signal: new AbortController().signal,
-    toolTimeoutMs: 1000,
-    env: {},
-    userData: {},
-    round: 1,
-    record: (r) => records.push(r),
-  };
-}
+const ctx = (records: unknown[]) => testHandlerContext(records);
 
 describe('parseSendMessageBody', () => {
   it('reads to and content, normalising CRLF newlines', () => {

