@@ -18,11 +18,30 @@ export function createProgram(name: string, description: string): Command {
  * 0 ok, 1 failure, 2 usage error. A stack trace is shown only for bugs or with --debug.
  */
 export async function runProgram(program: Command, argv: string[] = process.argv): Promise<void> {
+  endQuietlyWhenOutputCloses();
   try {
     await program.parseAsync(argv);
   } catch (e) {
     process.exitCode = reportError(e, argv.includes('--debug'));
   }
+}
+
+/**
+ * A reader that goes away (`jsec scan … | head -1`) makes the next write fail with EPIPE. Unix
+ * tools die quietly of SIGPIPE then; Node ignores that signal and would crash on the unhandled
+ * stream error instead. Every command ends here, quietly, with the exit code decided so far
+ * (0 unless the command had already failed). Other stream errors stay bugs.
+ */
+export function endQuietlyWhenOutputCloses(streams: readonly NodeJS.WriteStream[] = [process.stdout, process.stderr]): void {
+  for (const stream of streams) {
+    if (stream.listeners('error').includes(onOutputError)) continue;
+    stream.on('error', onOutputError);
+  }
+}
+
+function onOutputError(e: NodeJS.ErrnoException): void {
+  if (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED') process.exit();
+  throw e;
 }
 
 export function reportError(e: unknown, debug: boolean): number {
