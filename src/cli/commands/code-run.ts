@@ -195,12 +195,16 @@ async function runInRepo(o: CodeRunOptions, r: RepoRun): Promise<number> {
 
 function exitCodeOf(r: CodeRunResult): number {
   if (r.agent.status === 'interrupted') return 130;
-  if (r.agent.status === 'failed') return 1;
+  if (r.agent.status === 'failed' || r.commitFailure) return 1;
   if (r.verify === 'red') return 1;
   return r.agent.status === 'incomplete' ? 3 : 0;
 }
 
 function describe(r: CodeRunResult): string {
+  if (r.commitFailure) {
+    const files = r.commitFailure.files.join(', ');
+    return `jca failed: git commit failed: ${r.commitFailure.message}\nThe change is left in the work tree, staged but not committed (${files}): commit it yourself once git can, or drop it.`;
+  }
   if (r.agent.status === 'failed') {
     const hint = r.agent.error?.hint ? `\nhint: ${r.agent.error.hint}` : '';
     return `jca failed: ${r.agent.error?.message ?? r.agent.result}${hint}`;
