@@ -95,8 +95,9 @@ async function handleDirty(root: string, dirty: string[], o: RepoSetupOptions): 
     });
   }
   for (;;) {
-    const a = (await o.ask(`Uncommitted changes: ${list}.\n[c]ommit them first, con[t]inue with them uncommitted, or [a]bort?`)).trim().toLowerCase();
-    if (a === 'a' || a === 'abort') throw new JarvisError('usage', 'stopped: the work tree has uncommitted changes', { exitCode: 1 });
+    // an empty answer (and end of input, which answers like one) takes the safe default
+    const a = (await o.ask(`Uncommitted changes: ${list}.\n[c]ommit them first, con[t]inue with them uncommitted, or [a]bort (the default)?`)).trim().toLowerCase();
+    if (a === '' || a === 'a' || a === 'abort') throw new JarvisError('usage', 'stopped: the work tree has uncommitted changes', { exitCode: 1 });
     if (a === 't' || a === 'continue') return;
     if (a === 'c' || a === 'commit') {
       await gitOk(root, ['add', '-A']);

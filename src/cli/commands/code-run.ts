@@ -14,6 +14,7 @@ import { loadEffectiveConfig } from '../../util/config.js';
 import { JarvisError } from '../../util/errors.js';
 import { colors } from '../../util/output.js';
 import { LineInput } from '../line-input.js';
+import { createPrompts } from '../prompts.js';
 import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
 import { showProgress } from '../run-report.js';
 import { createRunPlatforms, startAgentSession } from '../run-setup.js';
@@ -72,17 +73,9 @@ async function runCode(o: CodeRunOptions): Promise<void> {
   }
   const input = interactive ? new LineInput() : undefined;
   const notice = (t: string) => process.stderr.write(`${colors.yellow(t)}\n`);
-  const ask = async (question: string): Promise<string> => {
-    if (!input) throw new JarvisError('internal', 'a non-interactive run asked a question');
-    process.stderr.write(`${colors.bold(question)}\n`);
-    const a = await input.multiline('> ');
-    if (a.kind === 'line') return a.text;
-    throw new JarvisError('usage', a.kind === 'eof' ? 'input closed' : 'stopped at the prompt');
-  };
-  const confirm = async (question: string, defaultYes: boolean): Promise<boolean> => {
-    const a = (await ask(`${question} ${defaultYes ? '[Y/n]' : '[y/N]'}`)).trim().toLowerCase();
-    return a === '' ? defaultYes : a === 'y' || a === 'yes';
-  };
+  const interrupts: { wiring?: { reset(): void } } = {};
+  // end of input answers like an empty line, and never approves anything (src/cli/prompts.ts)
+  const { ask, confirm } = createPrompts({ input, out: process.stderr, notice, beforeAsk: () => interrupts.wiring?.reset() });
 
   try {
     const repo = await setupRepository({
@@ -97,7 +90,7 @@ async function runCode(o: CodeRunOptions): Promise<void> {
     const release = () => lock.release();
     process.once('exit', release);
     try {
-      process.exitCode = await runInRepo(o, { root: repo.root, interactive, maxIterations, ask, confirm, input, notice });
+      process.exitCode = await runInRepo(o, { root: repo.root, interactive, maxIterations, ask, confirm, input, notice, interrupts });
     } finally {
       release();
       process.removeListener('exit', release);
@@ -115,6 +108,8 @@ interface RepoRun {
   confirm: (q: string, d: boolean) => Promise<boolean>;
   input?: LineInput;
   notice: (t: string) => void;
+  /** the Ctrl-C wiring of the task, so that each question starts the count again */
+  interrupts: { wiring?: { reset(): void } };
 }
 
 async function runInRepo(o: CodeRunOptions, r: RepoRun): Promise<number> {
@@ -174,11 +169,13 @@ async function runInRepo(o: CodeRunOptions, r: RepoRun): Promise<number> {
   process.stderr.write(colors.dim(`jca: ${r.root} · verify with ${plan.system}${plan.build ? ` · build: ${plan.build.display}` : ''}${plan.test ? ` · test: ${plan.test.display}` : ''} · run ${run.runId}\n`));
   const stopProgress = showProgress(code.agent, process.stderr);
   const wiring = session.wireInterrupts(code.agent, { ...(r.input ? { input: r.input } : {}), notice: r.notice });
+  r.interrupts.wiring = wiring;
   let result: CodeRunResult;
   try {
     result = await code.run(requirement);
   } finally {
     wiring.dispose();
+    r.interrupts.wiring = undefined;
     stopProgress();
   }
   if (bridge.exitRequested) {
