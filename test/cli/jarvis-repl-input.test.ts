@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { Agent } from '../../src/agent/index.js';
 import { showProgress } from '../../src/cli/run-report.js';
 import { createScriptedPlatformFromReplies } from '../../src/llm/index.js';
-import { hang, reply, startLlmServer, type LlmServer } from '../support/llm-server.js';
+import { hang, startLlmServer, type LlmServer } from '../support/llm-server.js';
 import { readRunInfo, readTranscript, runDirs, runJarvis, startJarvis, waitFor } from '../support/jarvis-cli.js';
 import { writeScriptedConfig } from '../support/scripted-config.js';
 import { tempTree } from '../support/temp-tree.js';
