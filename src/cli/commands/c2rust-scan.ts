@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import v8 from 'node:v8';
 import { join, resolve } from 'node:path';
 import { artifactPath, c2rustDir } from '../../apps/c2rust/artifacts.js';
+import { findCompileCommands, listSources } from '../../apps/c2rust/compile-db.js';
 import { preloadGraphviz, writeGraph, writeSubgraphs, toDot } from '../../apps/c2rust/dot.js';
 import { findRoots } from '../../apps/c2rust/order.js';
 import { scanProject, sourceBytes, writeScanArtifacts, type ScanResult } from '../../apps/c2rust/scan.js';
@@ -59,6 +60,11 @@ export function registerScan(program: Command): void {
         return;
       }
 
+      if (!findCompileCommands(root, flags.ccRoot) && noSources(listSources(root))) {
+        // the same answer as jsec scan (docs/cli.md): a notice, exit 0, nothing written
+        process.stderr.write(`jc2r scan: no C or C++ sources under ${flags.project}; nothing scanned, nothing written\n`);
+        return;
+      }
       preloadGraphviz();
       const result = await scanProject({
         root,
@@ -90,6 +96,8 @@ function preferBaselineWasm(root: string): void {
   if (sourceBytes(root) > 4 * 1024 * 1024) return;
   v8.setFlagsFromString('--liftoff-only');
 }
+
+const noSources = (l: { sources: string[]; headers: string[] }): boolean => l.sources.length === 0 && l.headers.length === 0;
 
 async function subgraphs(symbols: SymbolRecord[], roots: number[], dir: string, png: boolean): Promise<void> {
   const files = await writeSubgraphs(symbols, roots, dir, png);

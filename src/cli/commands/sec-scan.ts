@@ -137,6 +137,11 @@ export function registerSecScan(program: Command): void {
       } finally {
         progress.stop();
       }
+      if (result.scannedFiles === 0 && result.skipped.length === 0) {
+        // the same answer as jc2r scan (docs/cli.md): a notice, exit 0, nothing written
+        process.stderr.write(`jsec scan: no C, C++ or Rust sources under ${path} (after --languages, --exclude and .gitignore); nothing scanned, nothing written\n`);
+        return;
+      }
       if (flags.output) writeFileAtomicSync(flags.output, formatReport(result, format ?? 'md'));
       if (format && !flags.output) process.stdout.write(formatReport(result, format));
       else {
