@@ -10,7 +10,23 @@ export function createProgram(name: string, description: string): Command {
     .version(version, '-V, --version')
     .option('--debug', 'show stack traces for internal errors')
     .showHelpAfterError('(run with --help for usage)')
-    .exitOverride();
+    .exitOverride()
+    .hook('preAction', giveBackSharedOptions);
+}
+
+/**
+ * `jarvis` itself takes `--json` and `-g` (for `jarvis -T`), and commander reads a program's
+ * options after a subcommand's name too: `jarvis runs list --json` would set the program's
+ * `--json`, not the subcommand's. The subcommand that runs gets back every option it defines
+ * itself and did not see on its own.
+ */
+function giveBackSharedOptions(program: Command, action: Command): void {
+  if (action === program) return;
+  for (const o of action.options) {
+    const attr = o.attributeName();
+    if (action.getOptionValueSource(attr) === 'cli' || program.getOptionValueSource(attr) !== 'cli') continue;
+    action.setOptionValueWithSource(attr, program.getOptionValue(attr), 'cli');
+  }
 }
 
 /**

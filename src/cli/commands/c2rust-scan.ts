@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import v8 from 'node:v8';
 import { join, resolve } from 'node:path';
@@ -9,10 +9,11 @@ import { findRoots } from '../../apps/c2rust/order.js';
 import { scanProject, sourceBytes, writeScanArtifacts, type ScanResult } from '../../apps/c2rust/scan.js';
 import { loadSymbols, type SymbolRecord } from '../../apps/c2rust/symbols.js';
 import { JarvisError } from '../../util/errors.js';
+import { positionalPath } from '../flags.js';
 import { colors, errColors, formatTable } from '../../util/output.js';
 
 interface ScanFlags {
-  project: string;
+  project?: string;
   ccRoot?: string;
   define: string[];
   include: string[];
@@ -32,7 +33,8 @@ export function registerScan(program: Command): void {
   program
     .command('scan')
     .description('scan C/C++ sources: symbols.jsonl, call graph, translation_order.jsonl, graph.dot/svg')
-    .option('-p, --project <root>', 'project root to scan', '.')
+    .argument('[path]', 'project root to scan (default: the current directory)')
+    .addOption(new Option('-p, --project <root>', 'the older spelling of the path argument').hideHelp())
     .option('--cc-root <dir>', 'directory (or path) of compile_commands.json (default: the root or a build*/ folder)')
     .option('-D, --define <macro>', 'define NAME or NAME=VALUE for every file (repeatable)', collectList, [])
     .option('-I, --include <dir>', 'extra include directory (repeatable)', collectList, [])
@@ -43,10 +45,11 @@ export function registerScan(program: Command): void {
     .option('--only-subgraphs', 'only (re)write the per-root graphs from the existing symbols.jsonl')
     .option('--png', 'also render PNG next to every SVG')
     .option('--json', 'print the summary as JSON')
-    .action(async (flags: ScanFlags) => {
-      const root = resolve(flags.project);
+    .action(async (pathArg: string | undefined, flags: ScanFlags) => {
+      const project = positionalPath(pathArg, flags.project, '-p', '.') ?? '.';
+      const root = resolve(project);
       if (!existsSync(root) || !statSync(root).isDirectory()) {
-        throw new JarvisError('usage', `project root ${root} is not a directory`, { hint: 'pass the C project root with -p' });
+        throw new JarvisError('usage', `project root ${root} is not a directory`, { hint: 'pass the C project root: jc2r scan PATH' });
       }
       preferBaselineWasm(root);
       const dotPath = resolve(flags.dot ?? artifactPath(root, 'graphDot'));
@@ -62,7 +65,7 @@ export function registerScan(program: Command): void {
 
       if (!findCompileCommands(root, flags.ccRoot) && noSources(listSources(root))) {
         // the same answer as jsec scan (docs/cli.md): a notice, exit 0, nothing written
-        process.stderr.write(`jc2r scan: no C or C++ sources under ${flags.project}; nothing scanned, nothing written\n`);
+        process.stderr.write(`jc2r scan: no C or C++ sources under ${project}; nothing scanned, nothing written\n`);
         return;
       }
       preloadGraphviz();

@@ -39,6 +39,7 @@ interface CodeRunOptions {
   plan?: boolean;
   restoreSession?: boolean;
   gitCheck: GitCheckMode;
+  json?: boolean;
 }
 
 export function registerCodeRun(program: Command): void {
@@ -58,6 +59,7 @@ export function registerCodeRun(program: Command): void {
     .option('--no-plan', 'do not split the task')
     .option('--restore-session', "continue the session saved with '<SaveSession>'")
     .addOption(new Option('--git-check <mode>', 'missing git user.name/email: stop or warn').choices(['strict', 'warn']).default('warn'))
+    .option('--json', 'print the result as one JSON line: status, result, commits, verify, run_id')
     .action((o: CodeRunOptions) => runCode(o));
 }
 
@@ -185,9 +187,26 @@ async function runInRepo(o: CodeRunOptions, r: RepoRun): Promise<number> {
   }
   const exit = exitCodeOf(result);
   finishRun(run, { status: exit === 0 ? 'ok' : result.agent.status === 'interrupted' ? 'interrupted' : 'failed', ...(exit === 0 ? {} : { error: describe(result).slice(0, 500) }) });
-  process.stdout.write(`${describe(result)}\n`);
+  process.stdout.write(o.json ? `${JSON.stringify(resultJson(result, exit))}\n` : `${describe(result)}\n`);
   process.stderr.write(colors.dim(`${result.commits.length} commit(s) · ${result.iterations} verify iteration(s) · ${result.agent.rounds} round(s) · run ${result.agent.runId}\n`));
   return exit;
+}
+
+const STATUS_OF_EXIT: Readonly<Record<number, string>> = { 0: 'completed', 1: 'failed', 3: 'incomplete', 130: 'interrupted' };
+
+/** The `--json` line: jarvis's fields (docs/cli.md) plus what jca adds. */
+function resultJson(r: CodeRunResult, exit: number): Record<string, unknown> {
+  return {
+    status: STATUS_OF_EXIT[exit] ?? 'failed',
+    result: describe(r),
+    commits: r.commits,
+    verify: r.verify,
+    iterations: r.iterations,
+    rounds: r.agent.rounds,
+    tokens: r.agent.tokens,
+    cost: r.agent.cost,
+    run_id: r.agent.runId,
+  };
 }
 
 function exitCodeOf(r: CodeRunResult): number {

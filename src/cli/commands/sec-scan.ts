@@ -15,6 +15,7 @@ interface ScanFlags {
   exclude: string[];
   minConfidence?: string;
   format?: string;
+  json?: boolean;
   output?: string;
   jobs?: string;
   failOn?: string;
@@ -48,6 +49,10 @@ function parseFlags(flags: ScanFlags): { options: ScanOptions; format?: ReportFo
   if (badLang) throw usage(`unknown language "${badLang}"`, `use a comma-separated list of: ${LANGS.join(', ')}`);
   let format = flags.format as ReportFormat | undefined;
   if (format !== undefined && !REPORT_FORMATS.includes(format)) throw usage(`unknown format "${flags.format}"`, `use one of: ${REPORT_FORMATS.join(', ')}`);
+  if (flags.json) {
+    if (format !== undefined && format !== 'json') throw usage(`--json and --format ${format} disagree`, 'give one of them');
+    format = 'json';
+  }
   if (!format && flags.output) {
     const ext = extname(flags.output).slice(1).toLowerCase();
     format = ext === 'json' ? 'json' : ext === 'sarif' ? 'sarif' : 'md';
@@ -119,6 +124,7 @@ export function registerSecScan(program: Command): void {
     .option('--exclude <glob>', 'skip matching paths (repeatable; a bare name matches at any depth)', (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option('--min-confidence <x>', 'drop findings below this confidence (0..1)')
     .option('--format <fmt>', 'print the report as md, json or sarif')
+    .option('--json', 'print the report as JSON (the same as --format json)')
     .option('-o, --output <file>', 'write the report to FILE (format from --format or the extension)')
     .option('--jobs <n>', 'worker threads (default: number of cores)')
     .option('--fail-on <severity>', 'exit 1 if any (new, with --baseline) finding is at least high, medium or low')
