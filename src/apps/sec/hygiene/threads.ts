@@ -60,8 +60,15 @@ function block(node: SyntaxNode): SyntaxNode | undefined {
   return undefined;
 }
 
+/** `second` locked while `first` was held. */
+interface LockPair {
+  first: LockEvent;
+  second: LockEvent;
+}
+
 export function checkLocks(ctx: HygieneContext): RawFinding[] {
   const out: RawFinding[] = [];
+  const pairs: LockPair[] = [];
   for (const events of lockEvents(ctx).values()) {
     const held = new Map<string, LockEvent>();
     for (const ev of events) {
@@ -69,6 +76,7 @@ export function checkLocks(ctx: HygieneContext): RawFinding[] {
         held.delete(ev.mutex);
         continue;
       }
+      for (const [m, first] of held) if (m !== ev.mutex) pairs.push({ first, second: ev });
       const prev = held.get(ev.mutex);
       const prevBlock = prev && block(prev.call);
       // Only when the second lock surely follows the first: same block or nested inside it.
@@ -87,6 +95,38 @@ export function checkLocks(ctx: HygieneContext): RawFinding[] {
       held.set(ev.mutex, ev);
     }
     out.push(...missingUnlocks(events));
+  }
+  out.push(...lockOrderInversions(pairs));
+  return out;
+}
+
+const lineOf = (ev: LockEvent) => ev.call.startPosition.row + 1;
+
+/** A then B in one place and B then A in another: reported once per pair of mutexes, at the later one. */
+function lockOrderInversions(pairs: LockPair[]): RawFinding[] {
+  const out: RawFinding[] = [];
+  const seen = new Set<string>();
+  for (const p of pairs) {
+    const a = p.first.mutex;
+    const b = p.second.mutex;
+    const key = [a, b].sort().join('\0');
+    if (seen.has(key)) continue;
+    const other = pairs.find((q) => q.first.mutex === b && q.second.mutex === a);
+    if (!other) continue;
+    seen.add(key);
+    const [early, late] = other.second.call.startIndex > p.second.call.startIndex ? [p, other] : [other, p];
+    out.push(findingFor(HYGIENE_RULES.lockOrder, `Take ${a} and ${b} in one fixed order everywhere (or use a single lock / pthread_mutex_trylock with back-off).`, {
+      node: late.second.call,
+      pattern: 'lock-order',
+      confidence: 0.6,
+      description: `${late.second.mutex} is locked while ${late.first.mutex} is held here, but line ${lineOf(early.second)} locks ${early.second.mutex} while holding ${early.first.mutex}; two threads running both can deadlock.`,
+      trace: [
+        { line: lineOf(early.first), note: `${early.first.mutex} locked` },
+        { line: lineOf(early.second), note: `then ${early.second.mutex}` },
+        { line: lineOf(late.first), note: `${late.first.mutex} locked` },
+        { line: lineOf(late.second), note: `then ${late.second.mutex}: opposite order` },
+      ],
+    }));
   }
   return out;
 }
