@@ -102,10 +102,14 @@ export function checkLocks(ctx: HygieneContext): RawFinding[] {
 
 const lineOf = (ev: LockEvent) => ev.call.startPosition.row + 1;
 
-/** A then B in one place and B then A in another: reported once per pair of mutexes, at the later one. */
+/**
+ * A then B in one place and B then A in another: reported once per pair of mutexes, at the lock
+ * that opens the later nesting (holding it is what makes the other thread wait forever).
+ */
 function lockOrderInversions(pairs: LockPair[]): RawFinding[] {
   const out: RawFinding[] = [];
   const seen = new Set<string>();
+  const at = new Set<number>();
   for (const p of pairs) {
     const a = p.first.mutex;
     const b = p.second.mutex;
@@ -115,11 +119,13 @@ function lockOrderInversions(pairs: LockPair[]): RawFinding[] {
     if (!other) continue;
     seen.add(key);
     const [early, late] = other.second.call.startIndex > p.second.call.startIndex ? [p, other] : [other, p];
+    if (at.has(late.first.call.id)) continue;
+    at.add(late.first.call.id);
     out.push(findingFor(HYGIENE_RULES.lockOrder, `Take ${a} and ${b} in one fixed order everywhere (or use a single lock / pthread_mutex_trylock with back-off).`, {
-      node: late.second.call,
+      node: late.first.call,
       pattern: 'lock-order',
       confidence: 0.6,
-      description: `${late.second.mutex} is locked while ${late.first.mutex} is held here, but line ${lineOf(early.second)} locks ${early.second.mutex} while holding ${early.first.mutex}; two threads running both can deadlock.`,
+      description: `${late.first.mutex} is locked here and ${late.second.mutex} taken while it is held (line ${lineOf(late.second)}), but line ${lineOf(early.second)} takes ${early.second.mutex} while holding ${early.first.mutex}; two threads running both can deadlock.`,
       trace: [
         { line: lineOf(early.first), note: `${early.first.mutex} locked` },
         { line: lineOf(early.second), note: `then ${early.second.mutex}` },
