@@ -51,6 +51,18 @@ function reachableAfter(moveStmt: SyntaxNode, use: SyntaxNode): boolean {
   return true;
 }
 
+const PREPROC_BRANCHES = new Set(['preproc_if', 'preproc_ifdef', 'preproc_elif', 'preproc_elifdef']);
+
+/** `#if … #else …`: code in two branches of one conditional is never compiled together. */
+function otherPreprocBranch(a: SyntaxNode, b: SyntaxNode): boolean {
+  for (let p = a.parent; p; p = p.parent) {
+    if (!PREPROC_BRANCHES.has(p.type) || !isAncestor(p, b)) continue;
+    const alt = p.childForFieldName('alternative');
+    if ((alt !== null && isAncestor(alt, a)) !== (alt !== null && isAncestor(alt, b))) return true;
+  }
+  return false;
+}
+
 /** `x = …`, `x.clear()`, `x.reset()`: the variable is given a value again. */
 function reinitialises(id: SyntaxNode): boolean {
   const p = id.parent;
@@ -81,10 +93,14 @@ export function checkUseAfterMove(ctx: HygieneContext): RawFinding[] {
     const name = arg.text;
     // only locals and parameters: a member may be refilled by another member function
     if (findDeclaration(name, fn, ctx.root)?.scope !== 'function') continue;
+    // clang-tidy reports the same pattern; its NOLINT marks a move the author meant
+    const row = call.startPosition.row;
+    const lines = ctx.source().split('\n', row + 1);
+    if (/NOLINT/.test(lines[row] ?? '') || /NOLINTNEXTLINE/.test(lines[row - 1] ?? '')) continue;
     const moveStmt = statementOf(call);
     const later = fn.descendantsOfType('identifier').filter((id) => id.text === name && id.startIndex >= moveStmt.endIndex && enclosingFunction(id)?.id === fn.id);
     for (const id of later) {
-      if (!reachableAfter(moveStmt, id) || unevaluated(id)) continue;
+      if (!reachableAfter(moveStmt, id) || unevaluated(id) || otherPreprocBranch(call, id)) continue;
       if (reinitialises(id)) break;
       out.push(findingFor(HYGIENE_RULES.useAfterMove, `Do not use ${name} after moving from it; assign it a new value first, or move only at its last use.`, {
         node: id,

@@ -171,7 +171,8 @@ function namedSecrets(ctx: HygieneContext, usedDecls: Set<number>, report: Repor
       name = baseText(node.childForFieldName('left') ?? undefined).replace(/.*(->|\.)/, '');
       text = node.childForFieldName('operator')?.text === '=' ? literalText(node.childForFieldName('right')) : undefined;
     }
-    if (!name || text === undefined || usedDecls.has(node.id) || !namesSecret(name) || !plausibleSecret(text)) continue;
+    // only plain names: `keys[i] = "…"` or `*p = "…"` say nothing about what the value is
+    if (!name || !/^\w+$/.test(name) || text === undefined || usedDecls.has(node.id) || !namesSecret(name) || !plausibleSecret(text)) continue;
     if (!usedElsewhere(ctx, name, node)) continue;
     report(node, name, 0.6, `${name} holds a secret written in the source.`);
   }

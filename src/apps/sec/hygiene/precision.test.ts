@@ -50,6 +50,8 @@ describe('syntactic rules stay quiet on correct code', () => {
     ['assigned again after the move', 'void f(std::string s) { keep(std::move(s)); s = "fresh"; use(s); }'],
     ['cleared after the move', 'void f(std::vector<int> v) { keep(std::move(v)); v.clear(); v.push_back(1); }'],
     ['a member moved (another member function may refill it)', 'void C::f() { keep(std::move(buf_)); use(buf_); }'],
+    ['moved in two branches of one #if', 'void f(M m) {\n#if A\n  t = new X(std::move(m));\n#else\n  t = new Y(std::move(m));\n#endif\n}'],
+    ['a move the author marked NOLINT for clang-tidy', 'void f(M m) {\n  call(std::move(m));  // NOLINT\n  call(m);\n}'],
   ])('use-after-move: %s', async (_what, src) => {
     expect((await rulesIn(src, 'cpp', 'x.cpp')).filter((r) => r.startsWith('c.hygiene.use-after-move'))).toEqual([]);
   });
