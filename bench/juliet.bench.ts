@@ -6,12 +6,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
-import { cppcheckFindings, findingsFromSarif, runTool, which } from '../src/apps/sec/bench/external.js';
+import { cppcheckFindings, findingsFromSarif, runTool, sharedPath, which } from '../src/apps/sec/bench/external.js';
 import { scoreJuliet, scoreRows, type JulietScore } from '../src/apps/sec/bench/juliet.js';
 import { caseFilesOf, runJuliet } from '../src/apps/sec/bench/juliet-run.js';
 import { formatTable } from '../src/util/output.js';
 
-const ROOT = process.env.JULIET_ROOT ?? join(import.meta.dirname, '..', '..', 'shared', 'bench', 'juliet-dev');
+const ROOT = process.env.JULIET_ROOT ?? sharedPath(import.meta.dirname, 'bench', 'juliet-dev');
 
 /** The tool's wall time; a failed run is an error here (both tools exit 0 on Juliet). */
 async function timed(cmd: string, args: string[], cwd: string, stdoutFile?: string): Promise<number> {

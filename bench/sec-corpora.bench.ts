@@ -8,11 +8,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findingsPerKloc } from '../src/apps/sec/report/index.js';
 import { atLeastWarning } from '../src/apps/sec/report/tiers.js';
+import { sharedPath } from '../src/apps/sec/bench/external.js';
 import { scanPath } from '../src/apps/sec/scan.js';
 import { formatTable } from '../src/util/output.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const CORPORA = join(here, '..', '..', 'shared', 'corpora');
+const CORPORA = sharedPath(here, 'corpora');
 
 export default async function run(): Promise<void> {
   for (const name of ['bzip2', 'zlib']) {

@@ -149,10 +149,17 @@ function comparison(node: SyntaxNode, a: SyntaxNode | undefined, b: SyntaxNode |
   }
 }
 
+const WORD = '(?:pass|pwd|secret|key|token|cred|psk)';
+/** A secret-ish name next to a string literal: `= "…"`, `[] = "…"`, `== "…"`, `#define NAME "…"`, `"…" == name`. */
+const NAMED_LITERAL = new RegExp(
+  `${WORD}\\w*\\s*(?:\\[[^\\]\\n]*\\]\\s*)?(?:[=!]=|=)\\s*(?:\\([^)\\n]*\\)\\s*)?[LuU8]*"|${WORD}\\w*[ \\t]+"|"\\s*[=!]=\\s*\\w*${WORD}`,
+  'i',
+);
+
 /** `const char *db_password = "hunter2";` (or a `#define`) that the code then uses. */
 function namedSecrets(ctx: HygieneContext, usedDecls: Set<number>, report: Report): void {
   // cheap filter first: walking every declaration of every file costs more than this regex
-  if (!/pass|pwd|secret|key|token|cred|psk/i.test(ctx.source())) return;
+  if (!NAMED_LITERAL.test(ctx.source())) return;
   for (const node of ctx.root.descendantsOfType(['init_declarator', 'preproc_def', 'assignment_expression', 'binary_expression'])) {
     let name: string | undefined;
     let text: string | undefined;
