@@ -15,6 +15,8 @@ export const HYGIENE_RULES = {
     'pthread_cond_wait can wake spuriously; waiting outside a loop that re-checks the predicate acts on a condition that may not hold.'),
   doubleLock: rule('double-lock', 'DoubleLock', 'concurrency', [764], 'high',
     'The same mutex is locked twice without an unlock in between; a default mutex deadlocks.'),
+  doubleUnlock: rule('double-unlock', 'DoubleUnlock', 'concurrency', [765], 'medium',
+    'Unlocking a mutex that is not held is undefined behaviour for a default mutex and can release a lock another thread holds.'),
   missingUnlock: rule('missing-unlock', 'MissingUnlock', 'concurrency', [667], 'medium',
     'A mutex locked in this function is still held on a path that leaves the function.'),
   threadLeak: rule('thread-leak', 'ThreadNotJoined', 'resource_leak', [404], 'low',

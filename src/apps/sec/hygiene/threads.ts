@@ -71,11 +71,17 @@ export function checkLocks(ctx: HygieneContext): RawFinding[] {
   const pairs: LockPair[] = [];
   for (const events of lockEvents(ctx).values()) {
     const held = new Map<string, LockEvent>();
+    const released = new Map<string, LockEvent>();
     for (const ev of events) {
       if (ev.kind === 'unlock') {
         held.delete(ev.mutex);
+        const prev = released.get(ev.mutex);
+        const prevBlock = prev && block(prev.call);
+        if (prev && prevBlock && isAncestor(prevBlock, ev.call)) out.push(doubleUnlock(prev, ev));
+        released.set(ev.mutex, ev);
         continue;
       }
+      released.delete(ev.mutex);
       for (const [m, first] of held) if (m !== ev.mutex) pairs.push({ first, second: ev });
       const prev = held.get(ev.mutex);
       const prevBlock = prev && block(prev.call);
@@ -101,6 +107,20 @@ export function checkLocks(ctx: HygieneContext): RawFinding[] {
 }
 
 const lineOf = (ev: LockEvent) => ev.call.startPosition.row + 1;
+
+/** Unlocked again with no lock in between, where the second unlock surely follows the first. */
+function doubleUnlock(prev: LockEvent, ev: LockEvent): RawFinding {
+  return findingFor(HYGIENE_RULES.doubleUnlock, `Unlock ${ev.mutex} once per lock; remove this unlock or take the lock again before it.`, {
+    node: ev.call,
+    pattern: ev.call.childForFieldName('function')?.text ?? 'unlock',
+    confidence: 0.7,
+    description: `${ev.mutex} is unlocked again (already unlocked at line ${lineOf(prev)} with no lock since); ${HYGIENE_RULES.doubleUnlock.help}`,
+    trace: [
+      { line: lineOf(prev), note: `${ev.mutex} unlocked` },
+      { line: lineOf(ev), note: `${ev.mutex} unlocked again` },
+    ],
+  });
+}
 
 /**
  * A then B in one place and B then A in another: reported once per pair of mutexes, at the lock
