@@ -42,6 +42,8 @@ export class Agent {
   readonly handlers: readonly OutputHandler[];
   private readonly rt: Runtime;
   private readonly hardStop = new AbortController();
+  /** the caller's stop signal, followed only while the agent works (followCallerSignal) */
+  private readonly callerSignal: AbortSignal | undefined;
   private readonly inputHandlers: readonly InputHandler[];
   private readonly rules: RuleFile[];
   private readonly role: string;
@@ -95,10 +97,8 @@ export class Agent {
     const platform = transcript ? recordTranscript(options.platform, transcript, tagged) : options.platform;
     const cheap = options.cheapPlatform ?? options.platform;
     const cheapPlatform = transcript ? (cheap === options.platform ? platform : recordTranscript(cheap, transcript, tagged)) : cheap;
-    if (options.signal) {
-      if (options.signal.aborted) this.hardStop.abort();
-      else options.signal.addEventListener('abort', () => this.hardStop.abort(), { once: true });
-    }
+    this.callerSignal = options.signal;
+    if (options.signal?.aborted) this.hardStop.abort();
     const ask = options.ask;
     const confirm =
       options.confirm ??
@@ -142,6 +142,7 @@ export class Agent {
   async run(task: string): Promise<AgentResult> {
     if (this.running) throw new JarvisError('internal', `agent ${this.name} is already running`);
     this.running = true;
+    const unfollow = this.followCallerSignal();
     const rt = this.rt;
     rt.tokens = { input: 0, output: 0 };
     rt.cost = 0;
@@ -178,10 +179,28 @@ export class Agent {
       }
       rounds = rt.rounds;
     } finally {
+      unfollow();
       this.running = false;
       rt.interruptRequested = false;
     }
     return this.finishRun(end, rounds);
+  }
+
+  /**
+   * Stops this agent when the caller's signal aborts, for as long as it works; returns the
+   * unlink. Many agents share one signal (one per batch in jsec agent, one per sub-task): a
+   * listener kept for an agent's whole life would pile up on it with every agent created.
+   */
+  private followCallerSignal(): () => void {
+    const signal = this.callerSignal;
+    if (!signal) return () => undefined;
+    if (signal.aborted) {
+      this.hardStop.abort();
+      return () => undefined;
+    }
+    const onAbort = () => this.hardStop.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    return () => signal.removeEventListener('abort', onAbort);
   }
 
   private finishRun(end: LoopEnd, rounds: number): AgentResult {
@@ -209,7 +228,8 @@ export class Agent {
    * (the `'<Summary>'` input command). Returns the carried text.
    */
   async summarizeAndClear(): Promise<string> {
-    const carry = await this.rt.summarizeAndReset('requested');
+    const unfollow = this.followCallerSignal();
+    const carry = await this.rt.summarizeAndReset('requested').finally(unfollow);
     this.session.addonPrompt = joinPrompts(carry, this.session.addonPrompt);
     return carry;
   }

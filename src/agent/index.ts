@@ -27,6 +27,7 @@ export {
   type RuleFile,
 } from './prompt.js';
 export { contextBudget, KEEP_RECENT_TOOL_RESULTS, pruneToolResults } from './context.js';
+export { withoutCompletionMarker } from './runtime.js';
 export { AgentHooks, type Hook, type HookInfo, type HookPoint } from './hooks.js';
 export { attachMemory, type MemorySettings } from './memory/manager.js';
 export { findMergeGroups, organizeMemories, type MergeGroup, type OrganizeOptions, type OrganizeResult } from './memory/organizer.js';

@@ -2,7 +2,7 @@ import { executeToolCall } from './execute.js';
 import type { ParsedReply } from './handlers/handler.js';
 import { DEFAULT_SUMMARY_PROMPT, IDLE_REPROMPT, joinPrompts, toolReminder } from './prompt.js';
 import type { Runtime } from './runtime.js';
-import { COMPLETION_MARKERS } from './runtime.js';
+import { withoutCompletionMarker } from './runtime.js';
 import type { MessageKind } from './session.js';
 import { filterTools } from './tool-filter.js';
 import type { AgentResult, InputHandler } from './types.js';
@@ -110,7 +110,7 @@ export async function runLoop(rt: Runtime, opts: LoopOptions): Promise<{ end: Lo
         rt.record({ type: 'incomplete', reason: 'no_action', reprompts: settings.maxIdleReprompts });
         return done({
           status: 'incomplete',
-          result: `The model stopped without acting or completing the task (re-prompted ${settings.maxIdleReprompts} times). Its last reply: ${stripMarker(st.lastReply) || '(empty)'}`,
+          result: `The model stopped without acting or completing the task (re-prompted ${settings.maxIdleReprompts} times). Its last reply: ${withoutCompletionMarker(st.lastReply) || '(empty)'}`,
         });
       }
       session.prompt = IDLE_REPROMPT;
@@ -143,11 +143,6 @@ function interrupted(): LoopEnd {
   return { status: 'interrupted', result: 'The run was interrupted.' };
 }
 
-function stripMarker(text: string): string {
-  let t = text;
-  for (const m of COMPLETION_MARKERS) t = t.split(m).join('');
-  return t.trim();
-}
 
 async function askUser(rt: Runtime, question: string): Promise<string | undefined> {
   if (!rt.p.ask) return undefined;
@@ -207,19 +202,26 @@ async function handleInterrupt(
 /** spec §18: the summary when wanted, else the model's last words; then TASK_COMPLETED. */
 export async function complete(rt: Runtime, autoCompleted: boolean, lastReply: string): Promise<LoopEnd> {
   const { settings, session } = rt.p;
-  let result = stripMarker(lastReply) || 'Task completed.';
+  let result = withoutCompletionMarker(lastReply) || 'Task completed.';
   await rt.hooks.run('before_summary', { autoCompleted }, rt.p.stop);
   if (settings.needSummary) {
     const prompt = settings.summaryPrompt.trim() || DEFAULT_SUMMARY_PROMPT;
     rt.emit('before_summary', { prompt, autoCompleted, needSummary: true, reason: 'completion' });
     let summary = '';
+    // one Ctrl-C skips the summary (the task is done; the summary is a courtesy)
+    const call = rt.interruptibleCall();
     try {
-      const r = await rt.chat(rt.p.platform, [...session.toChat(), { role: 'user', content: prompt }]);
-      summary = stripMarker(r.text ?? '');
+      const r = await rt.chat(rt.p.platform, [...session.toChat(), { role: 'user', content: prompt }], undefined, call.signal);
+      summary = withoutCompletionMarker(r.text ?? '');
       if (!summary) rt.p.warn('the model returned an empty summary');
     } catch (e) {
       if (rt.p.stop.aborted) return interrupted();
-      rt.p.warn(`the final summary failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (rt.wasInterrupted(e)) {
+        rt.interruptRequested = false;
+        rt.p.warn('summary skipped');
+      } else rt.p.warn(`the final summary failed: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      call.end();
     }
     rt.emit('after_summary', { summary, reason: 'completion' });
     if (summary) {

@@ -20,6 +20,13 @@ import type { MessageKind, Session } from './session.js';
 
 export const COMPLETION_MARKERS = [COMPLETE_MARKER, '!!!COMPLETE!!!'];
 
+/** A reply as a person should read it: the completion marker is for the loop, not for them. */
+export function withoutCompletionMarker(text: string): string {
+  let t = text;
+  for (const m of COMPLETION_MARKERS) t = t.split(m).join('');
+  return t.trim();
+}
+
 export interface RuntimeSettings {
   name: string;
   description: string;
@@ -236,27 +243,46 @@ export class Runtime {
     };
     // an interrupt aborts this call (a model may be silent for a long time before its first
     // token); the reply is then what had streamed so far
-    const call = new AbortController();
-    const onStop = () => call.abort();
-    if (this.p.stop.aborted) call.abort();
-    else this.p.stop.addEventListener('abort', onStop, { once: true });
-    this.callAbort = call;
+    const call = this.interruptibleCall();
     let text: string;
     try {
       const r = await this.chat(this.p.platform, messages, onDelta, call.signal);
       text = r.text ?? '';
     } catch (e) {
-      if (!(this.interruptRequested && !this.p.stop.aborted && isJarvisError(e) && e.code === 'llm_aborted')) throw e;
+      if (!this.wasInterrupted(e)) throw e;
       text = streamed;
     } finally {
-      this.callAbort = undefined;
-      this.p.stop.removeEventListener('abort', onStop);
+      call.end();
     }
     // an interrupted call is empty because it was stopped, not because the model said nothing
     if (text === '' && !this.interruptRequested) this.p.warn(`${this.p.platform.name}: the model returned an empty reply`);
     // text in the same delta after the stopping block was generated past the action: drop it
     if (cutAt !== undefined && cutAt < text.length) text = text.slice(0, cutAt);
     return text;
+  }
+
+  /**
+   * The abort signal of one model call: aborted by an interrupt (Ctrl-C in an interactive run)
+   * or by the run's stop. `end()` unlinks it from the stop signal, which lives for the whole run.
+   */
+  interruptibleCall(): { signal: AbortSignal; end(): void } {
+    const call = new AbortController();
+    const onStop = () => call.abort();
+    if (this.p.stop.aborted) call.abort();
+    else this.p.stop.addEventListener('abort', onStop, { once: true });
+    this.callAbort = call;
+    return {
+      signal: call.signal,
+      end: () => {
+        if (this.callAbort === call) this.callAbort = undefined;
+        this.p.stop.removeEventListener('abort', onStop);
+      },
+    };
+  }
+
+  /** Whether `e` ended a call because the person interrupted it (not because the run stopped). */
+  wasInterrupted(e: unknown): boolean {
+    return this.interruptRequested && !this.p.stop.aborted && isJarvisError(e) && e.code === 'llm_aborted';
   }
 
   /** Makes room for a message of `extra` tokens: stubs first, then a summary and reset. */

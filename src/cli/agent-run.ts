@@ -10,6 +10,7 @@ import { colors } from '../util/output.js';
 import type { InputBridge } from './input-ops.js';
 import type { InterruptWiring } from './interrupt.js';
 import { LineInput } from './line-input.js';
+import { createPrompts } from './prompts.js';
 import { EXIT_CODES, printResult, showProgress, type OutputFormat } from './run-report.js';
 import { createRunPlatforms, startAgentSession } from './run-setup.js';
 
@@ -129,26 +130,9 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
   const late: { agent?: Agent } = {};
   const notice = (t: string) => process.stderr.write(`${colors.yellow(t)}\n`);
 
-  /** The person's answer; undefined at end of input (Ctrl-D, a closed pipe). */
-  const read = async (question: string): Promise<string | undefined> => {
-    if (!input) throw new JarvisError('internal', 'a non-interactive run asked a question');
-    wiring?.reset();
-    process.stderr.write(`${colors.bold(question)}\n`);
-    for (let presses = 0; ; ) {
-      const answer = await input.multiline('> ');
-      if (answer.kind === 'line') return answer.text;
-      if (answer.kind === 'eof') return undefined;
-      if (++presses >= 2) throw new JarvisError('usage', 'stopped at the prompt');
-      notice('(Ctrl-C again to stop the run; an empty line ends the task)');
-    }
-  };
   // end of input answers like an empty line (the task ends), but never approves anything
-  const ask = async (question: string): Promise<string> => (await read(question)) ?? '';
-  const confirm = async (question: string, defaultYes: boolean): Promise<boolean> => {
-    const a = (await read(`${question} ${defaultYes ? '[Y/n]' : '[y/N]'}`))?.trim().toLowerCase();
-    if (a === undefined) return false;
-    return a === '' ? defaultYes : a === 'y' || a === 'yes';
-  };
+  const input = interactive ? new LineInput() : undefined;
+  const { ask, confirm } = createPrompts({ input, out: process.stderr, notice, beforeAsk: () => wiring?.reset() });
   const session = startAgentSession({
     projectDir: cwd,
     command: o.command,
@@ -160,7 +144,6 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
     toolRoot: () => late.agent?.root ?? cwd,
   });
   const { run, writer, hardStop, bridge } = session;
-  const input = interactive ? new LineInput() : undefined;
 
   const agent = new Agent({
     ...agentExt.options,

@@ -1,4 +1,4 @@
-import type { Agent, AgentResult } from '../agent/index.js';
+import { withoutCompletionMarker, type Agent, type AgentResult } from '../agent/index.js';
 import { colors } from '../util/output.js';
 import { createSpinner, type Spinner } from '../util/spinner.js';
 
@@ -43,13 +43,18 @@ export function showProgress(agent: Agent, progress: NodeJS.WritableStream): () 
   spinners.add(spinner);
   const offs = [
     agent.events.subscribe('before_model_call', () => spinner.start(`${agent.name} is waiting for the model… (Ctrl-C to interrupt)`)),
+    // the final summary is a model call too, and after a Ctrl-C the one the person waits on
+    agent.events.subscribe('before_summary', (e) =>
+      spinner.start(e.reason === 'completion' ? `${agent.name} is writing the summary… (Ctrl-C to skip it)` : `${agent.name} is summarising the conversation…`),
+    ),
+    agent.events.subscribe('after_summary', () => spinner.stop()),
     () => {
       spinner.stop();
       spinners.delete(spinner);
     },
     agent.events.subscribe('after_model_call', (e) => {
       spinner.stop();
-      const text = e.response.trim();
+      const text = withoutCompletionMarker(e.response);
       progress.write(`${colors.cyan(`${agent.name} ▸`)} ${text === '' ? colors.dim('(empty reply)') : shorten(text, 60)}\n`);
     }),
     agent.events.subscribe('after_tool_call', (e) => {

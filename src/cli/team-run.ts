@@ -6,6 +6,7 @@ import { JarvisError } from '../util/errors.js';
 import { colors } from '../util/output.js';
 import type { InterruptWiring } from './interrupt.js';
 import { LineInput } from './line-input.js';
+import { createPrompts } from './prompts.js';
 import { EXIT_CODES, resultJson, showProgress, type OutputFormat } from './run-report.js';
 import { createRunPlatforms, startAgentSession } from './run-setup.js';
 
@@ -67,22 +68,12 @@ export async function runTeamFromFile(file: string, o: TeamRunOptions): Promise<
   const input = interactive ? new LineInput() : undefined;
   let wiring: InterruptWiring | undefined;
   const progress = process.stderr;
-  const ask = async (question: string): Promise<string> => {
-    if (!input) throw new JarvisError('internal', 'a non-interactive run asked a question');
-    wiring?.reset();
-    progress.write(`${colors.bold(question)}\n`);
-    for (let presses = 0; ; ) {
-      const answer = await input.multiline('> ');
-      if (answer.kind === 'line') return answer.text;
-      if (answer.kind === 'eof') throw new JarvisError('usage', 'input closed');
-      if (++presses >= 2) throw new JarvisError('usage', 'stopped at the prompt');
-      progress.write(`${colors.yellow('(Ctrl-C again to stop the run; an empty line ends the task)')}\n`);
-    }
-  };
-  const confirm = async (question: string, defaultYes: boolean): Promise<boolean> => {
-    const answer = (await ask(`${question} ${defaultYes ? '[Y/n]' : '[y/N]'}`)).trim().toLowerCase();
-    return answer === '' ? defaultYes : answer === 'y' || answer === 'yes';
-  };
+  const { ask, confirm } = createPrompts({
+    input,
+    out: progress,
+    notice: (t) => progress.write(`${colors.yellow(t)}\n`),
+    beforeAsk: () => wiring?.reset(),
+  });
   try {
     if (task === undefined) {
       const t = await ask(`${def.main_agent} (team): what is the task?`).catch(() => '');

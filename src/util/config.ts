@@ -15,6 +15,7 @@ import {
   type SourceMap,
 } from './config-merge.js';
 import { envEntries, flagEntries, type ConfigFlags } from './config-overrides.js';
+import { checkPlatformNames } from './config-platforms.js';
 
 export type { ConfigSource, SourceMap } from './config-merge.js';
 export type { ConfigFlags } from './config-overrides.js';
@@ -184,8 +185,9 @@ export function findProjectConfig(cwd: string, exclude?: string): string | undef
 }
 
 /**
- * Finds and reads the configuration files, then runs {@link loadConfig}. With `JARVIS_CONFIG`
- * set, only that file is read; otherwise the project file is merged over the user file.
+ * Finds and reads the configuration files, then runs {@link loadConfig} and checks that every
+ * platform named exists (built in, or a user platform module in the data directory). With
+ * `JARVIS_CONFIG` set, only that file is read; otherwise the project file is merged over the user file.
  */
 export function loadEffectiveConfig(input: EffectiveConfigInput = {}): LoadedEffectiveConfig {
   const cwd = input.cwd ?? process.cwd();
@@ -207,7 +209,9 @@ export function loadEffectiveConfig(input: EffectiveConfigInput = {}): LoadedEff
     const projectFile = findProjectConfig(cwd, userFile);
     if (projectFile) files.push(readConfigFile(projectFile, 'project', relative(cwd, projectFile)));
   }
-  return { ...loadConfig({ flags: input.flags, env, files, cwd, home }), files };
+  const loaded = loadConfig({ flags: input.flags, env, files, cwd, home });
+  checkPlatformNames(loaded.config, loaded.sources, files.map((f) => f.display ?? f.path).join(', ') || 'configuration');
+  return { ...loaded, files };
 }
 
 /**

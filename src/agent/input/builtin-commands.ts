@@ -1,7 +1,7 @@
 import { joinParts, type InputContext, type UserInputHandler, type InputResult } from './input-handler.js';
 
 /**
- * `'<Tag>'` commands typed anywhere in the input (spec §15, builtin handler). A command's
+ * `'<Tag>'` commands typed anywhere in the input, quotes optional (spec §15, builtin handler). A command's
  * token is removed; what is left of the text still goes to the model, so `'<Clear>' now fix
  * the build` clears and then asks. Unknown tags stay in the text untouched: a user quoting
  * `'<T>'` in a C++ question must not lose it.
@@ -53,7 +53,12 @@ const COMMANDS: Readonly<Record<CommandName, string>> = {
   Help: 'list these commands',
 };
 
-const TOKEN = /'<([A-Za-z][\w-]*)>'/g;
+/**
+ * `'<Name>'` anywhere, or `<Name>` without the quotes standing alone between spaces (or at the
+ * start or end of the text): people type it as the help shows it, with or without the quotes.
+ * An unquoted tag touching other text (`std::vector<Summary>`) is code, not a command.
+ */
+const TOKEN = /'<([A-Za-z][\w-]*)>'|(?<=^|\s)<([A-Za-z][\w-]*)>(?=\s|$)/g;
 
 function isCommand(name: string): name is CommandName {
   return Object.hasOwn(COMMANDS, name);
@@ -75,7 +80,8 @@ export function createBuiltinCommandHandler(
       const ran: CommandName[] = [];
       const addons: string[] = [];
       const shortcuts: string[] = [];
-      const rest = text.replace(TOKEN, (token, name: string) => {
+      const rest = text.replace(TOKEN, (token: string, quoted: string | undefined, bare: string | undefined) => {
+        const name = quoted ?? bare ?? '';
         if (isCommand(name)) {
           if (!ran.includes(name)) ran.push(name);
           return '';

@@ -77,6 +77,21 @@ describe('builtin commands', () => {
     expect(records).toEqual([{ type: 'input_command', commands: [], shortcuts: ['Fix'] }]);
   });
 
+  it.each(["'<Help>'", '<Help>', '  <Help>  '])('takes %j with or without the quotes', async (typed) => {
+    const { ctx, rec } = setup();
+    expect(await h.handle(typed, ctx)).toEqual({ text: '', needReturn: true });
+    expect(rec.printed.join('\n')).toMatch(/^input commands:/);
+  });
+
+  it('runs bare commands and shortcuts between words, and leaves tags inside code alone', async () => {
+    const { ctx, rec } = setup();
+    const r = await h.handle('<Clear>\nwhy does std::vector<Summary> fail? <Fix>', ctx);
+    expect(r).toEqual({ text: 'why does std::vector<Summary> fail?', needReturn: false });
+    expect(rec.calls).toEqual(['clear']);
+    expect(rec.addons[0]).toMatch(/root cause/);
+    expect((await h.handle('a <T> b', ctx)).text).toBe('a <T> b');
+  });
+
   it('saves the session and asks to exit', async () => {
     const { ctx, rec } = setup();
     expect(await h.handle("'<SaveSession>'", ctx)).toEqual({ text: '', needReturn: true, exit: true });

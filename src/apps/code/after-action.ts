@@ -42,6 +42,8 @@ export class ChangeTracker {
   last?: VerifyOutcome;
   /** set when the run was stopped because verification kept failing */
   limitReached = false;
+  /** set when git refused to commit an accepted change: the run stops there, the change stays uncommitted */
+  commitFailure?: { message: string; files: string[] };
   private hinted = new Set<string>();
 
   constructor(private readonly o: AfterActionOptions) {}
@@ -96,6 +98,11 @@ export class ChangeTracker {
       return { ...result, prompt: `${result.prompt}\n\nThe user rejected this change; the files are back as they were before it. Ask what they want instead, or take another approach.` };
     }
     for (const p of paths) this.changed.add(p);
+    if (outcome.commitError !== undefined) {
+      // Going on would pile more edits onto a change nobody can commit: stop and say where it is.
+      this.commitFailure = { message: outcome.commitError, files: outcome.changes.map((c) => c.path) };
+      return { needReturn: true, prompt: `${result.prompt}\n\ngit refused the commit (${outcome.commitError}); the run stops here.` };
+    }
     if (outcome.commit) this.commits.push(outcome.commit);
     const parts = [result.prompt];
     if (outcome.changes.length > 0) {

@@ -70,6 +70,8 @@ export interface CodeRunResult {
   /** the last verification signal when red */
   failure?: string;
   limitReached: boolean;
+  /** git refused to commit an accepted change; the run stopped with it uncommitted */
+  commitFailure?: { message: string; files: string[] };
 }
 
 export const DEFAULT_MAX_ITERATIONS = 5;
@@ -137,7 +139,7 @@ export class CodeAgent {
     let result = await this.agent.run(task);
     let lintDone = false;
     for (;;) {
-      if (result.status !== 'completed' || t.limitReached) break;
+      if (result.status !== 'completed' || t.limitReached || t.commitFailure) break;
       if (t.canVerify && t.last && !t.last.green && t.changed.size > 0) {
         if (t.iterations >= this.max) break;
         result = await this.agent.run(`You stopped, but verification still fails:\n${t.last.message}\nFix it before finishing.`);
@@ -162,6 +164,7 @@ export class CodeAgent {
       rejected: t.rejected,
       ...(verify === 'red' && t.last ? { failure: t.last.message } : {}),
       limitReached: t.limitReached,
+      ...(t.commitFailure ? { commitFailure: t.commitFailure } : {}),
     };
   }
 

@@ -171,7 +171,8 @@ export async function scanPath(path: string, options: ScanOptions = {}): Promise
     result.newIds = new Set(findings.filter((f) => !baselineIds.has(f.id)).map((f) => f.id));
     result.baselineKnown = findings.length - result.newIds.size;
   }
-  if (options.writeArtifacts !== false) {
+  // nothing to scan is not a result worth a .jarvis/ directory in someone's tree
+  if (options.writeArtifacts !== false && sources.length > 0) {
     const dir = options.outDir ? resolve(options.outDir) : join(root, '.jarvis', 'sec');
     result.artifact = join(dir, 'heuristic_issues.jsonl');
     await writeFileAtomicAsync(result.artifact, findings.map((f) => `${JSON.stringify(f)}\n`).join(''));

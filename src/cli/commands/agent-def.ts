@@ -4,7 +4,7 @@ import { JarvisError } from '../../util/errors.js';
 import { loadAgentDefinition, type AgentDefinition } from '../agent-definition.js';
 import type { AgentSwitches } from '../agent-run.js';
 import { runTeamFromFile } from '../team-run.js';
-import { addAgentModeOptions, runAgentMode, type AgentModeOptions } from './run-task.js';
+import { addAgentModeOptions, outputFormatOf, runAgentMode, type AgentModeOptions } from './run-task.js';
 
 /** `jarvis agent -c def.yaml [-T task] [-g group]`: runs an agent (or a team) described in a YAML file. */
 
@@ -37,8 +37,8 @@ export function registerAgentDefCommand(program: Command): void {
     const o = cmd.optsWithGlobals<AgentModeOptions & { agentDefinition: string }>();
     // a file with main_agent/agents is a MultiAgent team (docs/multi-agent.md)
     if (isTeamFile(o.agentDefinition)) {
-      const { task, nonInteractive, llmGroup, outputFormat, restoreSession } = o;
-      process.exitCode = await runTeamFromFile(o.agentDefinition, { task, nonInteractive, llmGroup, outputFormat, restoreSession });
+      const { task, nonInteractive, llmGroup, restoreSession } = o;
+      process.exitCode = await runTeamFromFile(o.agentDefinition, { task, nonInteractive, llmGroup, outputFormat: outputFormatOf(o), restoreSession });
       return;
     }
     const def = loadAgentDefinition(o.agentDefinition);

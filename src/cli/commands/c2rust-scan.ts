@@ -1,17 +1,19 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import v8 from 'node:v8';
 import { join, resolve } from 'node:path';
 import { artifactPath, c2rustDir } from '../../apps/c2rust/artifacts.js';
+import { findCompileCommands, listSources } from '../../apps/c2rust/compile-db.js';
 import { preloadGraphviz, writeGraph, writeSubgraphs, toDot } from '../../apps/c2rust/dot.js';
 import { findRoots } from '../../apps/c2rust/order.js';
 import { scanProject, sourceBytes, writeScanArtifacts, type ScanResult } from '../../apps/c2rust/scan.js';
 import { loadSymbols, type SymbolRecord } from '../../apps/c2rust/symbols.js';
 import { JarvisError } from '../../util/errors.js';
+import { positionalPath } from '../flags.js';
 import { colors, errColors, formatTable } from '../../util/output.js';
 
 interface ScanFlags {
-  project: string;
+  project?: string;
   ccRoot?: string;
   define: string[];
   include: string[];
@@ -31,7 +33,8 @@ export function registerScan(program: Command): void {
   program
     .command('scan')
     .description('scan C/C++ sources: symbols.jsonl, call graph, translation_order.jsonl, graph.dot/svg')
-    .option('-p, --project <root>', 'project root to scan', '.')
+    .argument('[path]', 'project root to scan (default: the current directory)')
+    .addOption(new Option('-p, --project <root>', 'the older spelling of the path argument').hideHelp())
     .option('--cc-root <dir>', 'directory (or path) of compile_commands.json (default: the root or a build*/ folder)')
     .option('-D, --define <macro>', 'define NAME or NAME=VALUE for every file (repeatable)', collectList, [])
     .option('-I, --include <dir>', 'extra include directory (repeatable)', collectList, [])
@@ -42,10 +45,11 @@ export function registerScan(program: Command): void {
     .option('--only-subgraphs', 'only (re)write the per-root graphs from the existing symbols.jsonl')
     .option('--png', 'also render PNG next to every SVG')
     .option('--json', 'print the summary as JSON')
-    .action(async (flags: ScanFlags) => {
-      const root = resolve(flags.project);
+    .action(async (pathArg: string | undefined, flags: ScanFlags) => {
+      const project = positionalPath(pathArg, flags.project, '-p', '.') ?? '.';
+      const root = resolve(project);
       if (!existsSync(root) || !statSync(root).isDirectory()) {
-        throw new JarvisError('usage', `project root ${root} is not a directory`, { hint: 'pass the C project root with -p' });
+        throw new JarvisError('usage', `project root ${root} is not a directory`, { hint: 'pass the C project root: jc2r scan PATH' });
       }
       preferBaselineWasm(root);
       const dotPath = resolve(flags.dot ?? artifactPath(root, 'graphDot'));
@@ -59,6 +63,11 @@ export function registerScan(program: Command): void {
         return;
       }
 
+      if (!findCompileCommands(root, flags.ccRoot) && noSources(listSources(root))) {
+        // the same answer as jsec scan (docs/cli.md): a notice, exit 0, nothing written
+        process.stderr.write(`jc2r scan: no C or C++ sources under ${project}; nothing scanned, nothing written\n`);
+        return;
+      }
       preloadGraphviz();
       const result = await scanProject({
         root,
@@ -90,6 +99,8 @@ function preferBaselineWasm(root: string): void {
   if (sourceBytes(root) > 4 * 1024 * 1024) return;
   v8.setFlagsFromString('--liftoff-only');
 }
+
+const noSources = (l: { sources: string[]; headers: string[] }): boolean => l.sources.length === 0 && l.headers.length === 0;
 
 async function subgraphs(symbols: SymbolRecord[], roots: number[], dir: string, png: boolean): Promise<void> {
   const files = await writeSubgraphs(symbols, roots, dir, png);

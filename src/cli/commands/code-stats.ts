@@ -26,6 +26,7 @@ export function registerCodeStats(program: Command): void {
         ['changes offered', String(s.changes)],
         ['accepted', String(s.accepted)],
         ['rejected', String(s.rejected)],
+        ...(s.commitFailed > 0 ? [['accepted, commit failed', String(s.commitFailed)]] : []),
         ['commits', String(s.commits)],
         ['lines added', String(s.insertions)],
         ['lines removed', String(s.deletions)],

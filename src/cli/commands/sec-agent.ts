@@ -1,16 +1,19 @@
 import { statSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { DEFAULT_CLUSTER_LIMIT, runSecAgent } from '../../apps/sec/agent/index.js';
 import { apiKeyEnvNames, createPlatform, finishRun, startRun, type Platform } from '../../llm/index.js';
 import { loadEffectiveConfig, resolveModel } from '../../util/config.js';
 import { isJarvisError, JarvisError } from '../../util/errors.js';
 import { writeFileAtomicSync } from '../../util/files.js';
 import { colors } from '../../util/output.js';
+import { acceptDeprecatedShort, positionalPath } from '../flags.js';
 import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
 
 interface AgentFlags {
+  /** set by the command from the argument or -p */
   path: string;
+  json?: boolean;
   llmGroup?: string;
   output?: string;
   clusterLimit: string;
@@ -24,19 +27,27 @@ function positiveInt(value: string, flag: string, max: number): number {
   return n;
 }
 
-/** `jsec agent -p PATH`: scan, then cluster and verify the candidates with a model, then report. */
+/** `jsec agent PATH`: scan, then cluster and verify the candidates with a model, then report. */
 export function registerSecAgent(program: Command): void {
-  addLlmGroupOption(
+  const command = addLlmGroupOption(
     program
       .command('agent')
       .description('scan, then let a model cluster and verify each candidate (read-only), and report confirmed issues')
-      .requiredOption('-p, --path <dir>', 'directory to analyse'),
+      .argument('[path]', 'directory to analyse')
+      .addOption(new Option('-p, --path <dir>', 'the older spelling of the path argument').hideHelp()),
   )
     .option('-o, --output <file>', 'also write the report here (md, json or sarif by extension)')
-    .option('-c, --cluster-limit <n>', 'candidates per clustering batch', String(DEFAULT_CLUSTER_LIMIT))
+    .option('--cluster-limit <n>', 'candidates per clustering batch', String(DEFAULT_CLUSTER_LIMIT))
     .option('--jobs <n>', 'agents working at the same time (model calls are I/O-bound)', '1')
     .option('--resume', 'continue the previous run: skip candidates it already decided')
-    .action((flags: AgentFlags) => runAgentCommand(flags));
+    .option('--json', 'print the report as JSON instead of the summary');
+  // -c was --cluster-limit here; in jarvis agent it is the definition file
+  acceptDeprecatedShort(command, { short: '-c', option: '--cluster-limit', now: '--cluster-limit', why: '-c means --agent-definition in jarvis agent' });
+  command.action((pathArg: string | undefined, flags: AgentFlags) => {
+    const path = positionalPath(pathArg, flags.path, '-p');
+    if (path === undefined) throw new JarvisError('usage', 'jsec agent needs the directory to analyse', { hint: 'jsec agent PATH' });
+    return runAgentCommand({ ...flags, path });
+  });
 }
 
 async function modelFor(flags: AgentFlags): Promise<{ platform?: Platform; reason?: string; secretEnvNames: string[] }> {
@@ -98,7 +109,8 @@ async function runAgentCommand(flags: AgentFlags): Promise<void> {
   }
   const r = result.report;
   if (r.mode === 'scan-fallback') process.stderr.write(`${colors.yellow(`jsec agent: report falls back to the scan's findings: ${r.note ?? ''}`)}\n`);
-  process.stdout.write(
+  if (flags.json) process.stdout.write(result.texts.json.endsWith('\n') ? result.texts.json : `${result.texts.json}\n`);
+  else process.stdout.write(
     [
       `${colors.bold(`${r.confirmed.length} confirmed`)}, ${r.rejected.length} rejected, ${r.unverified.length} not verified (of ${r.candidates} candidates from the scan)`,
       ...r.confirmed.slice(0, 10).map((f) => `  ${f.severity.padEnd(6)} ${f.file}:${f.line}  ${f.rule}`),

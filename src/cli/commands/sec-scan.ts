@@ -17,6 +17,7 @@ interface ScanFlags {
   exclude: string[];
   minConfidence?: string;
   format?: string;
+  json?: boolean;
   output?: string;
   jobs?: string;
   failOn?: string;
@@ -52,6 +53,10 @@ function parseFlags(flags: ScanFlags): { options: ScanOptions; format?: ReportFo
   if (badLang) throw usage(`unknown language "${badLang}"`, `use a comma-separated list of: ${LANGS.join(', ')}`);
   let format = flags.format as ReportFormat | undefined;
   if (format !== undefined && !REPORT_FORMATS.includes(format)) throw usage(`unknown format "${flags.format}"`, `use one of: ${REPORT_FORMATS.join(', ')}`);
+  if (flags.json) {
+    if (format !== undefined && format !== 'json') throw usage(`--json and --format ${format} disagree`, 'give one of them');
+    format = 'json';
+  }
   if (!format && flags.output) {
     const ext = extname(flags.output).slice(1).toLowerCase();
     format = ext === 'json' ? 'json' : ext === 'sarif' ? 'sarif' : 'md';
@@ -133,6 +138,7 @@ export function registerSecScan(program: Command): void {
     .option('--exclude <glob>', 'skip matching paths (repeatable; a bare name matches at any depth)', (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option('--min-confidence <x>', 'drop findings below this confidence (0..1)')
     .option('--format <fmt>', 'print the report as md, json or sarif')
+    .option('--json', 'print the report as JSON (the same as --format json)')
     .option('-o, --output <file>', 'write the report to FILE (format from --format or the extension)')
     .option('--jobs <n>', 'worker threads (default: number of cores)')
     .option('--fail-on <severity>', 'exit 1 if any (new, with --baseline) finding is at least high, medium or low')
@@ -152,6 +158,11 @@ export function registerSecScan(program: Command): void {
         result = await scanPath(path, { ...options, onProgress: progress.onProgress });
       } finally {
         progress.stop();
+      }
+      if (result.scannedFiles === 0 && result.skipped.length === 0) {
+        // the same answer as jc2r scan (docs/cli.md): a notice, exit 0, nothing written
+        process.stderr.write(`jsec scan: no C, C++ or Rust sources under ${path} (after --languages, --exclude and .gitignore); nothing scanned, nothing written\n`);
+        return;
       }
       if (flags.output) writeFileAtomicSync(flags.output, formatReport(result, format ?? 'md'));
       if (format && !flags.output) process.stdout.write(formatReport(result, format));
