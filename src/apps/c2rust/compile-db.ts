@@ -9,6 +9,8 @@ export interface TranslationUnit {
   /** Only the flags that change what the preprocessor sees: -I -D -U -include -isystem -std … */
   args: string[];
   language: 'c' | 'cpp';
+  /** The whole compile command, when it came from a compile database (building the C needs its -O, -f…, -l flags). */
+  argv?: string[];
 }
 
 export interface CompileDbEntry {
@@ -116,7 +118,7 @@ export function loadCompileCommands(path: string): TranslationUnit[] {
     if (!language) continue;
     seen.add(file);
     const argv = e.arguments ?? splitCommand(e.command ?? '');
-    units.push({ file, cwd, args: preprocessorArgs(argv, cwd), language });
+    units.push({ file, cwd, args: preprocessorArgs(argv, cwd), language, argv });
   }
   return units;
 }
