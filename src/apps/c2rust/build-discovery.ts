@@ -33,6 +33,8 @@ export interface DiscoverOptions {
   ccRoot?: string;
   /** false: only an existing compile_commands.json; never configure a build. */
   generate?: boolean;
+  /** Where build directories go (default `.jarvis/c2rust/build/` in the project): for trees that must stay untouched. */
+  buildRoot?: string;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -107,7 +109,7 @@ export async function discoverCompileCommands(root: string, opts: DiscoverOption
   for (const g of GENERATORS) {
     const buildFile = g.buildFile(root);
     if (!buildFile) continue;
-    const dir = buildDir(root, g.kind);
+    const dir = opts.buildRoot ? join(opts.buildRoot, g.kind) : buildDir(root, g.kind);
     const key = cacheKey(root, g, env);
     const cached = readCached(dir, key);
     if (cached) return { source: { kind: g.kind, database: cached.database, buildFile, cached: true, linkArgs: cached.linkArgs }, notices };

@@ -7,7 +7,7 @@ import { c2rustDir } from './artifacts.js';
 export interface ProjectUnits {
   units: TranslationUnit[];
   source: CompileSource;
-  /** C/C++ sources under the root that the compile commands do not cover (not scanned). */
+  /** C/C++ sources under the root that the compile commands do not cover (left out, or given the default flags with `keepUncovered`). */
   leftOut: string[];
   notices: string[];
 }
@@ -15,6 +15,12 @@ export interface ProjectUnits {
 export interface ProjectUnitsOptions extends DiscoverOptions {
   /** -D/-I from the command line, put before each unit's own flags. */
   userArgs?: string[];
+  /**
+   * Sources a generated database does not cover get the default flags instead of being left
+   * out: for a caller that needs every program (a Makefile whose test rule names a wrong path
+   * still has tests to translate). A database the user gave always decides alone.
+   */
+  keepUncovered?: boolean;
 }
 
 /**
@@ -41,6 +47,11 @@ export async function projectUnits(root: string, opts: ProjectUnitsOptions = {})
   if (outside > 0) notices.push(`${outside} compile command(s) outside ${root} skipped`);
   const covered = new Set(units.map((u) => resolve(u.file)));
   const leftOut = listSources(root).sources.filter((f) => !covered.has(resolve(f)));
+  if (leftOut.length > 0 && opts.keepUncovered && source.kind !== 'compile_commands.json') {
+    const extra = defaultUnits(root, userArgs).filter((u) => !covered.has(resolve(u.file)));
+    notices.push(`${extra.length} source(s) the build does not compile given the default flags`);
+    return { units: [...units, ...extra], source, leftOut, notices };
+  }
   if (leftOut.length > 0) {
     const some = leftOut.slice(0, 3).map((f) => relPath(root, f)).join(', ');
     notices.push(`${leftOut.length} source(s) the compile commands do not cover were not scanned (${some}${leftOut.length > 3 ? ', …' : ''})`);

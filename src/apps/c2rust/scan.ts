@@ -28,6 +28,8 @@ export interface ScanOptions {
   preprocess?: boolean;
   /** false: never configure the build system for compile commands (only an existing compile_commands.json). */
   discoverBuild?: boolean;
+  /** Where generated build directories go instead of `.jarvis/c2rust/build/` (a tree that must stay untouched). */
+  buildDir?: string;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -80,7 +82,7 @@ export async function scanProject(opts: ScanOptions): Promise<ScanResult> {
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new JarvisError('not_found', `${root} is not a directory`, { hint: 'pass the C project root with -p' });
   const notices: string[] = [];
   const userArgs = [...(opts.defines ?? []).map((d) => `-D${d}`), ...(opts.includes ?? []).map((i) => `-I${resolve(i)}`)];
-  const found = await projectUnits(root, { ccRoot: opts.ccRoot, userArgs, generate: opts.discoverBuild, env: opts.env });
+  const found = await projectUnits(root, { ccRoot: opts.ccRoot, userArgs, generate: opts.discoverBuild, buildRoot: opts.buildDir, env: opts.env });
   const units = found.units;
   notices.push(...found.notices);
   if (units.length === 0 && listSources(root).headers.length === 0) {
