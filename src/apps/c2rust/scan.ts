@@ -8,7 +8,7 @@ import { listSources, type TranslationUnit } from './compile-db.js';
 import type { CompileSource } from './build-discovery.js';
 import { projectUnits } from './project-units.js';
 import { describeHints, predefinedMacros, unselectedBranchHints } from './unselected-branch.js';
-import { isUnder, relPath } from './expansion.js';
+import { relPath } from './expansion.js';
 import { extractFacts, type RegionCache } from './extract.js';
 import { HeaderReuse } from './header-reuse.js';
 import { CommandPool } from './cc-pool.js';

@@ -1,0 +1,136 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import pLimit from 'p-limit';
+import { JarvisError } from '../../../util/errors.js';
+import { runProcess } from '../../../util/process.js';
+import type { TranslationUnit } from '../compile-db.js';
+import { relPath } from '../expansion.js';
+import { projectUnits } from '../project-units.js';
+
+/**
+ * The C side of a comparison, built the way the translated crate is laid out: every unit
+ * compiled with its own compile command (from the project's database or its build system, as
+ * `jc2r scan` finds them), the units without `main` in one archive, and each program linked from
+ * its `main` unit, that archive and the libraries the build links with. Building from the
+ * compile commands rather than running the project's makefile keeps the oracle independent of
+ * what a makefile's `all` happens to do (run tests, install, need network).
+ */
+export interface CProject {
+  /** Units compiled, by absolute source path. */
+  objects: Map<string, string>;
+  /** Sources that define `main`: the programs. */
+  mains: string[];
+  /** Units that did not compile, with the compiler's first error. */
+  failed: { file: string; error: string }[];
+  archive?: string;
+  linkArgs: string[];
+  linker: string;
+  outDir: string;
+  compileSource: string;
+  notices: string[];
+}
+
+/** Flags that only concern outputs, dependencies, coverage, warnings-as-errors or linking. */
+const DROP_WITH_VALUE = new Set(['-o', '-MF', '-MT', '-MQ', '-L', '-l', '-Xlinker']);
+const DROP = /^(-c|-M|-MM|-MD|-MMD|-MP|-MG|-fprofile-arcs|-ftest-coverage|--coverage|-pg|-shared|-static|-rdynamic|-Werror.*|-flto.*|-fdiagnostics-color.*|-l.+|-L.+|-Wl,.*)$/;
+const INPUT = /\.(c|cc|cpp|cxx|c\+\+|C|o|a|so|obj|lo)$|\.so\.\d/;
+
+export async function compileProject(root: string, outDir: string, env: NodeJS.ProcessEnv): Promise<CProject> {
+  const found = await projectUnits(root, { keepUncovered: true, env });
+  const units = found.units;
+  if (units.length === 0) throw new JarvisError('usage', `no C sources to build under ${root}`, { exitCode: 2 });
+  rmSync(join(outDir, 'obj'), { recursive: true, force: true });
+  mkdirSync(join(outDir, 'obj'), { recursive: true });
+  const limit = pLimit(Math.max(1, availableParallelism()));
+  const objects = new Map<string, string>();
+  const failed: CProject['failed'] = [];
+  const mains: string[] = [];
+  await Promise.all(
+    units.map((u) =>
+      limit(async () => {
+        const obj = join(outDir, 'obj', `${relPath(root, u.file).replace(/[/\\]/g, '__')}.o`);
+        const r = await compileUnit(u, obj, env);
+        if (r) {
+          failed.push({ file: u.file, error: r });
+          return;
+        }
+        objects.set(u.file, obj);
+        if (await definesMain(obj, env)) mains.push(u.file);
+      }),
+    ),
+  );
+  mains.sort();
+  const libs = units.filter((u) => objects.has(u.file) && !mains.includes(u.file)).map((u) => objects.get(u.file) as string);
+  let archive: string | undefined;
+  if (libs.length > 0) {
+    archive = join(outDir, 'libproject.a');
+    rmSync(archive, { force: true });
+    const r = await runProcess('ar', ['rcs', archive, ...libs], { env, timeoutMs: 120_000 });
+    if (r.exitCode !== 0) throw new JarvisError('tool', `ar failed: ${r.stderr.trim().split('\n')[0] ?? ''}`, { exitCode: 2 });
+  }
+  const linker = units.some((u) => u.language === 'cpp') ? 'c++' : 'cc';
+  const kind = found.source.kind;
+  return {
+    objects,
+    mains,
+    failed,
+    archive,
+    linkArgs: found.source.linkArgs ?? [],
+    linker,
+    outDir,
+    compileSource: kind === 'none' ? 'default flags' : kind === 'compile_commands.json' ? (found.source.database ?? kind) : `${kind} (${found.source.buildFile})`,
+    notices: found.notices,
+  };
+}
+
+/** Links the program whose `main` is in `cFile`; a `-lX` the linker cannot find (the project's own library) is dropped. */
+export async function linkProgram(p: CProject, cFile: string, name: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const obj = p.objects.get(resolve(cFile));
+  if (!obj) {
+    const why = p.failed.find((f) => f.file === resolve(cFile))?.error;
+    throw new JarvisError('tool', `the C program ${cFile} did not compile${why ? `: ${why}` : ''}`, { exitCode: 2 });
+  }
+  mkdirSync(join(p.outDir, 'bin'), { recursive: true });
+  const exe = join(p.outDir, 'bin', name);
+  let args = [...p.linkArgs];
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const r = await runProcess(p.linker, ['-o', exe, obj, ...(p.archive ? [p.archive] : []), ...args, '-lm'], { env, timeoutMs: 120_000 });
+    if (r.exitCode === 0) return exe;
+    const missing = /cannot find -l(\S+?)(?::|$)/m.exec(r.stderr)?.[1];
+    if (!missing || !args.includes(`-l${missing}`)) throw new JarvisError('tool', `linking the C program ${name} failed: ${firstLine(r.stderr)}`, { exitCode: 2 });
+    args = args.filter((a) => a !== `-l${missing}`);
+  }
+  throw new JarvisError('tool', `linking the C program ${name} failed`, { exitCode: 2 });
+}
+
+/** The unit's own command minus outputs, dependency files, coverage and link flags; undefined on success, else the first error. */
+async function compileUnit(u: TranslationUnit, obj: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  const argv = u.argv ?? ['cc', ...u.args];
+  const kept: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (DROP_WITH_VALUE.has(a)) i++;
+    else if (!DROP.test(a) && !INPUT.test(a)) kept.push(a);
+  }
+  let compiler = argv[0] as string;
+  const run = (cc: string) => runProcess(cc, [...kept, '-w', '-c', u.file, '-o', obj], { cwd: u.cwd, env, timeoutMs: 300_000 });
+  let r;
+  try {
+    r = await run(compiler);
+  } catch {
+    // The database names a compiler this machine does not have: the system one.
+    compiler = u.language === 'cpp' ? 'c++' : 'cc';
+    r = await run(compiler);
+  }
+  return r.exitCode === 0 ? undefined : firstLine(r.stderr) || `exit ${r.exitCode}`;
+}
+
+async function definesMain(obj: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  const r = await runProcess('nm', ['-g', '--defined-only', obj], { env, timeoutMs: 60_000 });
+  return /^\S*\s+T\s+_?main$/m.test(r.stdout);
+}
+
+function firstLine(text: string): string {
+  return (text.split('\n').find((l) => /error/i.test(l)) ?? text.split('\n')[0] ?? '').trim().slice(0, 240);
+}
