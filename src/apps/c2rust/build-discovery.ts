@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../../util/files.js';
 import { runProcess } from '../../util/process.js';
 import { c2rustDir } from './artifacts.js';
 import { findCompileCommands, listSources, loadCompileCommands } from './compile-db.js';
 import { isUnder } from './expansion.js';
+import { walkFiles } from './tree-walk.js';
 import { makeCompileCommands } from './make-discovery.js';
 
 /** Where a scan's compile commands came from. */
@@ -164,27 +165,7 @@ const SKIP = new Set(['.git', '.hg', '.svn', '.jarvis', 'node_modules', 'target'
 
 function buildFiles(root: string, name: RegExp): string[] {
   const out: string[] = [];
-  const walk = (dir: string, depth: number) => {
-    let names: string[];
-    try {
-      names = readdirSync(dir).sort();
-    } catch {
-      return;
-    }
-    for (const n of names) {
-      const p = join(dir, n);
-      let st;
-      try {
-        st = statSync(p);
-      } catch {
-        continue;
-      }
-      if (st.isDirectory()) {
-        if (!SKIP.has(n) && depth < 12) walk(p, depth + 1);
-      } else if (name.test(n)) out.push(p);
-    }
-  };
-  walk(root, 0);
+  walkFiles(root, (abs, _rel, n) => name.test(n) && out.push(abs), { skipDir: (n) => SKIP.has(n), maxDepth: 12 });
   return out;
 }
 

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, cpSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, linkSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { walkFiles } from '../tree-walk.js';
 
 /** What a file looked like: content hash and size (a symlink hashes its target). */
 export interface FileState {
@@ -53,10 +54,14 @@ const NOT_SEEDED = new Set(['.git', '.hg', '.svn', '.jarvis', 'node_modules', 't
 /** The seed's files with their states, read once and shared by every run. */
 export function seedManifest(root: string): Manifest {
   const out: Manifest = new Map();
-  walk(root, '', (rel, abs) => {
-    const st = stateOf(abs);
-    if (st) out.set(rel, { ...st, source: abs });
-  }, NOT_SEEDED);
+  walkFiles(
+    root,
+    (abs, rel) => {
+      const st = stateOf(abs);
+      if (st) out.set(rel, { ...st, source: abs });
+    },
+    { skipDir: (n) => NOT_SEEDED.has(n), noFollow: true },
+  );
   return out;
 }
 
@@ -163,7 +168,7 @@ function signalName(n: number): string | null {
 function writtenFiles(work: string, seed: Manifest): Map<string, FileState | null> {
   const out = new Map<string, FileState | null>();
   const present = new Set<string>();
-  walk(work, '', (rel, abs) => {
+  walkFiles(work, (abs, rel) => {
     present.add(rel);
     const before = seed.get(rel);
     const st = lstatSync(abs);
@@ -171,7 +176,7 @@ function writtenFiles(work: string, seed: Manifest): Map<string, FileState | nul
     if (before && st.size === before.size && st.mtimeMs === before.mtimeMs) return;
     const now = stateOf(abs);
     if (now && (!before || now.hash !== before.hash)) out.set(rel, now);
-  });
+  }, { noFollow: true });
   for (const rel of seed.keys()) if (!present.has(rel)) out.set(rel, null);
   return out;
 }
@@ -186,24 +191,3 @@ function stateOf(abs: string): FileState | undefined {
   }
 }
 
-function walk(dir: string, rel: string, visit: (rel: string, abs: string) => void, skip?: ReadonlySet<string>): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir).sort();
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    if (skip?.has(n)) continue;
-    const abs = join(dir, n);
-    const r = rel ? `${rel}/${n}` : n;
-    let st;
-    try {
-      st = lstatSync(abs);
-    } catch {
-      continue;
-    }
-    if (st.isDirectory()) walk(abs, r, visit, skip);
-    else visit(r, abs);
-  }
-}
