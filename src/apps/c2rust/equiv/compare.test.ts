@@ -29,6 +29,11 @@ describe('compareRuns', () => {
     expect(compareRuns(run(c1), run('took 7 ms at 0x7ffe10\nresult 42\n'), run(c2)).differences[0]).toMatchObject({ line: 1, message: 'stdout differs on line 1 (beyond what varies between two C runs)' });
   });
 
+  it('places a difference at byte 0 on line 1, column 1, even when the output has newlines further on', () => {
+    const r = compareRuns(run('BZh91AY\nmore\n'), run(''));
+    expect(r.differences[0]).toMatchObject({ offset: 0, line: 1, column: 1, c: 'BZh91AY', rust: '(ends after 0 bytes)', message: 'stdout: Rust stops at byte 0 (line 1); C writes 13 more' });
+  });
+
   it('says when one side is a prefix of the other, and reports a signal against an exit', () => {
     const r = compareRuns(run('abc\n'), { ...run('ab'), status: { code: 139, signal: 'SIGSEGV', timedOut: false } });
     expect(r.differences.map((d) => d.message)).toEqual(['stdout: Rust stops at byte 2 (line 1); C writes 2 more', 'exit status differs: C exit 0, Rust killed by SIGSEGV (shell status 139)']);

@@ -76,7 +76,8 @@ export function firstByteDifference(what: string, c: Buffer, rust: Buffer): Foun
   const n = Math.min(c.length, rust.length);
   let i = 0;
   while (i < n && c[i] === rust[i]) i++;
-  const lineStart = c.lastIndexOf(10, i - 1) + 1;
+  // (lastIndexOf with a negative start counts from the end.)
+  const lineStart = i === 0 ? 0 : c.lastIndexOf(10, i - 1) + 1;
   const line = countLines(c, i);
   const column = i - lineStart + 1;
   const side = (b: Buffer) => (i >= b.length ? `(ends after ${b.length} bytes)` : excerpt(b, lineStart, i));
