@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEquiv } from '../../src/apps/c2rust/equiv/equiv.js';
@@ -88,6 +88,25 @@ describe.skipIf(!tools)('jc2r equiv: the C project against a hand-written Rust v
     const noCrate = jc2r(['equiv', '--crate', join(dirs.base, 'nowhere')], dirs.root);
     expect(noCrate.code).toBe(2);
     expect(noCrate.stderr).toMatch(/no Rust crate at .*nowhere/);
+  });
+
+  it('rebuilds a C object whose source or header changed since the last run, and only then', async () => {
+    const first = await runEquiv({ root: dirs.root, runs: ['{bin:stats} data/input.txt'], cRuns: 1 });
+    expect(first.different).toBe(0);
+    const util = join(dirs.root, 'include/util.h');
+    const obj = join(dirs.root, '.jarvis/c2rust/equiv/c/obj/src__util.c.o');
+    const built = statSync(obj).mtimeMs;
+    await runEquiv({ root: dirs.root, runs: ['{bin:stats} data/input.txt'], cRuns: 1 });
+    expect(statSync(obj).mtimeMs).toBe(built);
+    // A header change that changes what stats.c does: a stale object would hide it.
+    const header = readFileSync(util, 'utf8');
+    writeFileSync(util, `${header}#define printf(...) printf("changed\\n")\n`);
+    try {
+      const after = await runEquiv({ root: dirs.root, runs: ['{bin:stats} data/input.txt'], cRuns: 1 });
+      expect(after.firstDifference?.difference).toMatchObject({ kind: 'stdout', offset: 0, c: 'changed', rust: 'data/input.txt: 2 lines, 5 words' });
+    } finally {
+      writeFileSync(util, header);
+    }
   });
 
   it('runs a timeout as a difference and ends the program', async () => {

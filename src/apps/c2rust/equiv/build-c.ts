@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import pLimit from 'p-limit';
@@ -40,7 +40,6 @@ export async function compileProject(root: string, outDir: string, env: NodeJS.P
   const found = await projectUnits(root, { keepUncovered: true, env });
   const units = found.units;
   if (units.length === 0) throw new JarvisError('usage', `no C sources to build under ${root}`, { exitCode: 2 });
-  rmSync(join(outDir, 'obj'), { recursive: true, force: true });
   mkdirSync(join(outDir, 'obj'), { recursive: true });
   const limit = pLimit(Math.max(1, availableParallelism()));
   const objects = new Map<string, string>();
@@ -51,12 +50,12 @@ export async function compileProject(root: string, outDir: string, env: NodeJS.P
       limit(async () => {
         const obj = join(outDir, 'obj', `${relPath(root, u.file).replace(/[/\\]/g, '__')}.o`);
         const r = await compileUnit(u, obj, env);
-        if (r) {
+        if (typeof r === 'string') {
           failed.push({ file: u.file, error: r });
           return;
         }
         objects.set(u.file, obj);
-        if (await definesMain(obj, env)) mains.push(u.file);
+        if (r.main) mains.push(u.file);
       }),
     ),
   );
@@ -104,8 +103,13 @@ export async function linkProgram(p: CProject, cFile: string, name: string, env:
   throw new JarvisError('tool', `linking the C program ${name} failed`, { exitCode: 2 });
 }
 
-/** The unit's own command minus outputs, dependency files, coverage and link flags; undefined on success, else the first error. */
-async function compileUnit(u: TranslationUnit, obj: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+/**
+ * Compiles one unit with its own command minus outputs, dependency files, coverage and link
+ * flags, into `obj`; the error's first line when it fails. An object whose command is unchanged
+ * and whose sources and headers (from the `-MMD` file written beside it) are all older is
+ * reused: re-running `jc2r equiv` after a change to the Rust side recompiles no C.
+ */
+async function compileUnit(u: TranslationUnit, obj: string, env: NodeJS.ProcessEnv): Promise<{ main: boolean } | string> {
   const argv = u.argv ?? ['cc', ...u.args];
   const kept: string[] = [];
   for (let i = 1; i < argv.length; i++) {
@@ -113,17 +117,37 @@ async function compileUnit(u: TranslationUnit, obj: string, env: NodeJS.ProcessE
     if (DROP_WITH_VALUE.has(a)) i++;
     else if (!DROP.test(a) && !INPUT.test(a)) kept.push(a);
   }
-  let compiler = argv[0] as string;
-  const run = (cc: string) => runProcess(cc, [...kept, '-w', '-c', u.file, '-o', obj], { cwd: u.cwd, env, timeoutMs: 300_000 });
+  const stampFile = `${obj}.stamp`;
+  const stamp = JSON.stringify([argv[0], ...kept, u.cwd, u.file]);
+  const cached = upToDate(obj, stampFile, stamp, u.cwd);
+  if (cached) return cached;
+  rmSync(stampFile, { force: true });
+  const run = (cc: string) => runProcess(cc, [...kept, '-w', '-MMD', '-MF', `${obj}.d`, '-c', u.file, '-o', obj], { cwd: u.cwd, env, timeoutMs: 300_000 });
   let r;
   try {
-    r = await run(compiler);
+    r = await run(argv[0] as string);
   } catch {
     // The database names a compiler this machine does not have: the system one.
-    compiler = u.language === 'cpp' ? 'c++' : 'cc';
-    r = await run(compiler);
+    r = await run(u.language === 'cpp' ? 'c++' : 'cc');
   }
-  return r.exitCode === 0 ? undefined : firstLine(r.stderr) || `exit ${r.exitCode}`;
+  if (r.exitCode !== 0) return firstLine(r.stderr) || `exit ${r.exitCode}`;
+  const main = await definesMain(obj, env);
+  writeFileSync(stampFile, JSON.stringify({ stamp, main }));
+  return { main };
+}
+
+/** The cached result when the object is newer than every file it was made from and the command is the same. */
+function upToDate(obj: string, stampFile: string, stamp: string, cwd: string): { main: boolean } | undefined {
+  try {
+    const saved = JSON.parse(readFileSync(stampFile, 'utf8')) as { stamp?: string; main?: boolean };
+    if (saved.stamp !== stamp) return undefined;
+    const built = statSync(obj).mtimeMs;
+    const deps = readFileSync(`${obj}.d`, 'utf8').replace(/\\\n/g, ' ').split(':').slice(1).join(':').split(/\s+/).filter(Boolean);
+    if (deps.length === 0 || deps.some((d) => statSync(resolve(cwd, d)).mtimeMs > built)) return undefined;
+    return { main: saved.main === true };
+  } catch {
+    return undefined;
+  }
 }
 
 async function definesMain(obj: string, env: NodeJS.ProcessEnv): Promise<boolean> {
