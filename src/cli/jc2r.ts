@@ -2,11 +2,13 @@ import { createProgram, runProgram } from './common.js';
 import { registerOptimize } from './commands/c2rust-optimize.js';
 import { registerCollect } from './commands/c2rust-collect.js';
 import { registerScan } from './commands/c2rust-scan.js';
+import { registerTranspile } from './commands/c2rust-transpile.js';
 
 const program = createProgram('jc2r', 'C to Rust migration pipeline');
 
 registerOptimize(program);
 registerCollect(program);
 registerScan(program);
+registerTranspile(program);
 
 await runProgram(program);
