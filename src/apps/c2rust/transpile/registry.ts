@@ -1,0 +1,416 @@
+import { readFileSync } from 'node:fs';
+import { children, type ClangNode } from './clang-ast.js';
+import { canon, type CType, type IntKind } from './ctype.js';
+import { evalInt } from './const-eval.js';
+import { layoutRecord, sizeAlign, type SizeAlign } from './layout.js';
+import { NameAllocator, rustIdent } from './rust-names.js';
+import type { UnitScope } from './unit-scope.js';
+
+export interface FieldInfo {
+  cName: string;
+  rustName: string;
+  type: CType;
+  bitWidth?: number;
+  /** Bit offset in the record. */
+  bit: number;
+  size: number;
+  /** Bitfields: index of the storage run holding it. */
+  run?: number;
+  comment?: string;
+}
+
+export interface RecordInfo {
+  key: string;
+  tag: 'struct' | 'union';
+  cName: string;
+  rustName: string;
+  complete: boolean;
+  fields: FieldInfo[];
+  size: number;
+  align: number;
+  packed?: number;
+  alignAttr?: number;
+  file: string;
+  line: number;
+  /** Decl id → field, per unit (MemberExpr names fields by id). */
+  byDeclId: Map<string, FieldInfo>;
+  /** Bitfield storage runs (`_bitfield_N: [u8; n]`), by run number. */
+  runs?: { name: string; start: number; end: number }[];
+  /** Explicit padding fields that make the Rust layout match C's. */
+  pads?: { name: string; bytes: number }[];
+  /** The Rust fields in order. */
+  emit?: EmitItem[];
+  /** `C`, `C, packed`, `C, align(16)` … */
+  repr?: string;
+}
+
+export type EmitItem = { kind: 'field'; field: FieldInfo } | { kind: 'run'; name: string; start: number; end: number } | { kind: 'pad'; name: string; bytes: number };
+
+export interface TypedefInfo {
+  key: string;
+  cName: string;
+  rustName: string;
+  target: CType;
+  /** False when the typedef only names a record/enum (`typedef struct {…} S`): no alias is written. */
+  alias: boolean;
+  file: string;
+  line: number;
+}
+
+export interface EnumConstInfo {
+  cName: string;
+  rustName: string;
+  value: bigint;
+  type: CType;
+}
+
+export interface EnumInfo {
+  key: string;
+  cName: string;
+  rustName?: string;
+  underlying: IntKind;
+  consts: EnumConstInfo[];
+  file: string;
+  line: number;
+}
+
+interface DeclSite {
+  node: ClangNode;
+  scope: UnitScope;
+}
+
+/**
+ * Every type the crate uses, defined once in `types.rs`. Declarations are indexed from all units
+ * first (so an opaque `struct foo;` in one file resolves to its definition in another), then
+ * named and built on first use, which also decides what `types.rs` contains.
+ */
+export class TypeRegistry {
+  private readonly defs = new Map<string, DeclSite>();
+  private readonly completeByTag = new Map<string, string[]>();
+  readonly records = new Map<string, RecordInfo>();
+  readonly typedefs = new Map<string, TypedefInfo>();
+  readonly enums = new Map<string, EnumInfo>();
+  /** Enumerator key → info, for enumerators referenced by name. */
+  private readonly enumConstByKey = new Map<string, EnumConstInfo>();
+  readonly typeNames = new NameAllocator(['c_char', 'c_schar', 'c_uchar', 'c_short', 'c_ushort', 'c_int', 'c_uint', 'c_long', 'c_ulong', 'c_longlong', 'c_ulonglong', 'c_void', 'Option', 'Some', 'None']);
+  readonly valueNames = new NameAllocator();
+  /** Use order, so types.rs lists definitions the way they were first needed. */
+  readonly order: string[] = [];
+  readonly warnings: string[] = [];
+
+  addScope(scope: UnitScope): void {
+    const add = (d: ClangNode) => {
+      const key = scope.keyOf(d);
+      const prev = this.defs.get(key);
+      const complete = d.completeDefinition === true || (d.kind === 'EnumDecl' && !!d.inner) || d.kind === 'TypedefDecl';
+      if (!prev || (complete && prev.node.completeDefinition !== true)) this.defs.set(key, { node: d, scope });
+      if (d.kind === 'RecordDecl' && d.completeDefinition === true && d.name) {
+        const tk = `${d.tagUsed === 'union' ? 'union' : 'struct'} ${d.name}`;
+        const list = this.completeByTag.get(tk) ?? [];
+        if (!list.includes(key)) list.push(key);
+        this.completeByTag.set(tk, list);
+      }
+    };
+    for (const list of scope.tags.values()) for (const d of list) add(d);
+    for (const d of scope.anon.values()) add(d);
+    for (const d of scope.typedefs.values()) {
+      add(d);
+      // `typedef struct {…} S`: the record is called S wherever it appears.
+      const t = d.name ? scope.typedef(d.name) : undefined;
+      const target = t?.k === 'typedef' ? t.target : undefined;
+      if ((target?.k === 'record' || target?.k === 'enum') && target.name === '' && !this.anonNames.has(target.key)) this.anonNames.set(target.key, d.name as string);
+    }
+  }
+
+  /** An opaque key (`opaque:struct foo`) names the one complete definition with that tag, if any. */
+  resolveKey(key: string): string {
+    if (!key.startsWith('opaque:')) return key;
+    const list = this.completeByTag.get(key.slice('opaque:'.length));
+    return list && list.length > 0 ? (list[0] as string) : key;
+  }
+
+  private use(key: string): void {
+    if (!this.order.includes(key)) this.order.push(key);
+  }
+
+  record(t: Extract<CType, { k: 'record' }>): RecordInfo {
+    const key = this.resolveKey(t.key);
+    let info = this.records.get(key);
+    if (info) return info;
+    const site = this.defs.get(key);
+    const cName = t.name || this.anonName(key);
+    info = {
+      key,
+      tag: t.tag,
+      cName,
+      rustName: this.typeNames.name(`rec:${key}`, cName || 'C2RustUnnamed'),
+      complete: false,
+      fields: [],
+      size: 0,
+      align: 1,
+      file: site ? site.scope.fileOf(site.node) : '',
+      line: site ? site.scope.lineOf(site.node) : 0,
+      byDeclId: new Map(),
+    };
+    this.records.set(key, info);
+    this.use(`rec:${key}`);
+    if (site && site.node.completeDefinition === true) this.buildRecord(info, site);
+    return info;
+  }
+
+  /** Anonymous records named by a typedef take the typedef's name (`typedef struct {…} point`). */
+  private readonly anonNames = new Map<string, string>();
+  private anonName(key: string): string {
+    return this.anonNames.get(key) ?? '';
+  }
+
+  private buildRecord(info: RecordInfo, site: DeclSite): void {
+    const { node, scope } = site;
+    const raw: { node: ClangNode; type: CType; bitWidth?: number; alignAttr?: number; packed?: boolean; named: boolean }[] = [];
+    for (const c of children(node)) {
+      if (c.kind !== 'FieldDecl') continue;
+      const type = scope.parse(c.type?.qualType ?? 'int');
+      const bw = c.isBitfield === true ? evalInt(children(c).find((x) => !x.kind.endsWith('Attr')) as ClangNode, scope) : undefined;
+      const alignAttr = children(c)
+        .filter((a) => a.kind === 'AlignedAttr')
+        .map((a) => Number(evalInt(children(a)[0] as ClangNode, scope) ?? 16))[0];
+      raw.push({ node: c, type, bitWidth: bw === undefined ? undefined : Number(bw), alignAttr, packed: children(c).some((a) => a.kind === 'PackedAttr'), named: !!c.name });
+    }
+    const packed = children(node).some((a) => a.kind === 'PackedAttr') ? 1 : children(node).some((a) => a.kind === 'MaxFieldAlignmentAttr') ? pragmaPack(scope, node) : undefined;
+    const alignAttr = children(node)
+      .filter((a) => a.kind === 'AlignedAttr')
+      .map((a) => Number(evalInt(children(a)[0] as ClangNode, scope) ?? 16))[0];
+    const lay = layoutRecord(raw, info.tag === 'union', (k) => this.recordSize(k), { maxFieldAlign: packed, alignAttr });
+    const names = new NameAllocator();
+    let anon = 0;
+    let run = -1;
+    let runEnd = -1;
+    raw.forEach((f, i) => {
+      const place = lay.fields[i] as { bit: number; size: number };
+      if (f.bitWidth !== undefined && (!f.node.name || f.bitWidth === 0)) return; // padding-only bitfields
+      const cName = f.node.name ?? '';
+      const rustName = names.name(`f${i}`, cName || `c2rust_unnamed${anon++ ? `_${anon - 1}` : ''}`);
+      const fi: FieldInfo = { cName, rustName, type: f.type, bit: place.bit, size: place.size, ...(f.bitWidth !== undefined ? { bitWidth: f.bitWidth } : {}) };
+      if (f.bitWidth !== undefined) {
+        const startByte = Math.floor(place.bit / 8);
+        if (run < 0 || startByte >= runEnd || info.tag === 'union') run++;
+        fi.run = run;
+        runEnd = Math.max(runEnd, Math.ceil((place.bit + f.bitWidth) / 8));
+      } else runEnd = -1;
+      info.fields.push(fi);
+      if (f.node.id) info.byDeclId.set(f.node.id, fi);
+    });
+    info.complete = true;
+    info.size = lay.size;
+    info.align = lay.align;
+    if (packed) info.packed = packed;
+    if (alignAttr) info.alignAttr = alignAttr;
+    this.planEmission(info);
+  }
+
+  /**
+   * The Rust fields that reproduce C's layout: bitfield runs as byte arrays, explicit padding
+   * wherever C places a field past Rust's natural offset (field `aligned` attributes), tail
+   * padding, and `align(N)` / `packed` on the record.
+   */
+  private planEmission(info: RecordInfo): void {
+    const runs: { name: string; start: number; end: number }[] = [];
+    for (const f of info.fields) {
+      if (f.run === undefined) continue;
+      const start = Math.floor(f.bit / 8);
+      const end = Math.ceil((f.bit + (f.bitWidth ?? 0)) / 8);
+      const r = runs[f.run];
+      if (r) {
+        r.start = Math.min(r.start, start);
+        r.end = Math.max(r.end, end);
+      } else runs[f.run] = { name: `_bitfield_${f.run}`, start, end };
+    }
+    const emit: EmitItem[] = [];
+    const pads: { name: string; bytes: number }[] = [];
+    const addPad = (bytes: number) => {
+      const p = { name: `_pad_${pads.length}`, bytes };
+      pads.push(p);
+      emit.push({ kind: 'pad', ...p });
+    };
+    const maxAlign = info.packed ?? Number.POSITIVE_INFINITY;
+    let cur = 0;
+    let rustAlign = 1;
+    const seenRuns = new Set<number>();
+    const isUnion = info.tag === 'union';
+    for (const f of info.fields) {
+      let offset: number;
+      let size: number;
+      let align: number;
+      let item: EmitItem;
+      if (f.run !== undefined) {
+        if (seenRuns.has(f.run)) continue;
+        seenRuns.add(f.run);
+        const r = runs[f.run] as { name: string; start: number; end: number };
+        offset = r.start;
+        size = r.end - r.start;
+        align = 1;
+        item = { kind: 'run', ...r };
+      } else {
+        const sa = this.sizeOf(f.type);
+        offset = f.bit / 8;
+        size = sa.size;
+        align = Math.min(sa.align, maxAlign);
+        item = { kind: 'field', field: f };
+      }
+      if (!isUnion) {
+        const natural = Math.ceil(cur / align) * align;
+        if (offset > natural) addPad(offset - cur);
+        else if (offset < natural) this.warnings.push(`record ${info.cName}: field at offset ${offset} cannot be placed exactly in Rust`);
+        cur = offset + size;
+      } else cur = Math.max(cur, size);
+      rustAlign = Math.max(rustAlign, align);
+      emit.push(item);
+    }
+    const finalAlign = Math.max(rustAlign, info.packed ? 1 : info.align);
+    const rustSize = Math.ceil(cur / finalAlign) * finalAlign;
+    if (rustSize < info.size) {
+      if (isUnion) addPad(info.size);
+      else addPad(info.size - cur);
+    }
+    info.runs = runs;
+    info.pads = pads;
+    info.emit = emit;
+    info.repr = info.packed ? (info.packed === 1 ? 'C, packed' : `C, packed(${info.packed})`) : info.align > rustAlign ? `C, align(${info.align})` : 'C';
+  }
+
+  /** Size and alignment of a record (0/1 for an incomplete one). */
+  recordSize(key: string): SizeAlign {
+    const k = this.resolveKey(key);
+    const info = this.records.get(k);
+    if (info) return { size: info.size, align: info.align };
+    const site = this.defs.get(k);
+    if (!site) return { size: 0, align: 1 };
+    const t = site.scope.declType(site.node);
+    if (t.k !== 'record') return { size: 0, align: 1 };
+    const r = this.record(t);
+    return { size: r.size, align: r.align };
+  }
+
+  sizeOf(t: CType): SizeAlign {
+    return sizeAlign(t, (k) => this.recordSize(k));
+  }
+
+  /** Field of a MemberExpr's `referencedMemberDecl`, through the unit that printed it. */
+  field(scope: UnitScope, declId: string): { record: RecordInfo; field: FieldInfo } | undefined {
+    const f = scope.fields.get(declId);
+    if (!f) return undefined;
+    const t = scope.declType(f.record);
+    if (t.k !== 'record') return undefined;
+    let rec = this.record(t);
+    let fi = rec.byDeclId.get(declId);
+    if (!fi) {
+      // Another unit built this record: match the field by position among the record's fields.
+      const idx = children(f.record).filter((c) => c.kind === 'FieldDecl' && !(c.isBitfield === true && !c.name)).indexOf(f.field);
+      fi = rec.fields[idx];
+      if (fi) rec.byDeclId.set(declId, fi);
+    }
+    if (!fi) return undefined;
+    rec = this.records.get(rec.key) ?? rec;
+    return { record: rec, field: fi };
+  }
+
+  typedef(t: Extract<CType, { k: 'typedef' }>): TypedefInfo {
+    let info = this.typedefs.get(t.key);
+    if (info) return info;
+    const site = this.defs.get(t.key);
+    const target = t.target;
+    const inner = target.k === 'record' || target.k === 'enum' ? target : undefined;
+    // `typedef struct node node;` and `typedef struct {…} S;` name the record itself.
+    const sameName = inner && (inner.name === t.name || inner.name === '');
+    if (inner && sameName) {
+      const rkey = inner.k === 'record' ? this.resolveKey(inner.key) : inner.key;
+      if (!this.anonNames.has(rkey) && inner.name === '') this.anonNames.set(rkey, t.name);
+      const rustName = (inner.k === 'record' ? this.record(inner).rustName : this.enumType(inner)) ?? this.typeNames.name(`td:${t.key}`, t.name);
+      info = { key: t.key, cName: t.name, rustName, target, alias: false, file: site ? site.scope.fileOf(site.node) : '', line: site ? site.scope.lineOf(site.node) : 0 };
+    } else {
+      info = { key: t.key, cName: t.name, rustName: this.typeNames.name(`td:${t.key}`, t.name), target, alias: true, file: site ? site.scope.fileOf(site.node) : '', line: site ? site.scope.lineOf(site.node) : 0 };
+    }
+    this.typedefs.set(t.key, info);
+    this.use(`td:${t.key}`);
+    return info;
+  }
+
+  enumInfo(t: Extract<CType, { k: 'enum' }>): EnumInfo {
+    let info = this.enums.get(t.key);
+    if (info) return info;
+    const site = this.defs.get(t.key);
+    info = { key: t.key, cName: t.name, underlying: t.underlying, consts: [], file: site ? site.scope.fileOf(site.node) : '', line: site ? site.scope.lineOf(site.node) : 0 };
+    this.enums.set(t.key, info);
+    this.use(`enum:${t.key}`);
+    if (site) {
+      for (const c of children(site.node)) {
+        if (c.kind !== 'EnumConstantDecl' || !c.name) continue;
+        const v = site.scope.enumConsts.get(c.name)?.value ?? 0n;
+        // Named enums: constants have the enum's type (switch patterns and enum variables need no casts).
+        const own = t.name || this.anonNames.get(t.key) ? t : site.scope.parse(c.type?.qualType ?? 'int');
+        const ci: EnumConstInfo = { cName: c.name, rustName: this.valueNames.name(`ec:${site.scope.keyOf(c)}`, c.name), value: v, type: own };
+        info.consts.push(ci);
+        this.enumConstByKey.set(site.scope.keyOf(c), ci);
+      }
+    }
+    return info;
+  }
+
+  /** Rust name of an enum type: its alias, or (anonymous enums) the underlying integer. */
+  enumType(t: Extract<CType, { k: 'enum' }>): string | undefined {
+    const info = this.enumInfo(t);
+    if (info.rustName) return info.rustName;
+    const name = info.cName || this.anonNames.get(t.key);
+    if (!name) return undefined;
+    info.rustName = this.typeNames.name(`enum:${t.key}`, name);
+    return info.rustName;
+  }
+
+  /** Names an anonymous enum after the typedef that introduces it. */
+  nameAnonEnum(key: string, name: string): void {
+    if (!this.anonNames.has(key)) this.anonNames.set(key, name);
+  }
+
+  /** The Rust name of an enumerator referenced in unit `scope`. */
+  enumConst(scope: UnitScope, name: string): EnumConstInfo | undefined {
+    const e = scope.enumConsts.get(name);
+    if (!e) return undefined;
+    const key = scope.keyOf(e.node);
+    const got = this.enumConstByKey.get(key);
+    if (got) return got;
+    const t = scope.declType(e.owner);
+    if (t.k === 'enum') this.enumInfo(t);
+    return this.enumConstByKey.get(key);
+  }
+
+  isEnumUsed(key: string): boolean {
+    return this.enums.has(key);
+  }
+}
+
+/** The `#pragma pack` value in force at a record, read from its file (clang does not print it). */
+function pragmaPack(scope: UnitScope, node: ClangNode): number | undefined {
+  const file = scope.fileOf(node);
+  const offset = node.range?.begin.offset ?? node.loc?.offset;
+  if (!file || offset === undefined) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(file, 'latin1').slice(0, offset);
+  } catch {
+    return undefined;
+  }
+  const stack: (number | undefined)[] = [];
+  let cur: number | undefined;
+  for (const m of text.matchAll(/#\s*pragma\s+pack\s*\(([^)]*)\)/g)) {
+    const args = (m[1] ?? '').split(',').map((s) => s.trim());
+    const num = args.map(Number).find((n) => Number.isInteger(n) && n > 0);
+    if (args[0] === 'push') {
+      stack.push(cur);
+      if (num) cur = num;
+    } else if (args[0] === 'pop') cur = stack.pop();
+    else cur = num;
+  }
+  return cur;
+}
+
+export { canon, rustIdent };
