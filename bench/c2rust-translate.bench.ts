@@ -143,7 +143,7 @@ async function oneProject(name: string, src: string, commands: readonly string[]
   let report: TranspileReport | undefined;
   if (!tr.available) row.translate = 'no `jc2r transpile` in this checkout';
   else {
-    row.translate = `${tr.ok ? '' : 'FAILED '}${tr.seconds.toFixed(2)} s`;
+    row.translate = tr.ok ? `${tr.seconds.toFixed(2)} s` : `FAILED after ${tr.seconds.toFixed(2)} s: ${lastLine(tr.out.split('\n').filter((l) => !/^run again with/.test(l)).join('\n'))}`;
     report = readTranspileReport(root);
     row.kept = report ? (report.keptInC.length === 0 ? '0' : `${report.keptInC.length}: ${[...new Set(report.keptInC.map((k) => k.reason))].join('; ')}`) : 'no report';
     row.unsafe = report?.unsafeLines !== undefined ? String(report.unsafeLines) : '-';
@@ -163,7 +163,8 @@ async function oneProject(name: string, src: string, commands: readonly string[]
     const c = await runCSide(root, commands, RUN_TIMEOUT_S * 1000);
     const counts = new Map<string, number>();
     for (const r of c.runs) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
-    row.result = c.error ? `C side: ${c.error}` : `C side only, ${c.runs.length} run(s): ${[...counts].map(([st, n]) => `${n}× ${st}`).join(', ')}`;
+    const cSide = c.error ? `C side: ${c.error}` : `C side only, ${c.runs.length} run(s): ${[...counts].map(([st, n]) => `${n}× ${st}`).join(', ')}`;
+    row.result = tr.available ? `no crate to compare (${cSide})` : cSide;
   }
   return row;
 }
