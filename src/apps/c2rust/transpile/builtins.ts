@@ -3,6 +3,7 @@ import { Unsupported } from './contexts.js';
 import type { Exprs } from './expr.js';
 import { asCast } from './expr-cast.js';
 import { atom, method, P, wrap, type RExpr } from './rexpr.js';
+import { intrinsicPath, macroIntrinsic } from './simd.js';
 
 /** `__builtin_*` functions that are plain library functions under another name. */
 const LIBC_ALIAS = /^__builtin_(memcpy|memmove|memset|memcmp|strlen|strcmp|strncmp|strcpy|strncpy|strcat|strchr|strrchr|strstr|printf|sprintf|snprintf|puts|putchar|malloc|calloc|realloc|free|abort|exit|abs|labs|fabs|fabsf|sqrt|sqrtf|floor|ceil|pow|exp|log|sin|cos|fmod|trunc|round)$/;
@@ -12,6 +13,10 @@ export function builtinCall(x: Exprs, name: string, args: ClangNode[], call: Cla
   const v = (i: number) => x.value(args[i] as ClangNode);
   const resultT = x.ty(call);
   const asResult = (e: RExpr) => (x.rt(x.ty(args[0] as ClangNode)) === x.rt(resultT) ? e : asCast(x, e, resultT));
+  const simd = intrinsicPath(name);
+  if (simd) return { code: `${simd}(${args.map((_, i) => v(i).code).join(', ')})`, prec: P.POSTFIX };
+  const macro = macroIntrinsic(x, name, args, call);
+  if (macro) return macro;
   const alias = LIBC_ALIAS.exec(name);
   if (alias) {
     const fn = x.mod.refFn(alias[1] as string);

@@ -36,6 +36,8 @@ export interface ModuleCtx {
 export interface LocalVar {
   rust: string;
   type: CType;
+  /** A variable-length array, held in a `Vec`. */
+  vla?: boolean;
   /** `static` locals are Rust statics inside the function. */
   isStatic?: boolean;
 }
@@ -43,6 +45,8 @@ export interface LocalVar {
 /** Per-function state: locals (renamed where Rust needs it), temporaries, hoisted statements. */
 export class FnCtx {
   readonly locals = new Map<string, LocalVar>();
+  /** The latest local of each C name (VLA sizes are printed as C text and resolved by name). */
+  readonly byName = new Map<string, LocalVar>();
   readonly names: NameAllocator;
   /** Statements that must run before the statement being translated (compound literal temporaries). */
   pre: string[] = [];
@@ -69,6 +73,7 @@ export class FnCtx {
     const rust = !opts.isStatic && !opts.unique && !this.names.isUsed(bareName(plain)) ? plain : this.names.name(id, wanted);
     const v: LocalVar = { rust, type, ...(opts.isStatic ? { isStatic: true } : {}) };
     this.locals.set(id, v);
+    if (decl.name) this.byName.set(decl.name, v);
     return v;
   }
 

@@ -66,7 +66,7 @@ function binText(m: ModuleBuilder, lib: string): string {
   const head = [`//! The \`${m.name}\` program, translated from \`${m.relFile}\`.`, '', allowLine, '', `use ${lib}::types::*;`];
   const main = m.items.find((i) => i.kind === 'fn' && i.rustName === 'main_0');
   const body = m.render(lib, head);
-  return `${body}\n${mainWrapper(main?.lines[0] ?? '', main !== undefined)}`;
+  return `${body}\n${mainWrapper(main?.lines.find((l) => l.includes('fn main_0(')) ?? '', main !== undefined)}`;
 }
 
 /** `fn main()` handing the process arguments to the C `main` as `argc`/`argv`. */

@@ -2,7 +2,7 @@ import { child, skipParens, type ClangNode } from './clang-ast.js';
 import { Unsupported } from './contexts.js';
 import { canon, INT_BITS, intKind, isFnPointer, isSignedKind, sameType, type CType } from './ctype.js';
 import { samePrim, type Exprs } from './expr.js';
-import { placeOf, readPlace, isLocalPlace } from './expr-place.js';
+import { placeOf, readPlace, isLocalPlace, materialize } from './expr-place.js';
 import { charText, floatLiteral, intLiteral, stringPointer } from './literals.js';
 import { atom, method, P, wrap, type RExpr } from './rexpr.js';
 import { INT_PRIM } from './rust-type.js';
@@ -48,6 +48,7 @@ export function castExpr(x: Exprs, n: ClangNode): RExpr {
     }
     case 'PointerToIntegral': {
       const v = x.value(sub);
+      if (/^core::ptr::null(_mut)?\(\)$|^None$/.test(v.code)) return intLiteral(0n);
       if (isFnPointer(x.ty(sub))) return asCast(x, { code: `core::mem::transmute::<${x.rt(x.ty(sub))}, usize>(${v.code})`, prec: P.POSTFIX }, to);
       return asCast(x, v, to);
     }
@@ -129,7 +130,8 @@ function bitCast(x: Exprs, sub: ClangNode, to: CType): RExpr {
 
 /** An array used as a pointer to its first element. */
 export function decay(x: Exprs, sub: ClangNode, to: CType): RExpr {
-  const s = skipParens(sub);
+  let s = skipParens(sub);
+  while (s.kind === 'UnaryOperator' && s.opcode === '__extension__') s = skipParens(child(s));
   const ptr = x.rt(to);
   const constTo = canon(to).k === 'ptr' && (canon(to) as { constTo: boolean }).constTo;
   if (s.kind === 'StringLiteral') return wrapErr(() => stringPointer(s, ptr));
@@ -137,7 +139,7 @@ export function decay(x: Exprs, sub: ClangNode, to: CType): RExpr {
     const lit = (s.inner ?? []).find((c) => c.kind === 'StringLiteral');
     if (lit) return stringPointer(lit, ptr);
   }
-  const p = placeOf(x, s);
+  const p = materialize(x, placeOf(x, s));
   if (isLocalPlace(p)) return method(p, constTo ? 'as_ptr' : 'as_mut_ptr');
   const elemT = canon(p.type);
   const elemRust = elemT.k === 'array' ? x.rt(elemT.of) : undefined;

@@ -4,7 +4,7 @@ import { canon, intKind, isBool, isFloat, isFnPointer, isPointer, isUnsigned, ty
 import { INT_PRIM } from './rust-type.js';
 import { asCast, decay, fnPointer, nullOf } from './expr-cast.js';
 import type { Exprs } from './expr.js';
-import { indexIsize, placeOf, readPlace, stablePlace, writePlace, type Place } from './expr-place.js';
+import { indexIsize, materialize, placeOf, readPlace, stablePlace, writePlace, type Place } from './expr-place.js';
 import { intLiteral } from './literals.js';
 import { atom, binop, block, method, NEGATED, P, wrap, type RExpr } from './rexpr.js';
 
@@ -130,7 +130,7 @@ function addressOf(x: Exprs, n: ClangNode): RExpr {
     const r = offsetPtr(x, base, i, false);
     return x.rt(x.ty(b)) === x.rt(to) ? r : asCast(x, r, to);
   }
-  const p = placeOf(x, sub);
+  const p = materialize(x, placeOf(x, sub));
   if (p.bitfield) throw new Unsupported('address of a bitfield');
   return { code: `&raw ${constTo ? 'const' : 'mut'} ${wrap(p, P.UNARY)}`, prec: P.UNARY };
 }

@@ -14,6 +14,8 @@ export interface Place extends RExpr {
   pure: boolean;
   /** A local variable (or a field of one): arrays decay with `.as_mut_ptr()`. */
   local?: boolean;
+  /** Not an lvalue in Rust (a call's result): taking its address needs a temporary first. */
+  rvalue?: boolean;
   bitfield?: { base: RExpr; field: FieldInfo };
 }
 
@@ -50,15 +52,14 @@ export function placeOf(x: Exprs, n0: ClangNode): Place {
       x.fn.pre.push(`let mut ${t}: ${x.rt(type)} = ${init.code};`);
       return { code: t, prec: P.ATOM, type, pure: true, local: true };
     }
-    case 'StringLiteral':
     case 'PredefinedExpr':
-      break;
+      return placeOf(x, children(n).find((c) => c.kind === 'StringLiteral') ?? child(n));
     default:
       break;
   }
   // An rvalue used where a place is expected (`f().x`): Rust accepts the value expression.
   const v = x.value(n);
-  return { ...v, type, pure: !hasSideEffects(n) };
+  return { ...v, type, pure: !hasSideEffects(n), rvalue: true };
 }
 
 function member(x: Exprs, n: ClangNode, type: CType): Place {
@@ -80,9 +81,22 @@ function member(x: Exprs, n: ClangNode, type: CType): Place {
     baseExpr = bp;
     pure = bp.pure;
     local = bp.local === true;
+    if (bp.rvalue) return { ...memberOf(baseExpr, hit.field, type, pure), rvalue: true };
   }
-  if (hit.field.bitWidth !== undefined) return { code: '', prec: P.ATOM, type, pure, bitfield: { base: baseExpr, field: hit.field } };
-  return { code: `${wrap(baseExpr, P.POSTFIX)}.${hit.field.rustName}`, prec: P.POSTFIX, type, pure, local };
+  return { ...memberOf(baseExpr, hit.field, type, pure), local };
+}
+
+function memberOf(baseExpr: RExpr, field: FieldInfo, type: CType, pure: boolean): Place {
+  if (field.bitWidth !== undefined) return { code: '', prec: P.ATOM, type, pure, bitfield: { base: baseExpr, field } };
+  return { code: `${wrap(baseExpr, P.POSTFIX)}.${field.rustName}`, prec: P.POSTFIX, type, pure };
+}
+
+/** A temporary holding an rvalue whose address is taken (`f().buf` decayed): C keeps it for the statement. */
+export function materialize(x: Exprs, p: Place): Place {
+  if (!p.rvalue) return p;
+  const t = x.fn.temp('fresh');
+  x.fn.pre.push(`let mut ${t} = ${p.code};`);
+  return { code: t, prec: P.ATOM, type: p.type, pure: true, local: true };
 }
 
 /** `a[i]` on an array of known size is `a[i as usize]` (bounds-checked); through a pointer, `*p.offset(i)`. */

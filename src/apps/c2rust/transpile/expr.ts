@@ -51,8 +51,9 @@ export class Exprs {
       case 'MemberExpr':
       case 'ArraySubscriptExpr':
       case 'CompoundLiteralExpr':
-      case 'PredefinedExpr':
         return this.declRefValue(n) ?? readPlace(this, placeOf(this, n));
+      case 'PredefinedExpr':
+        return this.value(children(n).find((c) => c.kind === 'StringLiteral') ?? child(n));
       case 'UnaryOperator':
         return unary(this, n);
       case 'BinaryOperator':
@@ -178,7 +179,11 @@ export class Exprs {
     const argType = n.argType as { qualType: string } | undefined;
     const t = argType ? this.mod.type(argType) : this.ty(child(n));
     const c = canon(t);
-    if (c.k === 'array' && c.vla) throw new Unsupported('sizeof of a variable-length array');
+    if (c.k === 'array' && c.vla) {
+      const local = !argType ? this.fn.local(skipParens(child(n)).referencedDecl?.id) : undefined;
+      if (!local?.vla) throw new Unsupported('sizeof of a variable-length array type');
+      return { code: `(${local.rust}.len() * core::mem::size_of::<${this.rt(c.of)}>()) as ${this.rt(this.ty(n))}`, prec: P.AS };
+    }
     const fn = n.name === 'sizeof' ? 'size_of' : n.name === 'alignof' || n.name === '_Alignof' || n.name === '__alignof' ? 'align_of' : undefined;
     if (!fn) throw new Unsupported(`\`${String(n.name)}\` expression`);
     const rty = c.k === 'void' || c.k === 'fn' ? 'u8' : this.rt(t);

@@ -20,7 +20,8 @@ export function ffiFunction(mod: ModuleCtx, name: string, d: ClangNode | undefin
     return `${n}: ${mod.types.ty(p)}`;
   });
   if (ft.variadic || (ft.noProto && ps.length === 0 && ft.params.length === 0 && d === undefined)) ps.push('...');
-  return `pub fn ${rustIdent(name)}(${ps.join(', ')})${mod.types.retSuffix(ft.ret)};`;
+  const noreturn = /noreturn/.test(d?.type?.qualType ?? r?.type?.qualType ?? '') || children(d).some((c) => /NoReturnAttr$/.test(c.kind));
+  return `pub fn ${rustIdent(name)}(${ps.join(', ')})${noreturn ? ' -> !' : mod.types.retSuffix(ft.ret)};`;
 }
 
 export function ffiVariable(mod: ModuleCtx, name: string, d: ClangNode | undefined, r: DeclRef | undefined): string {

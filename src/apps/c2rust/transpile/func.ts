@@ -5,6 +5,12 @@ import { CfgBuilder } from './cfg.js';
 import { Exprs } from './expr.js';
 import { Stmts } from './stmt.js';
 import { canFallThrough, isStructured, NeedsCfg } from './stmt-scan.js';
+
+/** Like canFallThrough, but a call Rust does not know never returns counts as returning. */
+function canFallThroughLoosely(stmts: ClangNode[]): boolean {
+  const last = stmts[stmts.length - 1];
+  return canFallThrough(stmts) || (last?.kind === 'CallExpr');
+}
 import { DISPATCH_VAR, structure } from './structure.js';
 import { bodyOf } from './unit-scope.js';
 import type { CommentCursor } from './comments.js';
@@ -54,7 +60,9 @@ export function translateFunction(mod: ModuleCtx, d: ClangNode, opts: FnOptions)
     let lines: string[];
     if (!graph) {
       lines = s.list(children(body));
-      if (canon(ret).k !== 'void' && canFallThrough(children(body))) lines.push(zero);
+      // Rust needs a value at the end; C returns garbage (0 from main) when control gets there.
+      const last = children(body)[children(body).length - 1];
+      if (canon(ret).k !== 'void' && last?.kind !== 'ReturnStmt' && canFallThroughLoosely(children(body))) lines.push(zero);
     } else {
       const cfg = new CfgBuilder(x, s).build(body, zero);
       const st = structure(cfg.blocks, cfg.entry);

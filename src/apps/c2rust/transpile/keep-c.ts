@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { children, type BareLoc } from './clang-ast.js';
+import { children, expansionOf, type BareLoc, type Loc } from './clang-ast.js';
 import type { CrateState } from './crate-state.js';
 import { bodyOf, hasBody, type UnitScope } from './unit-scope.js';
 
@@ -17,7 +17,11 @@ interface Edit {
   text: string;
 }
 
-const plainLoc = (l: unknown): l is BareLoc & { offset: number } => typeof (l as BareLoc | undefined)?.offset === 'number' && !(l as { spellingLoc?: unknown }).spellingLoc;
+/** The file offset of a location as written in the file (macro uses count where they are expanded). */
+const at = (l: Loc | undefined): (BareLoc & { offset: number }) | undefined => {
+  const e = expansionOf(l);
+  return typeof e?.offset === 'number' ? (e as BareLoc & { offset: number }) : undefined;
+};
 
 /**
  * The C that stays C: for each file with a function left in C, a copy of the file in which every
@@ -55,27 +59,28 @@ function surgery(crate: CrateState, s: UnitScope): Edit[] {
   const staticFns = new Set(s.top.filter((d) => d.kind === 'FunctionDecl' && d.storageClass === 'static' && s.fileOf(d) === s.unit.file).map((d) => d.name));
   for (const d of s.top) {
     if (s.fileOf(d) !== s.unit.file) continue;
-    const begin = d.range?.begin;
-    if (!plainLoc(begin) || !plainLoc(d.loc)) continue;
+    const begin = at(d.range?.begin);
+    const name = at(d.loc);
+    if (!begin || !name) continue;
     if (d.kind === 'FunctionDecl') {
       const kept = crate.keptKeys.has(`${s.unit.file}:${d.name}`);
-      if (staticFns.has(d.name)) edits.push(...dropWord(s, begin.offset, d.loc.offset, 'static'));
-      if (d.name === 'main' && kept) edits.push({ start: d.loc.offset, end: d.loc.offset + 4, text: 'c2rust_c_main' });
+      if (staticFns.has(d.name)) edits.push(...dropWord(s, begin.offset, name.offset, 'static'));
+      if (d.name === 'main' && kept) edits.push({ start: name.offset, end: name.offset + 4, text: 'c2rust_c_main' });
       if (!kept && hasBody(d)) {
         const body = bodyOf(d);
-        const b = body?.range?.begin;
-        const e = body?.range?.end;
-        if (plainLoc(b) && plainLoc(e)) edits.push({ start: b.offset, end: e.offset + 1, text: ';' });
+        const b = at(body?.range?.begin);
+        const e = at(body?.range?.end);
+        if (b && e) edits.push({ start: b.offset, end: e.offset + 1, text: ';' });
       }
     } else if (d.kind === 'VarDecl' && d.storageClass !== 'extern') {
       // `static int n = 5;` → `extern int n;` (the Rust static is the definition).
       const init = children(d).find((k) => k.valueCategory !== undefined || k.kind === 'InitListExpr');
       if (init) {
-        const ib = init.range?.begin;
-        const ie = init.range?.end;
-        if (plainLoc(ib) && plainLoc(ie)) edits.push({ start: -1, end: ie.offset + (ie.tokLen ?? 1), text: `@init:${ib.offset}` });
+        const ib = at(init.range?.begin);
+        const ie = at(init.range?.end);
+        if (ib && ie) edits.push({ start: -1, end: ie.offset + (ie.tokLen ?? 1), text: `@init:${ib.offset}` });
       }
-      if (d.storageClass === 'static') edits.push(...dropWord(s, begin.offset, d.loc.offset, 'static', 'extern'));
+      if (d.storageClass === 'static') edits.push(...dropWord(s, begin.offset, name.offset, 'static', 'extern'));
       else if (!edits.some((e) => e.start === begin.offset && e.text === 'extern ')) edits.push({ start: begin.offset, end: begin.offset, text: 'extern ' });
     }
   }

@@ -1,6 +1,6 @@
 import { children, type ClangNode } from './clang-ast.js';
 import { Unsupported } from './contexts.js';
-import { canon, unsupportedIn } from './ctype.js';
+import { canon, unsupportedIn, type CType } from './ctype.js';
 import type { Exprs } from './expr.js';
 import { initValue } from './expr-init.js';
 
@@ -15,7 +15,7 @@ export function localDecl(x: Exprs, d: ClangNode, hoist: boolean): string[] {
   if (d.storageClass === 'extern') return [];
   const t = x.mod.type(d.type);
   const c = canon(t);
-  if (c.k === 'array' && c.vla) throw new Unsupported('variable-length array');
+  if (c.k === 'array' && c.vla) return vlaDecl(x, d, c, hoist);
   const bad = unsupportedIn(t);
   if (bad) throw new Unsupported(bad);
   const init = d.init !== undefined ? children(d).find((k) => k.valueCategory !== undefined || k.kind === 'InitListExpr') : undefined;
@@ -38,6 +38,41 @@ export function localDecl(x: Exprs, d: ClangNode, hoist: boolean): string[] {
   }
   const value = init ? initValue(x, init, t, false).code : x.mod.types.zero(t);
   return [`let mut ${v.rust}: ${rt} = ${value};`];
+}
+
+/**
+ * `int a[n];` as `let mut a: Vec<c_int> = vec![0; n as usize];`: the array decays with
+ * `as_mut_ptr()` like a fixed one. clang prints the size as C text (`int[n + 1]`), which is
+ * translated here from the function's locals; anything beyond simple arithmetic stays C.
+ */
+function vlaDecl(x: Exprs, d: ClangNode, c: Extract<CType, { k: 'array' }>, hoist: boolean): string[] {
+  if (canon(c.of).k === 'array') throw new Unsupported('multi-dimensional variable-length array');
+  const size = vlaSize(x, c.vla ?? '');
+  const v = x.fn.declare(d, c, { unique: hoist });
+  v.vla = true;
+  const elem = x.rt(c.of);
+  const zero = x.mod.types.zero(c.of);
+  const init = zero.includes('zeroed') ? `vec![unsafe { core::mem::zeroed::<${elem}>() }; ${size}]` : `vec![${zero}; ${size}]`;
+  if (hoist) {
+    x.fn.hoisted.push(`let mut ${v.rust}: Vec<${elem}> = Vec::new();`);
+    return [`${v.rust} = ${init};`];
+  }
+  return [`let mut ${v.rust}: Vec<${elem}> = ${init};`];
+}
+
+export function vlaSize(x: Exprs, text: string): string {
+  const toks = text.match(/[A-Za-z_]\w*|\d+|[-+*/%()]|\S/g) ?? [];
+  const out: string[] = [];
+  for (const t of toks) {
+    if (/^\d+$/.test(t) || /^[-+*/%()]$/.test(t)) out.push(t);
+    else if (/^[A-Za-z_]/.test(t)) {
+      const local = x.fn.byName.get(t);
+      const name = local ? local.rust : x.mod.scope.vars.has(t) ? x.mod.refVar(t) : undefined;
+      if (!name) throw new Unsupported(`variable-length array sized by \`${text}\``);
+      out.push(`(${name} as usize)`);
+    } else throw new Unsupported(`variable-length array sized by \`${text}\``);
+  }
+  return out.length === 1 ? (out[0] as string).replace(/^\((.*)\)$/, '$1') : `(${out.join(' ')})`;
 }
 
 /** Constant initialisers that call `zeroed`/`transmute` need an unsafe block. */

@@ -191,7 +191,7 @@ export class Stmts {
       }
       if (!hasDefault) arms.push('_ => {}');
       this.frames.pop();
-      out.push(`${f.used ? `${f.label}: ` : ''}match ${scrut.code} {`, ...arms, '}');
+      out.push(`match ${scrut.code} {`, ...arms, '}');
       return f.used ? [`${f.label}: {`, ...out, '}'] : out;
     }
     // Fall-through: nested labelled blocks, the match jumps to the start of a case's code and

@@ -12,7 +12,7 @@ export class TypeParseError extends Error {}
 
 const ANON = /(?:[A-Za-z_][\w]*::)*\((unnamed|anonymous)(?: (struct|union|enum))? at ([^)]*)\)/g;
 const QUALS = new Set(['const', 'volatile', 'restrict', '__restrict', '__restrict__', '_Nonnull', '_Nullable', '__unaligned']);
-const BASE_WORDS = new Set(['signed', 'unsigned', 'short', 'long', 'int', 'char', 'float', 'double', 'void', '_Bool', '__int128', '_Complex']);
+const BASE_WORDS = new Set(['signed', 'unsigned', 'short', 'long', 'int', 'char', 'float', 'double', 'void', '_Bool', 'bool', '__int128', '_Complex']);
 
 interface Tok {
   t: string;
@@ -110,7 +110,7 @@ class Parser {
       } else if (p === '__attribute__') {
         const a = this.skipAttribute();
         if (a.vectorCount !== undefined) vector = a.vectorCount;
-      } else if (BASE_WORDS.has(p)) {
+      } else if (BASE_WORDS.has(p) && !(p === 'bool' && words.length === 0 && !named && this.lookup.typedef('bool'))) {
         words.push(p);
         this.i++;
       } else if ((p === 'struct' || p === 'union' || p === 'enum') && !named) {
@@ -206,7 +206,7 @@ function baseType(words: string[], text: string): CType {
     return { k: 'complex', of: baseType(rest.length ? rest : ['double'], text) };
   }
   if (has('void')) return { k: 'void' };
-  if (has('_Bool')) return { k: 'int', kind: 'bool' };
+  if (has('_Bool') || has('bool')) return { k: 'int', kind: 'bool' };
   if (has('float')) return { k: 'float', kind: 'float' };
   if (has('double')) return { k: 'float', kind: longs > 0 ? 'ldouble' : 'double' };
   const u = has('unsigned');

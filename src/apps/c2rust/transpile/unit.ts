@@ -10,6 +10,7 @@ import { translateFunction } from './func.js';
 import { constWrap } from './locals.js';
 import { ref, type ModuleBuilder } from './module-builder.js';
 import { hasBody, type UnitScope } from './unit-scope.js';
+import { intrinsicPath, isIntrinsicHeader } from './simd.js';
 
 const fileCache = new Map<string, string>();
 function fileText(path: string): string | undefined {
@@ -88,6 +89,10 @@ export class UnitModuleCtx implements ModuleCtx {
 
   refFn(name: string, r?: DeclRef): string {
     const d = this.scope.functions.get(name);
+    if (d && isIntrinsicHeader(this.scope.fileOf(d))) {
+      const simd = intrinsicPath(name);
+      if (simd) return simd;
+    }
     if (d && hasBody(d) && !this.crate.keptKeys.has(`${this.scope.fileOf(d)}:${name}`)) {
       const home = this.homeOf(d);
       // Inline functions of system headers are translated on first use, like project ones.
