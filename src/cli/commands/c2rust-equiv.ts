@@ -93,6 +93,9 @@ function printReport(r: EquivReport): void {
   if (r.firstDifference) {
     const { index, command, difference } = r.firstDifference;
     process.stdout.write(`\n${colors.bold('first difference')} (#${index + 1}: ${command})\n${describe(difference)}\n`);
+    // The rest of that command's differences: a crash's message on stderr explains a short stdout.
+    const others = r.commands[index]?.differences.slice(1) ?? [];
+    if (others.length > 0) process.stdout.write(`${colors.dim('also in this command:')}\n${others.map(describe).join('\n')}\n`);
   }
   process.stdout.write(`\n${r.equal}/${r.commands.length} command(s) behave the same${r.runDir ? `; run directories kept in ${r.runDir}` : ''}\n`);
 }
