@@ -120,20 +120,34 @@ interface Row {
   crate: string;
   crateOk: boolean;
   kept: string;
+  /** Every function kept in C is kept for a reason of issue 15 item 3. */
+  keptAllowed: boolean;
   unsafe: string;
   result: string;
   same: boolean;
+  /** The long explanations, printed under the table. */
+  notes: string[];
 }
 
+/**
+ * Issue 15 item 3: what stable Rust cannot express may stay C (inline asm, setjmp/longjmp and
+ * other functions that return twice, computed goto, _Complex, variadic definitions).
+ */
+const ITEM3 = /\b(asm|setjmp|longjmp|returns twice|computed goto|_Complex|complex|variadic function definition)\b/i;
+
 async function oneProject(name: string, src: string, commands: readonly string[], t: ProjectTests | undefined, scratch: string): Promise<Row> {
-  const row: Row = { project: name, cTests: '-', cOk: false, translate: '-', clang: '-', crate: '-', crateOk: false, kept: '-', unsafe: '-', result: '-', same: false };
-  if (t?.none) row.cTests = `none: ${t.none}`;
+  const row: Row = { project: name, cTests: '-', cOk: false, translate: '-', clang: '-', crate: '-', crateOk: false, kept: '-', keptAllowed: false, unsafe: '-', result: '-', same: false, notes: [] };
+  if (t?.none) {
+    row.cTests = 'none here';
+    row.notes.push(`C tests: ${t.none}`);
+  }
   else if (t?.cTest) {
     const cCopy = join(scratch, 'c-tests', name);
     cpSync(src, cCopy, { recursive: true });
     const r = await shell(t.cTest, cCopy, C_TEST_TIMEOUT_MS);
     row.cOk = !r.timedOut && r.code === (t.exit ?? 0);
-    row.cTests = row.cOk ? `ok (${r.seconds.toFixed(1)} s)` : r.timedOut ? 'timed out' : `exit ${r.code}: ${lastLine(r.out)}`;
+    row.cTests = row.cOk ? `ok (${r.seconds.toFixed(1)} s)` : r.timedOut ? 'timed out' : `exit ${r.code}`;
+    if (!row.cOk) row.notes.push(`C tests (\`${t.cTest}\`): ${lastLine(r.out)}`);
   } else row.cTests = 'C program (no test suite)';
   const root = join(scratch, name);
   cpSync(src, root, { recursive: true });
@@ -143,13 +157,21 @@ async function oneProject(name: string, src: string, commands: readonly string[]
   let report: TranspileReport | undefined;
   if (!tr.available) row.translate = 'no `jc2r transpile` in this checkout';
   else {
-    row.translate = tr.ok ? `${tr.seconds.toFixed(2)} s` : `FAILED after ${tr.seconds.toFixed(2)} s: ${lastLine(tr.out.split('\n').filter((l) => !/^run again with/.test(l)).join('\n'))}`;
+    row.translate = tr.ok ? `${tr.seconds.toFixed(2)} s` : `FAILED (${tr.seconds.toFixed(0)} s)`;
+    if (!tr.ok) row.notes.push(`transpile: ${lastLine(tr.out.split('\n').filter((l) => !/^run again with/.test(l)).join('\n'))}`);
     report = readTranspileReport(root);
-    row.kept = report ? (report.keptInC.length === 0 ? '0' : `${report.keptInC.length}: ${[...new Set(report.keptInC.map((k) => k.reason))].join('; ')}`) : 'no report';
+    row.kept = report ? String(report.keptInC.length) : 'no report';
+    row.keptAllowed = report !== undefined && report.keptInC.every((k) => ITEM3.test(k.reason));
+    if (report?.keptInC.length) {
+      const reasons = new Map<string, string[]>();
+      for (const k of report.keptInC) reasons.set(k.reason, [...(reasons.get(k.reason) ?? []), k.name]);
+      for (const [reason, names] of reasons) row.notes.push(`kept in C${ITEM3.test(reason) ? '' : ' (NOT an item-3 reason)'}: ${reason}: ${names.slice(0, 6).join(', ')}${names.length > 6 ? `, … (${names.length})` : ''}`);
+    }
     row.unsafe = report?.unsafeLines !== undefined ? String(report.unsafeLines) : '-';
     const cargo = await cargoBuild(`${root}_rs`);
     row.crateOk = cargo.ok;
-    row.crate = cargo.ok ? `builds (${cargo.seconds.toFixed(1)} s)` : `does not build: ${cargo.error ?? ''}`;
+    row.crate = cargo.ok ? `builds (${cargo.seconds.toFixed(1)} s)` : 'does not build';
+    if (!cargo.ok) row.notes.push(`cargo build: ${cargo.error ?? ''}`);
   }
   if (commands.length === 0) return row;
   if (tr.available && row.crateOk) {
@@ -157,14 +179,19 @@ async function oneProject(name: string, src: string, commands: readonly string[]
     if (e.report) {
       row.same = e.report.different === 0;
       const f = e.report.firstDifference;
-      row.result = row.same ? `same (${e.report.equal}/${e.report.commands.length})` : `${e.report.equal}/${e.report.commands.length} same; first: #${(f?.index ?? 0) + 1} ${f?.difference.message ?? ''}`;
-    } else row.result = `equiv error: ${e.error ?? ''}`;
+      row.result = `${row.same ? 'same' : 'DIFFERENT'} (${e.report.equal}/${e.report.commands.length})`;
+      if (f) row.notes.push(`first difference: #${f.index + 1} \`${f.command}\`: ${f.difference.message}; C: ${f.difference.c.slice(0, 100)} | Rust: ${f.difference.rust.slice(0, 100)}`);
+    } else {
+      row.result = 'equiv error';
+      row.notes.push(`jc2r equiv: ${e.error ?? ''}`);
+    }
   } else {
     const c = await runCSide(root, commands, RUN_TIMEOUT_S * 1000);
     const counts = new Map<string, number>();
     for (const r of c.runs) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
     const cSide = c.error ? `C side: ${c.error}` : `C side only, ${c.runs.length} run(s): ${[...counts].map(([st, n]) => `${n}× ${st}`).join(', ')}`;
-    row.result = tr.available ? `no crate to compare (${cSide})` : cSide;
+    row.result = tr.available ? 'no crate' : 'C side only';
+    row.notes.push(cSide);
   }
   return row;
 }
@@ -194,20 +221,27 @@ export default async function bench(): Promise<void> {
     }
     const header = ['project', 'C tests (own way)', 'transpile', 'clang -fsyntax-only', 'crate', 'kept in C', 'unsafe lines', 'equivalence'];
     const cells = (r: Row) => [r.project, r.cTests, r.translate, r.clang, r.crate, r.kept, r.unsafe, r.result];
+    const notes = (list: Row[]) => {
+      for (const r of list) for (const n of r.notes) console.log(`  ${r.project}: ${n}`);
+    };
     console.log(formatTable([header, ...rows.map(cells)]));
+    notes(rows);
     const withSources = rows.filter((r) => !TESTS[r.project]?.none?.startsWith('no C sources'));
     const testable = rows.filter((r) => r.cOk);
     if (process.env.BENCH_VERBOSE === '1') for (const [n, t] of Object.entries(TESTS)) console.log(`${n}: ${t.none ?? t.cTest}${t.note ? ` — ${t.note}` : ''}`);
-    console.log(`crates that build: ${rows.filter((r) => r.crateOk).length}/${withSources.length} projects with C sources`);
+    console.log(`crates that build: ${rows.filter((r) => r.crateOk).length}/${withSources.length} projects with C sources; of them with nothing kept in C beyond item 3: ${rows.filter((r) => r.crateOk && r.keptAllowed).length}`);
     const same = testable.filter((r) => r.same).length;
     const measured = rows.some((r) => r.translate !== '-' && !r.translate.startsWith('no '));
     console.log(`C tests that build and run here: ${testable.length}/${withSources.length}`);
     if (!measured) console.log('translated tests: not measured (this checkout has no `jc2r transpile`); the equivalence column shows the C side alone');
     else {
       console.log(`translated tests behaving the same: ${same}/${testable.length}${testable.length ? ` (${((100 * same) / testable.length).toFixed(0)}%)` : ''}`);
-      for (const r of testable.filter((x) => !x.same)) console.log(`  not the same: ${r.project}: ${r.result}`);
+      console.log(`  not the same: ${testable.filter((x) => !x.same).map((r) => r.project).join(', ') || 'none'} (first differences above)`);
     }
-    if (corpora.length) console.log(formatTable([header, ...corpora.map(cells)]));
+    if (corpora.length) {
+      console.log(formatTable([header, ...corpora.map(cells)]));
+      notes(corpora);
+    }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

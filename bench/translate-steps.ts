@@ -63,11 +63,13 @@ export function shell(command: string, cwd: string, timeoutMs: number, env: Node
 }
 
 /** `jc2r transpile` as a user runs it; `available: false` when this checkout has no such command yet. */
+const TRANSPILE_TIMEOUT_MS = 10 * 60_000;
+
 export async function transpile(root: string): Promise<{ available: boolean; ok: boolean; seconds: number; out: string }> {
   const help = spawnSync(process.execPath, [JC2R, '--help'], { encoding: 'utf8' });
   if (!/^\s+transpile\b/m.test(help.stdout)) return { available: false, ok: false, seconds: 0, out: 'jc2r has no transpile command' };
-  const r = await shell(`${JSON.stringify(process.execPath)} ${JSON.stringify(JC2R)} transpile -p ${JSON.stringify(root)} --force --json`, root, 30 * 60_000, { ...process.env, NO_COLOR: '1' });
-  return { available: true, ok: r.code === 0, seconds: r.seconds, out: r.out };
+  const r = await shell(`${JSON.stringify(process.execPath)} ${JSON.stringify(JC2R)} transpile -p ${JSON.stringify(root)} --force --json`, root, TRANSPILE_TIMEOUT_MS, { ...process.env, NO_COLOR: '1' });
+  return { available: true, ok: r.code === 0, seconds: r.seconds, out: r.timedOut ? `timed out after ${TRANSPILE_TIMEOUT_MS / 60_000} min` : r.out };
 }
 
 /** clang's own parse (`-fsyntax-only`) of the same units with their flags, as many at a time as there are cores. */
