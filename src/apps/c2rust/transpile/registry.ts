@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { children, type ClangNode } from './clang-ast.js';
-import { canon, type CType, type IntKind } from './ctype.js';
+import { canon, sameType, type CType, type IntKind } from './ctype.js';
 import { evalInt } from './const-eval.js';
 import { layoutRecord, sizeAlign, type SizeAlign } from './layout.js';
 import { NameAllocator, rustIdent } from './rust-names.js';
@@ -328,6 +328,12 @@ export class TypeRegistry {
       const rustName = (inner.k === 'record' ? this.record(inner).rustName : this.enumType(inner)) ?? this.typeNames.name(`td:${t.key}`, t.name);
       info = { key: t.key, cName: t.name, rustName, target, alias: false, file: site ? site.scope.fileOf(site.node) : '', line: site ? site.scope.lineOf(site.node) : 0 };
     } else {
+      // The same typedef written in two files (`typedef char Char;`) is one Rust alias.
+      const twin = [...this.typedefs.values()].find((o) => o.alias && o.cName === t.name && sameType(o.target, target));
+      if (twin) {
+        this.typedefs.set(t.key, twin);
+        return twin;
+      }
       info = { key: t.key, cName: t.name, rustName: this.typeNames.name(`td:${t.key}`, t.name), target, alias: true, file: site ? site.scope.fileOf(site.node) : '', line: site ? site.scope.lineOf(site.node) : 0 };
     }
     this.typedefs.set(t.key, info);
