@@ -72,7 +72,13 @@ export function binary(x: Exprs, n: ClangNode, asBool = false): RExpr {
     const [p, i] = isPointer(ta) ? [a, b] : [b, a];
     return offsetPtr(x, x.value(p), i, op === '-');
   }
-  return arith(x.value(a), op, x.value(b), t);
+  let left = x.value(a);
+  // A shifted literal takes the result's type from nothing else (`(1 << n).wrapping_sub(1)`).
+  const k = intKind(t);
+  if ((op === '<<' || op === '>>') && left.lit === 'int' && left.value !== undefined && k && INT_PRIM[k] !== 'i32') {
+    left = { code: `${left.value}${INT_PRIM[k]}`, prec: left.value < 0n ? P.UNARY : P.ATOM, value: left.value };
+  }
+  return arith(left, op, x.value(b), t);
 }
 
 export function unary(x: Exprs, n: ClangNode): RExpr {
