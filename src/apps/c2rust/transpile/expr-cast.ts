@@ -44,6 +44,9 @@ export function castExpr(x: Exprs, n: ClangNode): RExpr {
       const v = x.value(sub);
       if (v.value === 0n) return nullOf(x, to);
       if (isFnPointer(to)) return { code: `core::mem::transmute::<usize, ${x.rt(to)}>(${wrap(v, P.AS)} as usize)`, prec: P.POSTFIX };
+      const k = intKind(x.ty(sub));
+      // An untyped literal cast to a pointer would be inferred as usize (`-1` would not compile).
+      if (v.lit === 'int' && v.value !== undefined && k) return asCast(x, { code: `${v.value}${INT_PRIM[k]}`, prec: v.value < 0n ? P.UNARY : P.ATOM }, to);
       return asCast(x, v, to);
     }
     case 'PointerToIntegral': {

@@ -88,6 +88,7 @@ export class TypeRegistry {
   private readonly defs = new Map<string, DeclSite>();
   private readonly completeByTag = new Map<string, string[]>();
   readonly records = new Map<string, RecordInfo>();
+  private readonly bySignature = new Map<string, string>();
   readonly typedefs = new Map<string, TypedefInfo>();
   readonly enums = new Map<string, EnumInfo>();
   /** Enumerator key → info, for enumerators referenced by name. */
@@ -138,6 +139,16 @@ export class TypeRegistry {
     let info = this.records.get(key);
     if (info) return info;
     const site = this.defs.get(key);
+    // The same struct written out in two files is one Rust type (C treats them as compatible).
+    const sigName = t.name || this.anonName(key);
+    const sig = site && sigName && site.node.completeDefinition === true ? recordSignature(t.tag, sigName, site.node) : undefined;
+    const twinKey = sig ? this.bySignature.get(sig) : undefined;
+    const twin = twinKey ? this.records.get(twinKey) : undefined;
+    if (twin) {
+      this.records.set(key, twin);
+      return twin;
+    }
+    if (sig) this.bySignature.set(sig, key);
     const cName = t.name || this.anonName(key);
     info = {
       key,
@@ -392,6 +403,16 @@ export class TypeRegistry {
   isEnumUsed(key: string): boolean {
     return this.enums.has(key);
   }
+}
+
+function recordSignature(tag: string, name: string, node: ClangNode): string {
+  const fields = children(node)
+    .filter((c) => c.kind === 'FieldDecl')
+    .map((c) => `${c.name ?? ''}:${c.type?.qualType ?? ''}:${c.isBitfield === true ? 'b' : ''}`);
+  const attrs = children(node)
+    .filter((c) => c.kind.endsWith('Attr'))
+    .map((c) => c.kind);
+  return `${tag} ${name}{${fields.join(';')}}${attrs.join(',')}`;
 }
 
 /** The `#pragma pack` value in force at a record, read from its file (clang does not print it). */
