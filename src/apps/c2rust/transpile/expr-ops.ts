@@ -55,6 +55,7 @@ export function binary(x: Exprs, n: ClangNode, asBool = false): RExpr {
     let c: RExpr | undefined;
     if ((op === '==' || op === '!=') && (isNullConst(b) || isNullConst(a))) {
       const other = isNullConst(b) ? a : b;
+      if (isNullConst(other)) return boolToIntOr(x, atom(op === '==' ? 'true' : 'false'), t, asBool);
       const ot = x.ty(other);
       const v = x.value(other);
       if (isFnPointer(ot)) c = method(v, op === '==' ? 'is_none' : 'is_some');
@@ -79,6 +80,10 @@ export function binary(x: Exprs, n: ClangNode, asBool = false): RExpr {
     left = { code: `${left.value}${INT_PRIM[k]}`, prec: left.value < 0n ? P.UNARY : P.ATOM, value: left.value };
   }
   return arith(left, op, x.value(b), t);
+}
+
+function boolToIntOr(x: Exprs, c: RExpr, t: CType, asBool: boolean): RExpr {
+  return asBool ? c : boolToInt(x, c, t);
 }
 
 export function unary(x: Exprs, n: ClangNode): RExpr {
