@@ -29,6 +29,8 @@ describe('jc2r transpile: a project with a library, two programs and C that stay
     const mk = map.find((m) => m.c_name === 'make_shape');
     expect(mk).toMatchObject({ rust_name: 'crate::shapes::make_shape', rust_file: 'src/shapes.rs' });
     const lines = readFileSync(join(p.crate, 'src/shapes.rs'), 'utf8').split('\n');
-    expect(lines[(mk?.rust_start_line ?? 1) - 1]).toMatch(/fn make_shape/);
+    const start = mk?.rust_start_line ?? 0;
+    // The range starts at the item's attributes (`#[no_mangle]`) and ends at its closing brace.
+    expect(lines.slice(start - 1, start + 1).join('\n')).toMatch(/#\[no_mangle\]\npub unsafe extern "C" fn make_shape\(/);
   });
 });

@@ -1,3 +1,4 @@
+import { stronglyConnected } from '../order.js';
 import type { BasicBlock, Term } from './cfg.js';
 
 export function successors(t: Term | undefined): number[] {
@@ -54,50 +55,9 @@ export function reachable(blocks: Map<number, BasicBlock>, entry: number): Set<n
   return seen;
 }
 
-/** Strongly connected components of the subgraph on `nodes` (Tarjan, iterative). */
+/** Strongly connected components of the subgraph on `nodes` (the call graph's Tarjan). */
 export function sccs(nodes: Set<number>, succ: (n: number) => number[]): number[][] {
-  let index = 0;
-  const idx = new Map<number, number>();
-  const low = new Map<number, number>();
-  const onStack = new Set<number>();
-  const stack: number[] = [];
-  const out: number[][] = [];
-  for (const root of nodes) {
-    if (idx.has(root)) continue;
-    const work: { n: number; it: number[]; i: number }[] = [{ n: root, it: succ(root).filter((s) => nodes.has(s)), i: 0 }];
-    idx.set(root, index);
-    low.set(root, index++);
-    stack.push(root);
-    onStack.add(root);
-    while (work.length > 0) {
-      const top = work[work.length - 1] as { n: number; it: number[]; i: number };
-      if (top.i < top.it.length) {
-        const w = top.it[top.i++] as number;
-        if (!idx.has(w)) {
-          idx.set(w, index);
-          low.set(w, index++);
-          stack.push(w);
-          onStack.add(w);
-          work.push({ n: w, it: succ(w).filter((s) => nodes.has(s)), i: 0 });
-        } else if (onStack.has(w)) low.set(top.n, Math.min(low.get(top.n) as number, idx.get(w) as number));
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.n, Math.min(low.get(parent.n) as number, low.get(top.n) as number));
-      if (low.get(top.n) === idx.get(top.n)) {
-        const comp: number[] = [];
-        let w: number;
-        do {
-          w = stack.pop() as number;
-          onStack.delete(w);
-          comp.push(w);
-        } while (w !== top.n);
-        out.push(comp);
-      }
-    }
-  }
-  return out;
+  return stronglyConnected(new Map([...nodes].map((n) => [n, succ(n).filter((s) => nodes.has(s))])));
 }
 
 /** Reverse postorder from the entry. */

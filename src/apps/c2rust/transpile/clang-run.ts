@@ -1,3 +1,4 @@
+import { isAbsolute, relative } from 'node:path';
 import { runProcess } from '../cc-pool.js';
 import type { TranslationUnit } from '../compile-db.js';
 import { JarvisError } from '../../../util/errors.js';
@@ -18,7 +19,10 @@ export async function findClang(env: NodeJS.ProcessEnv = process.env): Promise<s
 
 /** The flags that make clang print the typed AST of one unit as JSON. */
 export function astDumpArgv(clang: string, unit: TranslationUnit): string[] {
-  return [clang, '-x', 'c', ...unit.args, '-fsyntax-only', '-fno-color-diagnostics', '-ferror-limit=20', '-Wno-everything', '-Xclang', '-ast-dump=json', unit.file];
+  // The file as a build would name it (relative to where it compiles): `__FILE__` depends on it.
+  const rel = relative(unit.cwd, unit.file);
+  const file = rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : unit.file;
+  return [clang, '-x', 'c', ...unit.args, '-fsyntax-only', '-fno-color-diagnostics', '-ferror-limit=20', '-Wno-everything', '-Xclang', '-ast-dump=json', file];
 }
 
 /** The first error lines clang printed, for the per-file report. */

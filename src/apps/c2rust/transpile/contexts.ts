@@ -36,8 +36,8 @@ export interface ModuleCtx {
 export interface LocalVar {
   rust: string;
   type: CType;
-  /** A variable-length array, held in a `Vec`. */
-  vla?: boolean;
+  /** A variable-length array: `rust` is a pointer to its elements, `len` their number. */
+  vla?: { len: string };
   /** `static` locals are Rust statics inside the function. */
   isStatic?: boolean;
 }

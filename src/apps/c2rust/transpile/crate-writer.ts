@@ -63,41 +63,27 @@ function moduleText(m: ModuleBuilder, lib: string): string {
 }
 
 function binText(m: ModuleBuilder, lib: string): string {
-  const head = [`//! The \`${m.name}\` program, translated from \`${m.relFile}\`.`, '', allowLine, '', `use ${lib}::types::*;`];
+  const head = [`//! The \`${m.name}\` program, translated from \`${m.relFile}\`.`, '', '#![no_main]', allowLine, '', `use ${lib}::types::*;`];
   const main = m.items.find((i) => i.kind === 'fn' && i.rustName === 'main_0');
   const body = m.render(lib, head);
   return `${body}\n${mainWrapper(main?.lines.find((l) => l.includes('fn main_0(')) ?? '', main !== undefined)}`;
 }
 
-/** `fn main()` handing the process arguments to the C `main` as `argc`/`argv`. */
+/**
+ * The program's entry point. The binary is `#![no_main]`: the C runtime calls this `main` with
+ * `argc`/`argv` exactly as it calls a C program's, with no Rust runtime set-up before it (no
+ * allocations that shift the heap, SIGPIPE left at its default).
+ */
 function mainWrapper(sig: string, translated: boolean): string {
   const params = /fn main_0\(([^)]*)\)/.exec(sig)?.[1] ?? '';
   const n = params.trim() === '' ? 0 : params.split(',').length;
-  const call = translated ? 'main_0' : 'c2rust_c_main';
-  const args = n === 0 ? '' : n === 2 ? '(args.len() - 1) as c_int, args.as_mut_ptr() as _' : '(args.len() - 1) as c_int, args.as_mut_ptr() as _, environ as _';
-  const ext = [
-    'extern "C" {',
-    '    #[link_name = "signal"]',
-    '    fn c2rust_signal(signum: c_int, handler: usize) -> usize;',
-    ...(n === 3 ? ['    static mut environ: *mut *mut c_char;'] : []),
-    ...(translated ? [] : ['    fn c2rust_c_main(argc: c_int, argv: *mut *mut c_char, envp: *mut *mut c_char) -> c_int;']),
-    '}',
-  ];
+  const args = ['argc', 'argv as _', 'envp as _'].slice(0, n).join(', ');
+  const call = translated ? `main_0(${args})` : 'c2rust_c_main(argc, argv, envp)';
   return [
-    ...ext,
-    '',
-    'pub fn main() {',
-    '    let mut args: Vec<*mut c_char> = Vec::new();',
-    '    for arg in std::env::args_os() {',
-    '        let bytes = std::os::unix::ffi::OsStrExt::as_bytes(arg.as_os_str()).to_vec();',
-    '        args.push(std::ffi::CString::new(bytes).expect("argument with a NUL byte").into_raw());',
-    '    }',
-    '    args.push(core::ptr::null_mut());',
-    '    unsafe {',
-    '        // C programs are killed by SIGPIPE; the Rust runtime ignores it unless told otherwise.',
-    '        c2rust_signal(13, 0);',
-    `        std::process::exit(${call}(${translated ? args : '(args.len() - 1) as c_int, args.as_mut_ptr(), core::ptr::null_mut()'}) as i32)`,
-    '    }',
+    ...(translated ? [] : ['extern "C" {', '    fn c2rust_c_main(argc: c_int, argv: *mut *mut c_char, envp: *mut *mut c_char) -> c_int;', '}', '']),
+    '#[no_mangle]',
+    'pub unsafe extern "C" fn main(argc: c_int, argv: *mut *mut c_char, envp: *mut *mut c_char) -> c_int {',
+    `    ${call}`,
     '}',
     '',
   ].join('\n');

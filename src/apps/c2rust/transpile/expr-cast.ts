@@ -1,7 +1,7 @@
 import { child, skipParens, type ClangNode } from './clang-ast.js';
 import { Unsupported } from './contexts.js';
 import { canon, INT_BITS, intKind, isFnPointer, isSignedKind, sameType, type CType } from './ctype.js';
-import { samePrim, type Exprs } from './expr.js';
+import { predefinedString, samePrim, type Exprs } from './expr.js';
 import { placeOf, readPlace, isLocalPlace, materialize } from './expr-place.js';
 import { charText, floatLiteral, intLiteral, stringPointer } from './literals.js';
 import { atom, method, P, wrap, type RExpr } from './rexpr.js';
@@ -44,6 +44,9 @@ export function castExpr(x: Exprs, n: ClangNode): RExpr {
       const v = x.value(sub);
       if (v.value === 0n) return nullOf(x, to);
       if (isFnPointer(to)) return { code: `core::mem::transmute::<usize, ${x.rt(to)}>(${wrap(v, P.AS)} as usize)`, prec: P.POSTFIX };
+      const k = intKind(x.ty(sub));
+      // An untyped literal cast to a pointer would be inferred as usize (`-1` would not compile).
+      if (v.lit === 'int' && v.value !== undefined && k) return asCast(x, { code: `${v.value}${INT_PRIM[k]}`, prec: v.value < 0n ? P.UNARY : P.ATOM }, to);
       return asCast(x, v, to);
     }
     case 'PointerToIntegral': {
@@ -135,9 +138,10 @@ export function decay(x: Exprs, sub: ClangNode, to: CType): RExpr {
   const ptr = x.rt(to);
   const constTo = canon(to).k === 'ptr' && (canon(to) as { constTo: boolean }).constTo;
   if (s.kind === 'StringLiteral') return wrapErr(() => stringPointer(s, ptr));
-  if (s.kind === 'PredefinedExpr') {
-    const lit = (s.inner ?? []).find((c) => c.kind === 'StringLiteral');
-    if (lit) return stringPointer(lit, ptr);
+  if (s.kind === 'PredefinedExpr') return stringPointer(predefinedString(s, x.fn.fnName), ptr);
+  if (s.kind === 'DeclRefExpr') {
+    const local = x.fn.local(s.referencedDecl?.id);
+    if (local?.vla) return atom(local.rust);
   }
   const p = materialize(x, placeOf(x, s));
   if (isLocalPlace(p)) return method(p, constTo ? 'as_ptr' : 'as_mut_ptr');

@@ -3,7 +3,7 @@ import { Unsupported } from './contexts.js';
 import { canon, intKind, isBool, isFloat, isFnPointer, isPointer, isUnsigned, type CType } from './ctype.js';
 import { INT_PRIM } from './rust-type.js';
 import { asCast, decay, fnPointer, nullOf } from './expr-cast.js';
-import type { Exprs } from './expr.js';
+import { samePrim, type Exprs } from './expr.js';
 import { indexIsize, materialize, placeOf, readPlace, stablePlace, writePlace, type Place } from './expr-place.js';
 import { intLiteral } from './literals.js';
 import { atom, binop, block, method, NEGATED, P, wrap, type RExpr } from './rexpr.js';
@@ -55,6 +55,7 @@ export function binary(x: Exprs, n: ClangNode, asBool = false): RExpr {
     let c: RExpr | undefined;
     if ((op === '==' || op === '!=') && (isNullConst(b) || isNullConst(a))) {
       const other = isNullConst(b) ? a : b;
+      if (isNullConst(other)) return boolToIntOr(x, atom(op === '==' ? 'true' : 'false'), t, asBool);
       const ot = x.ty(other);
       const v = x.value(other);
       if (isFnPointer(ot)) c = method(v, op === '==' ? 'is_none' : 'is_some');
@@ -72,7 +73,17 @@ export function binary(x: Exprs, n: ClangNode, asBool = false): RExpr {
     const [p, i] = isPointer(ta) ? [a, b] : [b, a];
     return offsetPtr(x, x.value(p), i, op === '-');
   }
-  return arith(x.value(a), op, x.value(b), t);
+  let left = x.value(a);
+  // A shifted literal takes the result's type from nothing else (`(1 << n).wrapping_sub(1)`).
+  const k = intKind(t);
+  if ((op === '<<' || op === '>>') && left.lit === 'int' && left.value !== undefined && k && INT_PRIM[k] !== 'i32') {
+    left = { code: `${left.value}${INT_PRIM[k]}`, prec: left.value < 0n ? P.UNARY : P.ATOM, value: left.value };
+  }
+  return arith(left, op, x.value(b), t);
+}
+
+function boolToIntOr(x: Exprs, c: RExpr, t: CType, asBool: boolean): RExpr {
+  return asBool ? c : boolToInt(x, c, t);
 }
 
 export function unary(x: Exprs, n: ClangNode): RExpr {
@@ -171,7 +182,8 @@ export function compoundAssign(x: Exprs, n: ClangNode, wantValue: boolean): RExp
   const compR = x.mod.type(n.computeResultType as { qualType: string });
   const p0 = placeOf(x, l);
   const rhs = x.value(r);
-  const sameAsLhs = x.rt(compL) === x.rt(lt) && x.rt(compR) === x.rt(lt);
+  const same = (a: CType, b: CType) => x.rt(a) === x.rt(b) || samePrim(a, b) || (isFloat(a) && isFloat(b) && x.rt(canon(a)) === x.rt(canon(b)));
+  const sameAsLhs = same(compL, lt) && same(compR, lt);
   const inPlace = !p0.bitfield && !isPointer(lt) && sameAsLhs && !(isUnsigned(lt) && WRAPPING[op]);
   if (inPlace && !wantValue) return [`${p0.code} ${op}= ${rhs.code};`];
   const { setup, place } = stablePlace(x, p0);
@@ -180,9 +192,9 @@ export function compoundAssign(x: Exprs, n: ClangNode, wantValue: boolean): RExp
   if (isPointer(lt)) next = offsetPtr(x, cur, r, op === '-');
   else if (sameAsLhs) next = arith(cur, op, rhs, lt);
   else {
-    const widened = x.rt(compL) === x.rt(lt) ? cur : asCast(x, cur, compL);
+    const widened = same(compL, lt) ? cur : asCast(x, cur, compL);
     const res = arith(widened, op, rhs, compR);
-    next = x.rt(compR) === x.rt(lt) ? res : isBool(lt) ? x.truthy(res, compR) : asCast(x, res, lt);
+    next = same(compR, lt) ? res : isBool(lt) ? x.truthy(res, compR) : asCast(x, res, lt);
   }
   const stmts = inPlace ? [`${place.code} ${op}= ${rhs.code};`] : [...setup, writePlace(place, next)];
   if (!wantValue) return stmts;

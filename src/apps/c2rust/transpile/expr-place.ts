@@ -1,7 +1,7 @@
 import { child, children, skipParens, type ClangNode } from './clang-ast.js';
 import { Unsupported } from './contexts.js';
 import { canon, isPointer, type CType } from './ctype.js';
-import type { Exprs } from './expr.js';
+import { predefinedString, type Exprs } from './expr.js';
 import { initValue } from './expr-init.js';
 import type { FieldInfo } from './registry.js';
 import { bareName } from './rust-names.js';
@@ -53,7 +53,7 @@ export function placeOf(x: Exprs, n0: ClangNode): Place {
       return { code: t, prec: P.ATOM, type, pure: true, local: true };
     }
     case 'PredefinedExpr':
-      return placeOf(x, children(n).find((c) => c.kind === 'StringLiteral') ?? child(n));
+      return placeOf(x, predefinedString(n, x.fn.fnName));
     default:
       break;
   }

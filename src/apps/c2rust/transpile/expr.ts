@@ -53,7 +53,7 @@ export class Exprs {
       case 'CompoundLiteralExpr':
         return this.declRefValue(n) ?? readPlace(this, placeOf(this, n));
       case 'PredefinedExpr':
-        return this.value(children(n).find((c) => c.kind === 'StringLiteral') ?? child(n));
+        return this.value(predefinedString(n, this.fn.fnName));
       case 'UnaryOperator':
         return unary(this, n);
       case 'BinaryOperator':
@@ -182,7 +182,7 @@ export class Exprs {
     if (c.k === 'array' && c.vla) {
       const local = !argType ? this.fn.local(skipParens(child(n)).referencedDecl?.id) : undefined;
       if (!local?.vla) throw new Unsupported('sizeof of a variable-length array type');
-      return { code: `(${local.rust}.len() * core::mem::size_of::<${this.rt(c.of)}>()) as ${this.rt(this.ty(n))}`, prec: P.AS };
+      return { code: `(${local.vla.len} * core::mem::size_of::<${this.rt(c.of)}>()) as ${this.rt(this.ty(n))}`, prec: P.AS };
     }
     const fn = n.name === 'sizeof' ? 'size_of' : n.name === 'alignof' || n.name === '_Alignof' || n.name === '__alignof' ? 'align_of' : undefined;
     if (!fn) throw new Unsupported(`\`${String(n.name)}\` expression`);
@@ -229,6 +229,16 @@ export function samePrim(a: CType, b: CType): boolean {
   const ka = intKind(a);
   const kb = intKind(b);
   return ka !== undefined && kb !== undefined && INT_PRIM[ka] === INT_PRIM[kb];
+}
+
+/**
+ * `__func__`, `__FUNCTION__`, `__PRETTY_FUNCTION__`: the string as GCC makes it (the projects
+ * are built with gcc, whose pretty name in C is the plain name; clang's has the signature).
+ */
+export function predefinedString(n: ClangNode, fnName: string): ClangNode {
+  const lit = children(n).find((c) => c.kind === 'StringLiteral') ?? child(n);
+  if (n.name !== '__PRETTY_FUNCTION__' || !/^[A-Za-z_]\w*$/.test(fnName)) return lit;
+  return { ...lit, value: JSON.stringify(fnName), type: { qualType: `const char[${fnName.length + 1}]` } };
 }
 
 function isExprNode(n: ClangNode): boolean {

@@ -1,4 +1,7 @@
-import { resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
 import { availableParallelism } from 'node:os';
 import { JarvisError } from '../../../util/errors.js';
 import { CommandPool } from '../cc-pool.js';
@@ -32,6 +35,26 @@ export interface FrontResult {
   clangWaitSeconds: number;
   /** Seconds reading clang's JSON into unit scopes. */
   loadSeconds: number;
+}
+
+/**
+ * The projects are built with gcc, and macro text that ends up in strings (`#x` in an assert)
+ * comes from the headers: gcc's `stddef.h` spells `NULL` as `((void *)0)`, clang's as
+ * `((void*)0)`. A private directory holding only gcc's `stddef.h`, searched before clang's own
+ * headers, makes the two agree. Undefined when there is no gcc header to use.
+ */
+function gccStddefShim(): string | undefined {
+  let dir: string;
+  try {
+    dir = execFileSync(process.env.CC?.split(/\s+/)[0] || 'cc', ['-print-file-name=include'], { encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+  const header = join(dir, 'stddef.h');
+  if (!isAbsolute(dir) || !existsSync(header)) return undefined;
+  const shim = mkdtempSync(join(tmpdir(), 'jc2r-stddef-'));
+  symlinkSync(header, join(shim, 'stddef.h'));
+  return shim;
 }
 
 /** The units to translate: compile_commands.json as `jc2r scan` finds it, else every C file. */
@@ -69,8 +92,10 @@ export async function parseUnits(opts: FrontOptions): Promise<FrontResult> {
     return u.language === 'c';
   });
   const clang = await findClang(opts.env);
+  const shim = gccStddefShim();
+  const shimArgs = shim ? ['-isystem', shim] : [];
   const pool = new CommandPool(
-    cUnits.map((u) => ({ argv: astDumpArgv(clang, u), cwd: u.cwd })),
+    cUnits.map((u) => ({ argv: astDumpArgv(clang, { ...u, args: [...u.args, ...shimArgs] }), cwd: u.cwd })),
     Math.max(1, Math.min(2, availableParallelism())),
   );
   const scopes: UnitScope[] = [];
@@ -99,6 +124,7 @@ export async function parseUnits(opts: FrontOptions): Promise<FrontResult> {
     }
   } finally {
     await pool.close();
+    if (shim) rmSync(shim, { recursive: true, force: true });
   }
   return { scopes, problems, notices, compileCommands: db ?? null, clangWaitSeconds: waited / 1000, loadSeconds: loading / 1000 };
 }

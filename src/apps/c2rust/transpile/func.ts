@@ -46,7 +46,7 @@ export function translateFunction(mod: ModuleCtx, d: ClangNode, opts: FnOptions)
   const mark = opts.comments.mark();
   const attempt = (graph: boolean): FnResult => {
     opts.comments.reset(mark);
-    const fn = new FnCtx(mod, opts.rustName, ret);
+    const fn = new FnCtx(mod, d.name ?? opts.rustName, ret);
     fn.comments = (line) => opts.comments.before(line);
     const x = new Exprs(fn);
     const s = new Stmts(x);

@@ -40,24 +40,38 @@ export function localDecl(x: Exprs, d: ClangNode, hoist: boolean): string[] {
   return [`let mut ${v.rust}: ${rt} = ${value};`];
 }
 
+/** Variable-length arrays up to this many bytes live on the stack, as in C; larger ones on the heap. */
+const VLA_STACK_BYTES = 4096;
+
 /**
- * `int a[n];` as `let mut a: Vec<c_int> = vec![0; n as usize];`: the array decays with
- * `as_mut_ptr()` like a fixed one. clang prints the size as C text (`int[n + 1]`), which is
- * translated here from the function's locals; anything beyond simple arithmetic stays C.
+ * `int a[n];`: a stack buffer when it fits (C keeps VLAs on the stack, and heap allocations
+ * here would change what later `malloc`s return), a `Vec` otherwise; `a` itself is a pointer
+ * to the elements and `a_len` the length (for `sizeof`). clang prints the size as C text
+ * (`int[n + 1]`), translated here from the function's locals.
  */
 function vlaDecl(x: Exprs, d: ClangNode, c: Extract<CType, { k: 'array' }>, hoist: boolean): string[] {
   if (canon(c.of).k === 'array') throw new Unsupported('multi-dimensional variable-length array');
   const size = vlaSize(x, c.vla ?? '');
-  const v = x.fn.declare(d, c, { unique: hoist });
-  v.vla = true;
+  const v = x.fn.declare(d, c, { unique: true });
+  const len = x.fn.names.name(`${d.id}:len`, `${v.rust.replace(/^r#/, '')}_len`);
+  const stack = x.fn.names.name(`${d.id}:stack`, `${v.rust.replace(/^r#/, '')}_stack`);
+  const heap = x.fn.names.name(`${d.id}:heap`, `${v.rust.replace(/^r#/, '')}_heap`);
+  v.vla = { len };
   const elem = x.rt(c.of);
+  const cap = Math.max(1, Math.floor(VLA_STACK_BYTES / Math.max(1, x.mod.reg.sizeOf(c.of).size)));
   const zero = x.mod.types.zero(c.of);
-  const init = zero.includes('zeroed') ? `vec![unsafe { core::mem::zeroed::<${elem}>() }; ${size}]` : `vec![${zero}; ${size}]`;
+  const zeroElem = zero.includes('zeroed') ? `unsafe { core::mem::zeroed::<${elem}>() }` : zero;
+  const pick = `if ${len} <= ${cap} { ${stack}.as_mut_ptr() } else { ${heap} = vec![${zeroElem}; ${len}]; ${heap}.as_mut_ptr() }`;
+  const decls = [
+    `let mut ${len}: usize = ${size};`,
+    `let mut ${stack}: [${elem}; ${cap}] = [${zeroElem}; ${cap}];`,
+    `let mut ${heap}: Vec<${elem}> = Vec::new();`,
+  ];
   if (hoist) {
-    x.fn.hoisted.push(`let mut ${v.rust}: Vec<${elem}> = Vec::new();`);
-    return [`${v.rust} = ${init};`];
+    x.fn.hoisted.push(`let mut ${len}: usize = 0;`, ...decls.slice(1), `let mut ${v.rust}: *mut ${elem} = core::ptr::null_mut();`);
+    return [`${len} = ${size};`, `${v.rust} = ${pick};`];
   }
-  return [`let mut ${v.rust}: Vec<${elem}> = ${init};`];
+  return ['// C variable-length array', ...decls, `let mut ${v.rust}: *mut ${elem} = ${pick};`];
 }
 
 export function vlaSize(x: Exprs, text: string): string {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { children, type ClangNode } from './clang-ast.js';
-import { canon, type CType, type IntKind } from './ctype.js';
+import { canon, sameType, type CType, type IntKind } from './ctype.js';
 import { evalInt } from './const-eval.js';
 import { layoutRecord, sizeAlign, type SizeAlign } from './layout.js';
 import { NameAllocator, rustIdent } from './rust-names.js';
@@ -88,6 +88,7 @@ export class TypeRegistry {
   private readonly defs = new Map<string, DeclSite>();
   private readonly completeByTag = new Map<string, string[]>();
   readonly records = new Map<string, RecordInfo>();
+  private readonly bySignature = new Map<string, string>();
   readonly typedefs = new Map<string, TypedefInfo>();
   readonly enums = new Map<string, EnumInfo>();
   /** Enumerator key → info, for enumerators referenced by name. */
@@ -138,6 +139,16 @@ export class TypeRegistry {
     let info = this.records.get(key);
     if (info) return info;
     const site = this.defs.get(key);
+    // The same struct written out in two files is one Rust type (C treats them as compatible).
+    const sigName = t.name || this.anonName(key);
+    const sig = site && sigName && site.node.completeDefinition === true ? recordSignature(t.tag, sigName, site.node) : undefined;
+    const twinKey = sig ? this.bySignature.get(sig) : undefined;
+    const twin = twinKey ? this.records.get(twinKey) : undefined;
+    if (twin) {
+      this.records.set(key, twin);
+      return twin;
+    }
+    if (sig) this.bySignature.set(sig, key);
     const cName = t.name || this.anonName(key);
     info = {
       key,
@@ -328,6 +339,12 @@ export class TypeRegistry {
       const rustName = (inner.k === 'record' ? this.record(inner).rustName : this.enumType(inner)) ?? this.typeNames.name(`td:${t.key}`, t.name);
       info = { key: t.key, cName: t.name, rustName, target, alias: false, file: site ? site.scope.fileOf(site.node) : '', line: site ? site.scope.lineOf(site.node) : 0 };
     } else {
+      // The same typedef written in two files (`typedef char Char;`) is one Rust alias.
+      const twin = [...this.typedefs.values()].find((o) => o.alias && o.cName === t.name && sameType(o.target, target));
+      if (twin) {
+        this.typedefs.set(t.key, twin);
+        return twin;
+      }
       info = { key: t.key, cName: t.name, rustName: this.typeNames.name(`td:${t.key}`, t.name), target, alias: true, file: site ? site.scope.fileOf(site.node) : '', line: site ? site.scope.lineOf(site.node) : 0 };
     }
     this.typedefs.set(t.key, info);
@@ -386,6 +403,16 @@ export class TypeRegistry {
   isEnumUsed(key: string): boolean {
     return this.enums.has(key);
   }
+}
+
+function recordSignature(tag: string, name: string, node: ClangNode): string {
+  const fields = children(node)
+    .filter((c) => c.kind === 'FieldDecl')
+    .map((c) => `${c.name ?? ''}:${c.type?.qualType ?? ''}:${c.isBitfield === true ? 'b' : ''}`);
+  const attrs = children(node)
+    .filter((c) => c.kind.endsWith('Attr'))
+    .map((c) => c.kind);
+  return `${tag} ${name}{${fields.join(';')}}${attrs.join(',')}`;
 }
 
 /** The `#pragma pack` value in force at a record, read from its file (clang does not print it). */

@@ -18,7 +18,8 @@ export interface TranspileReport {
   link_libraries: string[];
   warnings: string[];
   notices: string[];
-  seconds: { total: number; clang_wait: number; load: number; translate: number };
+  /** Wall time; `clang_wait` is time waiting on clang not hidden behind our own work. */
+  seconds: { total: number; clang_wait: number; load: number; translate: number; write: number; locate: number };
   retranslations: number;
 }
 
@@ -60,7 +61,7 @@ export function buildReport(r: ReportInput): TranspileReport {
     link_libraries: r.linkLibs,
     warnings: [...r.crate.warnings, ...r.crate.reg.warnings],
     notices: r.notices,
-    seconds: { total: round(r.seconds.total), clang_wait: round(r.seconds.clang_wait), load: round(r.seconds.load), translate: round(r.seconds.translate) },
+    seconds: Object.fromEntries(Object.entries(r.seconds).map(([k, v]) => [k, round(v)])) as TranspileReport['seconds'],
     retranslations: r.retries,
   };
 }

@@ -33,12 +33,14 @@ export function simplify(ir: IR): IR {
       return { k: 'if', cond: ir.cond, then: simplify(ir.then), else: simplify(ir.else) };
     case 'match':
       return { k: 'match', scrut: ir.scrut, arms: ir.arms.map((a) => ({ pats: a.pats, body: simplify(a.body) })) };
+    // Bottom-up, once: simplifying a body again after stripping its tail would redo every
+    // nested level (exponential in the nesting depth a large state machine produces).
     case 'loop': {
-      const body = simplify(stripTail(simplify(ir.body), 'continue', ir.label));
+      const body = stripTail(simplify(ir.body), 'continue', ir.label);
       return { k: 'loop', label: refs(body, ir.label) > 0 ? ir.label : '', body };
     }
     case 'block': {
-      const body = simplify(stripTail(simplify(ir.body), 'break', ir.label));
+      const body = stripTail(simplify(ir.body), 'break', ir.label);
       if (refs(body, ir.label) === 0) return body;
       return { k: 'block', label: ir.label, body };
     }
@@ -56,7 +58,9 @@ function stripTail(ir: IR, kind: 'break' | 'continue', label: string): IR {
     case 'seq': {
       if (ir.items.length === 0) return ir;
       const items = [...ir.items];
-      items[items.length - 1] = stripTail(items[items.length - 1] as IR, kind, label);
+      const last = stripTail(items[items.length - 1] as IR, kind, label);
+      if (isEmpty(last)) items.pop();
+      else items[items.length - 1] = last;
       return { k: 'seq', items };
     }
     case 'if':

@@ -62,12 +62,12 @@ function prepare(crate: CrateState, scopes: UnitScope[], bins: Set<UnitScope>): 
         const t = s.declType(d);
         if (t.k === 'enum') for (const c of crate.reg.enumInfo(t).consts) crate.reservedValues.add(c.rustName);
       }
-      if (!d.name || d.storageClass === 'static') continue;
-      const own = s.fileOf(d) === s.unit.file;
+      // A program's own definitions are its own: two programs may both define `usage`.
+      if (!d.name || d.storageClass === 'static' || (bins.has(s) && s.fileOf(d) === s.unit.file)) continue;
       if (d.kind === 'FunctionDecl' && hasBody(d) && !crate.globals.has(d.name)) {
-        crate.globals.set(d.name, { kind: 'fn', module: crate.module(s.fileOf(d), own && bins.has(s)) });
+        crate.globals.set(d.name, { kind: 'fn', module: crate.module(s.fileOf(d), false) });
       } else if (d.kind === 'VarDecl' && isDefinition(d) && !crate.globals.has(d.name)) {
-        crate.globals.set(d.name, { kind: 'var', module: crate.module(s.fileOf(d), own && bins.has(s)) });
+        crate.globals.set(d.name, { kind: 'var', module: crate.module(s.fileOf(d), false) });
       }
     }
   }

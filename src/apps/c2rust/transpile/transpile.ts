@@ -77,9 +77,12 @@ export async function transpileProject(opts: TranspileOptions): Promise<Transpil
   opts.onProgress?.('write', 0, 1);
 
   const notices = [...front.notices, ...kept.notices];
+  const t1 = performance.now();
   const { dir: tmp, formatNotice } = await formatAndWrite(outDir, files);
   if (formatNotice) notices.push(formatNotice);
-  const located = await locateItems(tmp, crate);
+  const t2 = performance.now();
+  const located = locateItems(tmp, crate);
+  const t3 = performance.now();
   commitDir(tmp, outDir);
   const problems: FileProblem[] = front.problems;
   const report = buildReport({
@@ -88,7 +91,14 @@ export async function transpileProject(opts: TranspileOptions): Promise<Transpil
     crate,
     problems,
     located,
-    seconds: { total: (performance.now() - started) / 1000, clang_wait: front.clangWaitSeconds, load: front.loadSeconds, translate: translateSeconds },
+    seconds: {
+      total: (performance.now() - started) / 1000,
+      clang_wait: front.clangWaitSeconds,
+      load: front.loadSeconds,
+      translate: translateSeconds,
+      write: (t2 - t1) / 1000,
+      locate: (t3 - t2) / 1000,
+    },
     retries,
     compileCommands: front.compileCommands,
     linkLibs,

@@ -114,15 +114,16 @@ export class UnitModuleCtx implements ModuleCtx {
 
   refVar(name: string, r?: DeclRef): string {
     const d = this.scope.vars.get(name);
-    if (d && this.scope.isProject(d) && (d.storageClass === 'static' || isDefinition(d))) {
-      const home = this.homeOf(d);
-      const viaHome = this.reference(home, name);
-      if (viaHome) return viaHome;
-    }
     const g = this.crate.globals.get(name);
+    // Tentative definitions of one global in several files (`int n;`) are one variable: the
+    // first file's. A program's own globals and static ones are found through the unit.
+    if (d && this.scope.isProject(d) && (d.storageClass === 'static' || isDefinition(d)) && !(g?.kind === 'var' && d.storageClass !== 'static' && !this.module.isBin)) {
+      const via = this.reference(this.homeOf(d), name);
+      if (via) return via;
+    }
     if (g && g.kind === 'var') {
-      const viaHome = this.reference(g.module, name);
-      if (viaHome) return viaHome;
+      const via = this.reference(g.module, name);
+      if (via) return via;
     }
     if (!this.crate.ffi.has(name)) {
       this.crate.ffi.set(name, ffiVariable(this, name, d, r));
