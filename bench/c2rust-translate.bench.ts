@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatTable } from '../src/util/output.js';
-import { cargoBuild, clangParse, equiv, readTranspileReport, resolveMains, runCSide, shell, transpile, type TranspileReport } from './translate-steps.js';
+import { cargoBuild, clangParse, equiv, handCompileCommands, readTranspileReport, resolveMains, runCSide, shell, transpile, type TranspileReport } from './translate-steps.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const shared = process.env.JARVIS_SHARED ?? [resolve(here, '../../shared'), resolve(here, '../../../shared')].find((p) => existsSync(p)) ?? resolve(here, '../../shared');
@@ -151,6 +151,7 @@ async function oneProject(name: string, src: string, commands: readonly string[]
   } else row.cTests = 'C program (no test suite)';
   const root = join(scratch, name);
   cpSync(src, root, { recursive: true });
+  const commandsFrom = await handCompileCommands(root);
   const tr = await transpile(root);
   const clang = await clangParse(root);
   row.clang = `${clang.seconds.toFixed(2)} s (${clang.units} units${clang.failed ? `, ${clang.failed} failed` : ''})`;
@@ -158,6 +159,7 @@ async function oneProject(name: string, src: string, commands: readonly string[]
   if (!tr.available) row.translate = 'no `jc2r transpile` in this checkout';
   else {
     row.translate = tr.ok ? `${tr.seconds.toFixed(2)} s` : `FAILED (${tr.seconds.toFixed(0)} s)`;
+    row.notes.push(`compile commands: ${commandsFrom}`);
     if (!tr.ok) row.notes.push(`transpile: ${lastLine(tr.out.split('\n').filter((l) => !/^run again with/.test(l)).join('\n'))}`);
     report = readTranspileReport(root);
     row.kept = report ? String(report.keptInC.length) : 'no report';
@@ -224,17 +226,19 @@ export default async function bench(): Promise<void> {
     const notes = (list: Row[]) => {
       for (const r of list) for (const n of r.notes) console.log(`  ${r.project}: ${n}`);
     };
-    console.log(formatTable([header, ...rows.map(cells)]));
-    notes(rows);
+    if (rows.length) {
+      console.log(formatTable([header, ...rows.map(cells)]));
+      notes(rows);
+    }
     const withSources = rows.filter((r) => !TESTS[r.project]?.none?.startsWith('no C sources'));
     const testable = rows.filter((r) => r.cOk);
     if (process.env.BENCH_VERBOSE === '1') for (const [n, t] of Object.entries(TESTS)) console.log(`${n}: ${t.none ?? t.cTest}${t.note ? ` — ${t.note}` : ''}`);
-    console.log(`crates that build: ${rows.filter((r) => r.crateOk).length}/${withSources.length} projects with C sources; of them with nothing kept in C beyond item 3: ${rows.filter((r) => r.crateOk && r.keptAllowed).length}`);
+    if (rows.length) console.log(`crates that build: ${rows.filter((r) => r.crateOk).length}/${withSources.length} projects with C sources; of them with nothing kept in C beyond item 3: ${rows.filter((r) => r.crateOk && r.keptAllowed).length}`);
     const same = testable.filter((r) => r.same).length;
-    const measured = rows.some((r) => r.translate !== '-' && !r.translate.startsWith('no '));
-    console.log(`C tests that build and run here: ${testable.length}/${withSources.length}`);
+    const measured = [...rows, ...corpora].some((r) => r.translate !== '-' && !r.translate.startsWith('no '));
+    if (rows.length) console.log(`C tests that build and run here: ${testable.length}/${withSources.length}`);
     if (!measured) console.log('translated tests: not measured (this checkout has no `jc2r transpile`); the equivalence column shows the C side alone');
-    else {
+    else if (rows.length) {
       console.log(`translated tests behaving the same: ${same}/${testable.length}${testable.length ? ` (${((100 * same) / testable.length).toFixed(0)}%)` : ''}`);
       console.log(`  not the same: ${testable.filter((x) => !x.same).map((r) => r.project).join(', ') || 'none'} (first differences above)`);
     }

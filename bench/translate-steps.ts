@@ -62,6 +62,22 @@ export function shell(command: string, cwd: string, timeoutMs: number, env: Node
   });
 }
 
+/**
+ * Hands `jc2r transpile` the compile commands `jc2r scan` finds (the build system's, plus the
+ * default flags for sources the build skips, such as tests a broken rule misses) as a
+ * compile_commands.json at the root, unless the project has its own. Until the translator reads
+ * the build system itself (`projectUnits`), it would otherwise see bzip2.c without
+ * `-D BZ_UNIX=1` and bzlib.c without the generated bz_version.h. Returns where they came from.
+ */
+export async function handCompileCommands(root: string): Promise<string> {
+  const found = await projectUnits(root, { keepUncovered: true });
+  if (found.source.kind === 'compile_commands.json') return 'the project\'s compile_commands.json';
+  if (found.source.kind === 'none') return 'default flags';
+  const entries = found.units.map((u) => ({ directory: u.cwd, file: u.file, arguments: u.argv ?? ['cc', ...u.args, '-c', u.file] }));
+  writeFileSync(join(root, 'compile_commands.json'), `${JSON.stringify(entries, null, 1)}\n`);
+  return `${found.source.kind} (${found.source.buildFile})${found.leftOut.length ? ` + ${found.leftOut.length} file(s) with default flags` : ''}`;
+}
+
 /** `jc2r transpile` as a user runs it; `available: false` when this checkout has no such command yet. */
 const TRANSPILE_TIMEOUT_MS = 10 * 60_000;
 
