@@ -32,7 +32,8 @@ export const C_PROJECT: Record<string, string> = {
     '#include <stdio.h>',
     '#include "util.h"',
     'int main(int argc, char **argv) {',
-    '  if (argc < 2) { fprintf(stderr, "usage: %s FILE [OUT]\\n", argv[0]); return 64; }',
+    // __FILE__ is the source as the build's command spells it (make: tools/stats.c).
+    '  if (argc < 2) { fprintf(stderr, "usage: %s FILE [OUT] (%s)\\n", argv[0], __FILE__); return 64; }',
     '  FILE *f = fopen(argv[1], "r");',
     '  if (!f) { fprintf(stderr, "%s: cannot open %s\\n", argv[0], argv[1]); return 2; }',
     '  char buf[4096];',
@@ -115,7 +116,7 @@ export const RUST_CRATE: Record<string, string> = {
     '}',
     'fn main() {',
     '    let args: Vec<String> = std::env::args().collect();',
-    '    if args.len() < 2 { eprintln!("usage: {} FILE [OUT]", args[0]); std::process::exit(64); }',
+    '    if args.len() < 2 { eprintln!("usage: {} FILE [OUT] (tools/stats.c)", args[0]); std::process::exit(64); }',
     '    let data = match std::fs::read(&args[1]) {',
     '        Ok(d) => d,',
     '        Err(_) => { eprintln!("{}: cannot open {}", args[0], args[1]); std::process::exit(1); }',

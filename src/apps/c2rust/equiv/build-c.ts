@@ -6,6 +6,7 @@ import { JarvisError } from '../../../util/errors.js';
 import { runProcess } from '../../../util/process.js';
 import type { TranslationUnit } from '../compile-db.js';
 import { relPath } from '../expansion.js';
+import { linkFlags } from '../make-dry-run.js';
 import { projectUnits } from '../project-units.js';
 
 /**
@@ -75,12 +76,22 @@ export async function compileProject(root: string, outDir: string, env: NodeJS.P
     mains,
     failed,
     archive,
-    linkArgs: found.source.linkArgs ?? [],
+    linkArgs: linkArgsOf(found.source.linkArgs ?? [], units),
     linker,
     outDir,
     compileSource: kind === 'none' ? 'default flags' : kind === 'compile_commands.json' ? (found.source.database ?? kind) : `${kind} (${found.source.buildFile})`,
     notices: found.notices,
   };
+}
+
+/**
+ * What the build links with: the generator's link lines, and the `-l`/`-L`/`-pthread` of the
+ * compile commands themselves (a `cc -o test a.c b.c -lcrypto` both compiles and links).
+ */
+function linkArgsOf(fromBuild: readonly string[], units: readonly TranslationUnit[]): string[] {
+  const out = new Set(fromBuild);
+  for (const u of units) if (u.argv) for (const f of linkFlags(u.argv, u.cwd)) out.add(f);
+  return [...out];
 }
 
 /** Links the program whose `main` is in `cFile`; a `-lX` the linker cannot find (the project's own library) is dropped. */
@@ -118,11 +129,14 @@ async function compileUnit(u: TranslationUnit, obj: string, env: NodeJS.ProcessE
     else if (!DROP.test(a) && !INPUT.test(a)) kept.push(a);
   }
   const stampFile = `${obj}.stamp`;
-  const stamp = JSON.stringify([argv[0], ...kept, u.cwd, u.file]);
+  const stamp = JSON.stringify([argv[0], ...kept, u.cwd, u.file, argv.slice(1).filter((a) => INPUT.test(a))]);
   const cached = upToDate(obj, stampFile, stamp, u.cwd);
   if (cached) return cached;
   rmSync(stampFile, { force: true });
-  const run = (cc: string) => runProcess(cc, [...kept, '-w', '-MMD', '-MF', `${obj}.d`, '-c', u.file, '-o', obj], { cwd: u.cwd, env, timeoutMs: 300_000 });
+  // The source spelled as the command spells it: `__FILE__` (assert messages, test reports) is
+  // that text, and the translation reproduces it from the same command.
+  const source = argv.slice(1).find((a) => INPUT.test(a) && resolve(u.cwd, a) === u.file) ?? u.file;
+  const run = (cc: string) => runProcess(cc, [...kept, '-w', '-MMD', '-MF', `${obj}.d`, '-c', source, '-o', obj], { cwd: u.cwd, env, timeoutMs: 300_000 });
   let r;
   try {
     r = await run(argv[0] as string);
