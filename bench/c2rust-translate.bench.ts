@@ -14,6 +14,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listSources } from '../src/apps/c2rust/compile-db.js';
 import { formatTable } from '../src/util/output.js';
 import { cargoBuild, clangParse, equiv, handCompileCommands, readTranspileReport, resolveMains, runCSide, shell, transpile, type TranspileReport } from './translate-steps.js';
 
@@ -151,6 +152,10 @@ async function oneProject(name: string, src: string, commands: readonly string[]
   } else row.cTests = 'C program (no test suite)';
   const root = join(scratch, name);
   cpSync(src, root, { recursive: true });
+  if (listSources(root).sources.length === 0) {
+    row.translate = row.crate = 'no C sources';
+    return row;
+  }
   const commandsFrom = await handCompileCommands(root);
   const tr = await transpile(root);
   const clang = await clangParse(root);
@@ -230,7 +235,7 @@ export default async function bench(): Promise<void> {
       console.log(formatTable([header, ...rows.map(cells)]));
       notes(rows);
     }
-    const withSources = rows.filter((r) => !TESTS[r.project]?.none?.startsWith('no C sources'));
+    const withSources = rows.filter((r) => r.translate !== 'no C sources');
     const testable = rows.filter((r) => r.cOk);
     if (process.env.BENCH_VERBOSE === '1') for (const [n, t] of Object.entries(TESTS)) console.log(`${n}: ${t.none ?? t.cTest}${t.note ? ` — ${t.note}` : ''}`);
     if (rows.length) console.log(`crates that build: ${rows.filter((r) => r.crateOk).length}/${withSources.length} projects with C sources; of them with nothing kept in C beyond item 3: ${rows.filter((r) => r.crateOk && r.keptAllowed).length}`);
