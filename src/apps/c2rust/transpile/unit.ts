@@ -216,17 +216,8 @@ export function translateFnDecl(crate: CrateState, ctx: UnitModuleCtx, d: ClangN
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e;
     m.cursor.skipThrough(end);
-    throw new KeepInC(`${file}:${name}`, { name, file: m.relFile, line: start, reason: e.reason, isStatic });
-  }
-}
-
-/** A function found untranslatable while translating: the crate is translated again with it in C. */
-export class KeepInC extends Error {
-  constructor(
-    readonly key: string,
-    readonly info: { name: string; file: string; line: number; reason: string; isStatic: boolean },
-  ) {
-    super(`${info.name}: ${info.reason}`);
+    // Callers may already refer to it as Rust: the crate is translated again with it in C.
+    crate.discovered.set(`${file}:${name}`, { name, file: m.relFile, line: start, reason: e.reason, isStatic });
   }
 }
 
