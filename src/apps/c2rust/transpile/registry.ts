@@ -180,7 +180,7 @@ export class TypeRegistry {
     const raw: { node: ClangNode; type: CType; bitWidth?: number; alignAttr?: number; packed?: boolean; named: boolean }[] = [];
     for (const c of children(node)) {
       if (c.kind !== 'FieldDecl') continue;
-      const type = scope.parse(c.type?.qualType ?? 'int');
+      const type = scope.typeOf(c.type);
       const bw = c.isBitfield === true ? evalInt(children(c).find((x) => !x.kind.endsWith('Attr')) as ClangNode, scope) : undefined;
       const alignAttr = children(c)
         .filter((a) => a.kind === 'AlignedAttr')
@@ -294,7 +294,7 @@ export class TypeRegistry {
         if (c.kind !== 'EnumConstantDecl' || !c.name) continue;
         const v = site.scope.enumConsts.get(c.name)?.value ?? 0n;
         // Named enums: constants have the enum's type (switch patterns and enum variables need no casts).
-        const own = t.name || this.anonNames.get(t.key) ? t : site.scope.parse(c.type?.qualType ?? 'int');
+        const own = t.name || this.anonNames.get(t.key) ? t : site.scope.typeOf(c.type);
         const ci: EnumConstInfo = { cName: c.name, rustName: this.valueNames.name(`ec:${site.scope.keyOf(c)}`, c.name), value: v, type: own };
         info.consts.push(ci);
         this.enumConstByKey.set(site.scope.keyOf(c), ci);

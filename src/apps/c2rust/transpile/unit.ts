@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { children, expansionOf, type ClangNode, type DeclRef } from './clang-ast.js';
+import { children, expansionOf, type ClangNode, type DeclRef, type QualType } from './clang-ast.js';
 import { FnCtx, Unsupported, type ModuleCtx } from './contexts.js';
 import { CrateState } from './crate-state.js';
 import { canon, fnType, unsupportedIn, type CType } from './ctype.js';
@@ -40,8 +40,8 @@ export class UnitModuleCtx implements ModuleCtx {
     this.reservedForLocals = new Set([...scope.vars.keys(), ...crate.reservedValues]);
   }
 
-  type(q: { qualType: string } | undefined): CType {
-    return this.scope.parse(q?.qualType ?? 'int');
+  type(q: QualType | undefined): CType {
+    return this.scope.typeOf(q);
   }
 
   warn(message: string): void {
