@@ -9,6 +9,7 @@ describe('jc2r transpile: records, bitfields, enums and typedefs', () => {
     expect(p.outcome.report.kept_in_c).toEqual([]);
     await p.same('records');
     await p.same('bits');
+    await p.same('edge');
     const types = readFileSync(join(p.crate, 'src/types.rs'), 'utf8');
     // One definition per type, used by every module.
     expect(types.match(/pub struct Point \{/g)).toHaveLength(1);

@@ -2,6 +2,7 @@ import type { ClangNode } from './clang-ast.js';
 import { Unsupported } from './contexts.js';
 import type { Exprs } from './expr.js';
 import { asCast } from './expr-cast.js';
+import { allocaCall } from './expr-call.js';
 import { atom, method, P, wrap, type RExpr } from './rexpr.js';
 import { intrinsicPath, macroIntrinsic } from './simd.js';
 
@@ -79,8 +80,9 @@ export function builtinCall(x: Exprs, name: string, args: ClangNode[], call: Cla
     case '__builtin_va_arg':
       throw new Unsupported('va_start/va_arg (a variadic function body)');
     case '__builtin_alloca':
+      return allocaCall(x, args);
     case '__builtin_alloca_with_align':
-      throw new Unsupported('alloca (stack allocation)');
+      throw new Unsupported('alloca with alignment');
     case '__builtin_setjmp':
     case '__builtin_longjmp':
       throw new Unsupported('setjmp/longjmp');

@@ -81,6 +81,8 @@ export class FnCtx {
   comments: (line: number) => string[] = () => [];
   /** Statements of a nested block (GNU statement expressions), set by the function translator. */
   blockStmts: (items: ClangNode[]) => string[] = () => [];
+  /** `alloca` was called: its buffers live in a vector freed when the function returns, as in C. */
+  usesAlloca = false;
   /** Initialisers of statics are constant contexts: compound literals become statics of their own. */
   staticInit = false;
 

@@ -37,6 +37,8 @@ export class CrateState {
   readonly kept: KeptFunction[] = [];
   /** `file:name` of functions that stay C (decided before and during translation). */
   readonly keptKeys = new Set<string>();
+  /** Functions found untranslatable during this pass (`file:name` → why). */
+  readonly discovered = new Map<string, KeptFunction>();
   /** `file:name` of static functions/variables that C code left in C refers to: exported by name. */
   readonly exportedStatics = new Set<string>();
   readonly warnings: string[] = [];

@@ -27,6 +27,9 @@ export const ALLOWS = [
   'unpredictable_function_pointer_comparisons',
   'unnecessary_transmutes',
   'unknown_lints',
+  // C's constant division by zero or overflow compiles (and misbehaves at run time) as in C.
+  'unconditional_panic',
+  'arithmetic_overflow',
 ];
 
 const allowLine = `#![allow(${ALLOWS.join(', ')})]`;

@@ -1,6 +1,6 @@
 import { child, children, skipParens, type ClangNode } from './clang-ast.js';
 import { Unsupported } from './contexts.js';
-import { canon, fnType, type CType } from './ctype.js';
+import { canon, fnType, pointee, type CType } from './ctype.js';
 import { builtinCall } from './builtins.js';
 import { asCast } from './expr-cast.js';
 import type { Exprs } from './expr.js';
@@ -17,7 +17,6 @@ const KEEP_C_CALLS: Record<string, string> = {
   siglongjmp: 'setjmp/longjmp',
   getcontext: 'getcontext (returns twice)',
   vfork: 'vfork (returns twice)',
-  alloca: 'alloca (stack allocation)',
 };
 
 export function callExpr(x: Exprs, n: ClangNode): RExpr {
@@ -32,6 +31,7 @@ export function callExpr(x: Exprs, n: ClangNode): RExpr {
     const ref = skipParens(child(sc));
     if (ref.kind === 'DeclRefExpr' && ref.referencedDecl?.kind === 'FunctionDecl') {
       const cname = ref.referencedDecl.name ?? '';
+      if (cname === 'alloca') return allocaCall(x, args);
       const why = KEEP_C_CALLS[cname];
       if (why) throw new Unsupported(why);
       const name = x.mod.refFn(cname, ref.referencedDecl);
@@ -43,6 +43,13 @@ export function callExpr(x: Exprs, n: ClangNode): RExpr {
   const fv = x.value(callee);
   const ft = fnType(x.ty(callee));
   return { code: `${wrap(fv, P.POSTFIX)}.unwrap()(${callArgs(x, args, undefined, ft?.variadic ? ft.params.length : undefined).join(', ')})`, prec: P.POSTFIX };
+}
+
+/** `alloca(n)`: a zeroed buffer owned by the function, freed when it returns (as the C stack frame is). */
+export function allocaCall(x: Exprs, args: ClangNode[]): RExpr {
+  x.fn.usesAlloca = true;
+  const n = x.value(args[0] as ClangNode);
+  return { code: `{ c2rust_alloca.push(vec![0u8; ${wrap(n, P.AS)} as usize]); c2rust_alloca.last_mut().unwrap().as_mut_ptr() as *mut c_void }`, prec: P.BLOCK };
 }
 
 /**
@@ -64,6 +71,8 @@ function callArgs(x: Exprs, args: ClangNode[], params: CType[] | undefined, fixe
     const v = x.value(a);
     // A variadic argument has no parameter type: an untyped literal would be passed as i32.
     if (i >= fixed && v.lit === 'int' && x.rt(x.ty(a)) !== 'c_int') return asCast(x, v, x.ty(a)).code;
+    // A null pointer has no type to infer from in a variadic argument (`execl(…, NULL)`).
+    if (i >= fixed && /^core::ptr::null(_mut)?\(\)$/.test(v.code)) return v.code.replace('()', `::<${x.rt(pointee(x.ty(a)) ?? { k: 'void' })}>()`);
     const p = params?.[i];
     if (!p || x.rt(p) === x.rt(x.ty(a)) || canon(p).k === 'record') return v.code;
     return asCast(x, v, p).code;

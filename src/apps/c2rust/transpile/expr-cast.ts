@@ -36,8 +36,12 @@ export function castExpr(x: Exprs, n: ClangNode): RExpr {
       return asCast(x, v, to);
     }
     case 'FloatingToIntegral':
-    case 'FloatingCast':
-      return asCast(x, x.value(sub), to);
+    case 'FloatingCast': {
+      const v = x.value(sub);
+      // `0.1f` widened to double keeps float's rounding: the literal must be an f32 first.
+      if (v.lit === 'float' && /^-?[\d.eE+-]+$/.test(v.code)) return asCast(x, { code: `${v.code}${x.rt(x.ty(sub))}`, prec: v.code.startsWith('-') ? P.UNARY : P.ATOM }, to);
+      return asCast(x, v, to);
+    }
     case 'NullToPointer':
       return nullOf(x, to);
     case 'IntegralToPointer': {

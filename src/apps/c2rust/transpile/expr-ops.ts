@@ -159,7 +159,7 @@ export function incDec(x: Exprs, n: ClangNode, wantValue: boolean): RExpr | stri
     if (isUnsigned(t)) return method(v, inc ? 'wrapping_add' : 'wrapping_sub', ['1']);
     return binop(v, inc ? '+' : '-', atom('1'));
   };
-  const simple = !p0.bitfield && !isPointer(t) && !isUnsigned(t);
+  const simple = !p0.bitfield && !p0.volatile && !isPointer(t) && !isUnsigned(t);
   if (!wantValue) {
     if (simple) return [`${p0.code} ${inc ? '+=' : '-='} ${isFloat(t) ? '1.0' : '1'};`];
     const { setup, place } = stablePlace(x, p0);
@@ -184,7 +184,7 @@ export function compoundAssign(x: Exprs, n: ClangNode, wantValue: boolean): RExp
   const rhs = x.value(r);
   const same = (a: CType, b: CType) => x.rt(a) === x.rt(b) || samePrim(a, b) || (isFloat(a) && isFloat(b) && x.rt(canon(a)) === x.rt(canon(b)));
   const sameAsLhs = same(compL, lt) && same(compR, lt);
-  const inPlace = !p0.bitfield && !isPointer(lt) && sameAsLhs && !(isUnsigned(lt) && WRAPPING[op]);
+  const inPlace = !p0.bitfield && !p0.volatile && !isPointer(lt) && sameAsLhs && !(isUnsigned(lt) && WRAPPING[op]);
   if (inPlace && !wantValue) return [`${p0.code} ${op}= ${rhs.code};`];
   const { setup, place } = stablePlace(x, p0);
   const cur = readPlace(x, place);

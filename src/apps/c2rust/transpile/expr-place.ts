@@ -16,13 +16,28 @@ export interface Place extends RExpr {
   local?: boolean;
   /** Not an lvalue in Rust (a call's result): taking its address needs a temporary first. */
   rvalue?: boolean;
+  /** `volatile`: read and written with `read_volatile`/`write_volatile`. */
+  volatile?: boolean;
   bitfield?: { base: RExpr; field: FieldInfo };
 }
 
 export const isLocalPlace = (p: Place): boolean => p.local === true && !p.bitfield;
 
+/** A `volatile`-qualified type at the top level (`volatile int`, `int *volatile`, not `volatile int *`). */
+export function isVolatileType(q: string | undefined): boolean {
+  if (!q || !/\bvolatile\b/.test(q)) return false;
+  const v = q.lastIndexOf('volatile');
+  const star = q.lastIndexOf('*');
+  return star < 0 || star < v;
+}
+
 /** The place an lvalue expression denotes. */
 export function placeOf(x: Exprs, n0: ClangNode): Place {
+  const p = placeOf0(x, n0);
+  return isVolatileType(skipParens(n0).type?.qualType) && !p.bitfield && !p.rvalue ? { ...p, volatile: true } : p;
+}
+
+function placeOf0(x: Exprs, n0: ClangNode): Place {
   const n = skipParens(n0);
   const type = x.ty(n);
   switch (n.kind) {
@@ -133,12 +148,14 @@ export function indexIsize(x: Exprs, i: ClangNode): string {
 /** Reads a place: bitfields through their getter. */
 export function readPlace(_x: Exprs, p: Place): RExpr {
   if (p.bitfield) return { code: `${wrap(p.bitfield.base, P.POSTFIX)}.${p.bitfield.field.rustName}()`, prec: P.POSTFIX };
+  if (p.volatile) return { code: `core::ptr::read_volatile(&raw const ${wrap(p, P.UNARY)})`, prec: P.POSTFIX };
   return { code: p.code, prec: p.prec, ...(p.value !== undefined ? { value: p.value, lit: p.lit } : {}) };
 }
 
 /** `place = v` as a statement; bitfields through their setter. */
 export function writePlace(p: Place, v: RExpr): string {
   if (p.bitfield) return `${wrap(p.bitfield.base, P.POSTFIX)}.set_${bareName(p.bitfield.field.rustName)}(${v.code});`;
+  if (p.volatile) return `core::ptr::write_volatile(&raw mut ${wrap(p, P.UNARY)}, ${v.code});`;
   return `${p.code} = ${v.code};`;
 }
 
@@ -152,7 +169,7 @@ export function stablePlace(x: Exprs, p: Place): { setup: string[]; place: Place
   if (p.bitfield) {
     return { setup: [`let ${t} = &raw mut ${wrap(p.bitfield.base, P.UNARY)};`], place: { ...p, bitfield: { base: { code: `*${t}`, prec: P.UNARY }, field: p.bitfield.field }, pure: true } };
   }
-  return { setup: [`let ${t} = &raw mut ${wrap(p, P.UNARY)};`], place: { code: `*${t}`, prec: P.UNARY, type: p.type, pure: true } };
+  return { setup: [`let ${t} = &raw mut ${wrap(p, P.UNARY)};`], place: { code: `*${t}`, prec: P.UNARY, type: p.type, pure: true, ...(p.volatile ? { volatile: true } : {}) } };
 }
 
 const EFFECTS = new Set(['CallExpr', 'CompoundAssignOperator', 'StmtExpr', 'VAArgExpr']);

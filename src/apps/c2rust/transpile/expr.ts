@@ -7,7 +7,7 @@ import { castExpr } from './expr-cast.js';
 import { initValue } from './expr-init.js';
 import { binary, compoundAssign, incDec, unary, assignStmts, assignValue } from './expr-ops.js';
 import { placeOf, readPlace, type Place } from './expr-place.js';
-import { charLiteral, floatLiteral, intLiteral, stringArray } from './literals.js';
+import { charLiteral, floatLiteral, intLiteral, rustFloatSpelling, rustIntSpelling, stringArray } from './literals.js';
 import { atom, block, binop, NEGATED, negateExpr, P, wrap, type RExpr } from './rexpr.js';
 
 /** C expressions → Rust expressions for one function, with clang's implicit conversions made explicit. */
@@ -36,12 +36,13 @@ export class Exprs {
         return this.value(child(n));
       case 'IntegerLiteral': {
         const k = intKind(this.ty(n));
-        return intLiteral(BigInt(n.value ?? '0'), k ? INT_PRIM[k] : 'i64');
+        const v = BigInt(n.value ?? '0');
+        return intLiteral(v, k ? INT_PRIM[k] : 'i64', rustIntSpelling(this.tokenText(n), v));
       }
       case 'CharacterLiteral':
         return charLiteral(Number(n.value ?? 0), this.rt(this.ty(n)));
       case 'FloatingLiteral':
-        return floatLiteral(String(n.value ?? '0'));
+        return floatLiteral(rustFloatSpelling(this.tokenText(n)) ?? String(n.value ?? '0'));
       case 'StringLiteral':
         return stringArray(n, this.ty(n), this.rt(this.ty(n)));
       case 'ImplicitCastExpr':
@@ -96,6 +97,13 @@ export class Exprs {
       default:
         throw new Unsupported(`expression \`${n.kind}\``);
     }
+  }
+
+  /** The source text of a token written directly in the file (not from a macro). */
+  tokenText(n: ClangNode): string | undefined {
+    const b = n.range?.begin;
+    if (!b || b.spellingLoc || b.expansionLoc) return undefined;
+    return this.mod.sourceText(n);
   }
 
   /** Enumerators and functions named as values. */

@@ -68,6 +68,7 @@ export function translateFunction(mod: ModuleCtx, d: ClangNode, opts: FnOptions)
       const st = structure(cfg.blocks, cfg.entry);
       lines = [...fn.hoisted, ...(st.usesDispatch ? [`let mut ${DISPATCH_VAR}: u32 = 0;`] : []), ...st.lines];
     }
+    if (fn.usesAlloca) lines.unshift('let mut c2rust_alloca: Vec<Vec<u8>> = Vec::new();');
     const endLine = expansionOf(body.range?.end)?.line;
     const trailing = endLine ? opts.comments.before(endLine) : [];
     const vis = opts.exported ? '#[no_mangle]\npub ' : opts.pub ? 'pub ' : '';

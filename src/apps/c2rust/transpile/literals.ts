@@ -6,12 +6,12 @@ import { P, type RExpr } from './rexpr.js';
  * An integer literal. Values outside i32 carry the primitive suffix of their C type (`prim`):
  * an unsuffixed literal defaults to i32 where Rust has no type to infer from (variadic calls).
  */
-export function intLiteral(v: bigint, prim?: string): RExpr {
+export function intLiteral(v: bigint, prim?: string, spelled?: string): RExpr {
   const fits = v >= -2147483648n && v <= 2147483647n;
   const suffix = !fits && prim ? prim : '';
   const lit = suffix ? undefined : ('int' as const);
   if (v < 0n) return { code: `-${-v}${suffix}`, prec: P.UNARY, lit, value: v };
-  return { code: `${v}${suffix}`, prec: P.ATOM, lit, value: v };
+  return { code: `${spelled ?? v}${suffix}`, prec: P.ATOM, lit, value: v };
 }
 
 const CHAR_ESC: Record<number, string> = { 10: '\\n', 13: '\\r', 9: '\\t', 92: '\\\\', 39: "\\'", 0: '\\0' };
@@ -118,4 +118,35 @@ export function stringPointer(n: ClangNode, ptrRust: string): RExpr {
   const size = m ? Number(m[1]) : bytes.length + 1;
   const ptr = `${byteString(bytes, size)}.as_ptr()`;
   return { code: `${ptr} as ${ptrRust}`, prec: P.AS, uncast: { code: ptr, prec: P.POSTFIX } };
+}
+
+/**
+ * How the C source spelled an integer constant, as Rust (`0xFF`, `0o17` for C's `017`), when it
+ * spells `value` — masks stay readable. Undefined for anything else (macros, suffix-only forms).
+ */
+export function rustIntSpelling(text: string | undefined, value: bigint): string | undefined {
+  if (!text) return undefined;
+  const t = text.trim().replace(/(?:[uU](?:ll|LL|l|L)?|(?:ll|LL|l|L)[uU]?)$/, '');
+  let rust: string | undefined;
+  if (/^0[xX][0-9a-fA-F]+$/.test(t)) rust = `0x${t.slice(2)}`;
+  else if (/^0[bB][01]+$/.test(t)) rust = `0b${t.slice(2)}`;
+  else if (/^0[0-7]+$/.test(t)) rust = `0o${t.slice(1)}`;
+  else if (/^[1-9][0-9]*$|^0$/.test(t)) rust = t;
+  if (!rust) return undefined;
+  try {
+    return BigInt(rust.replace(/^0o/, '0o')) === value ? rust : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A C floating constant's spelling as a Rust literal (`1.5f` → `1.5`, `1.` → `1.0`, `.5` → `0.5`). */
+export function rustFloatSpelling(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  let t = text.trim().replace(/[fFlL]$/, '');
+  if (/^0[xX]/.test(t) || !/^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return undefined;
+  if (t.startsWith('.')) t = `0${t}`;
+  t = t.replace(/\.(?=$|[eE])/, '.0');
+  if (!/[.eE]/.test(t)) t = `${t}.0`;
+  return t;
 }

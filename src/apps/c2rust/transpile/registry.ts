@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { children, type ClangNode } from './clang-ast.js';
-import { canon, sameType, type CType, type IntKind } from './ctype.js';
+import { sameType, type CType, type IntKind } from './ctype.js';
 import { evalInt } from './const-eval.js';
 import { layoutRecord, sizeAlign, type SizeAlign } from './layout.js';
-import { NameAllocator, rustIdent } from './rust-names.js';
+import { NameAllocator } from './rust-names.js';
+import { planEmission, pragmaPack, recordSignature } from './record-plan.js';
 import type { UnitScope } from './unit-scope.js';
 
 export interface FieldInfo {
@@ -180,7 +180,7 @@ export class TypeRegistry {
     const raw: { node: ClangNode; type: CType; bitWidth?: number; alignAttr?: number; packed?: boolean; named: boolean }[] = [];
     for (const c of children(node)) {
       if (c.kind !== 'FieldDecl') continue;
-      const type = scope.parse(c.type?.qualType ?? 'int');
+      const type = scope.typeOf(c.type);
       const bw = c.isBitfield === true ? evalInt(children(c).find((x) => !x.kind.endsWith('Attr')) as ClangNode, scope) : undefined;
       const alignAttr = children(c)
         .filter((a) => a.kind === 'AlignedAttr')
@@ -216,77 +216,7 @@ export class TypeRegistry {
     info.align = lay.align;
     if (packed) info.packed = packed;
     if (alignAttr) info.alignAttr = alignAttr;
-    this.planEmission(info);
-  }
-
-  /**
-   * The Rust fields that reproduce C's layout: bitfield runs as byte arrays, explicit padding
-   * wherever C places a field past Rust's natural offset (field `aligned` attributes), tail
-   * padding, and `align(N)` / `packed` on the record.
-   */
-  private planEmission(info: RecordInfo): void {
-    const runs: { name: string; start: number; end: number }[] = [];
-    for (const f of info.fields) {
-      if (f.run === undefined) continue;
-      const start = Math.floor(f.bit / 8);
-      const end = Math.ceil((f.bit + (f.bitWidth ?? 0)) / 8);
-      const r = runs[f.run];
-      if (r) {
-        r.start = Math.min(r.start, start);
-        r.end = Math.max(r.end, end);
-      } else runs[f.run] = { name: `_bitfield_${f.run}`, start, end };
-    }
-    const emit: EmitItem[] = [];
-    const pads: { name: string; bytes: number }[] = [];
-    const addPad = (bytes: number) => {
-      const p = { name: `_pad_${pads.length}`, bytes };
-      pads.push(p);
-      emit.push({ kind: 'pad', ...p });
-    };
-    const maxAlign = info.packed ?? Number.POSITIVE_INFINITY;
-    let cur = 0;
-    let rustAlign = 1;
-    const seenRuns = new Set<number>();
-    const isUnion = info.tag === 'union';
-    for (const f of info.fields) {
-      let offset: number;
-      let size: number;
-      let align: number;
-      let item: EmitItem;
-      if (f.run !== undefined) {
-        if (seenRuns.has(f.run)) continue;
-        seenRuns.add(f.run);
-        const r = runs[f.run] as { name: string; start: number; end: number };
-        offset = r.start;
-        size = r.end - r.start;
-        align = 1;
-        item = { kind: 'run', ...r };
-      } else {
-        const sa = this.sizeOf(f.type);
-        offset = f.bit / 8;
-        size = sa.size;
-        align = Math.min(sa.align, maxAlign);
-        item = { kind: 'field', field: f };
-      }
-      if (!isUnion) {
-        const natural = Math.ceil(cur / align) * align;
-        if (offset > natural) addPad(offset - cur);
-        else if (offset < natural) this.warnings.push(`record ${info.cName}: field at offset ${offset} cannot be placed exactly in Rust`);
-        cur = offset + size;
-      } else cur = Math.max(cur, size);
-      rustAlign = Math.max(rustAlign, align);
-      emit.push(item);
-    }
-    const finalAlign = Math.max(rustAlign, info.packed ? 1 : info.align);
-    const rustSize = Math.ceil(cur / finalAlign) * finalAlign;
-    if (rustSize < info.size) {
-      if (isUnion) addPad(info.size);
-      else addPad(info.size - cur);
-    }
-    info.runs = runs;
-    info.pads = pads;
-    info.emit = emit;
-    info.repr = info.packed ? (info.packed === 1 ? 'C, packed' : `C, packed(${info.packed})`) : info.align > rustAlign ? `C, align(${info.align})` : 'C';
+    planEmission(info, (t) => this.sizeOf(t), (w) => this.warnings.push(w));
   }
 
   /** Size and alignment of a record (0/1 for an incomplete one). */
@@ -364,7 +294,7 @@ export class TypeRegistry {
         if (c.kind !== 'EnumConstantDecl' || !c.name) continue;
         const v = site.scope.enumConsts.get(c.name)?.value ?? 0n;
         // Named enums: constants have the enum's type (switch patterns and enum variables need no casts).
-        const own = t.name || this.anonNames.get(t.key) ? t : site.scope.parse(c.type?.qualType ?? 'int');
+        const own = t.name || this.anonNames.get(t.key) ? t : site.scope.typeOf(c.type);
         const ci: EnumConstInfo = { cName: c.name, rustName: this.valueNames.name(`ec:${site.scope.keyOf(c)}`, c.name), value: v, type: own };
         info.consts.push(ci);
         this.enumConstByKey.set(site.scope.keyOf(c), ci);
@@ -405,39 +335,3 @@ export class TypeRegistry {
   }
 }
 
-function recordSignature(tag: string, name: string, node: ClangNode): string {
-  const fields = children(node)
-    .filter((c) => c.kind === 'FieldDecl')
-    .map((c) => `${c.name ?? ''}:${c.type?.qualType ?? ''}:${c.isBitfield === true ? 'b' : ''}`);
-  const attrs = children(node)
-    .filter((c) => c.kind.endsWith('Attr'))
-    .map((c) => c.kind);
-  return `${tag} ${name}{${fields.join(';')}}${attrs.join(',')}`;
-}
-
-/** The `#pragma pack` value in force at a record, read from its file (clang does not print it). */
-function pragmaPack(scope: UnitScope, node: ClangNode): number | undefined {
-  const file = scope.fileOf(node);
-  const offset = node.range?.begin.offset ?? node.loc?.offset;
-  if (!file || offset === undefined) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(file, 'latin1').slice(0, offset);
-  } catch {
-    return undefined;
-  }
-  const stack: (number | undefined)[] = [];
-  let cur: number | undefined;
-  for (const m of text.matchAll(/#\s*pragma\s+pack\s*\(([^)]*)\)/g)) {
-    const args = (m[1] ?? '').split(',').map((s) => s.trim());
-    const num = args.map(Number).find((n) => Number.isInteger(n) && n > 0);
-    if (args[0] === 'push') {
-      stack.push(cur);
-      if (num) cur = num;
-    } else if (args[0] === 'pop') cur = stack.pop();
-    else cur = num;
-  }
-  return cur;
-}
-
-export { canon, rustIdent };

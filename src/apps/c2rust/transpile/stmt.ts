@@ -2,6 +2,7 @@ import { child, children, expansionOf, skipParens, type ClangNode } from './clan
 import { Unsupported } from './contexts.js';
 import { canon } from './ctype.js';
 import type { Exprs } from './expr.js';
+import { evalInt } from './const-eval.js';
 import { localDecl } from './locals.js';
 import { NeedsCfg, canFallThrough } from './stmt-scan.js';
 import { switchArms } from './switch-arms.js';
@@ -19,6 +20,10 @@ export interface Frame {
   rustLoop: boolean;
   /** `for` with an increment: `continue` breaks out of the body block instead. */
   contVia?: Frame;
+  /** `do … while (0)`: `continue` leaves the loop. */
+  contIsBreak?: boolean;
+  /** Some break/continue targets it (even unlabelled). */
+  jumped?: boolean;
 }
 
 /** Structured statements: C blocks, loops and switches map to Rust ones one to one. */
@@ -52,10 +57,12 @@ export class Stmts {
         return this.ifStmt(n);
       case 'WhileStmt': {
         const [cond, body] = children(n) as [ClangNode, ClangNode];
-        const c = this.withPreExpr(() => x.cond(cond).code);
+        const always = isConstTrue(x, cond);
+        const c = always ? { code: 'true', pre: [] } : this.withPreExpr(() => x.cond(cond).code);
         const f = this.push('loop', true, true, true);
         const b = this.body(body);
         this.frames.pop();
+        if (always) return [`${lbl(f)}loop {`, ...b, '}'];
         if (c.pre.length > 0) return [`${lbl(f)}loop {`, ...c.pre, `if !(${c.code}) { break; }`, ...b, '}'];
         return [`${lbl(f)}while ${c.code} {`, ...b, '}'];
       }
@@ -136,6 +143,15 @@ export class Stmts {
 
   private doStmt(n: ClangNode): string[] {
     const [body, cond] = children(n) as [ClangNode, ClangNode];
+    if (evalInt(cond, this.x.mod.scope) === 0n) {
+      // `do { … } while (0)` (macro bodies): a block; `continue` reaches the false test, so it leaves too.
+      const f = this.push('loop', true, false, true);
+      f.cCont = true;
+      f.contIsBreak = true;
+      const b = this.body(body);
+      this.frames.pop();
+      return f.used || f.jumped ? [`${lbl(f)}loop {`, ...b, 'break;', '}'] : ['{', ...b, '}'];
+    }
     const f = this.push('loop', true, false, true);
     const needsBody = hasContinue(body);
     const bodyFrame = needsBody ? this.push('block', false, false, false) : undefined;
@@ -155,7 +171,7 @@ export class Stmts {
     const slots = forParts(n);
     const out: string[] = [];
     if (slots.init) out.push(...this.stmt(slots.init));
-    const c = slots.cond ? this.withPreExpr(() => this.x.cond(slots.cond as ClangNode).code) : undefined;
+    const c = slots.cond && !isConstTrue(this.x, slots.cond) ? this.withPreExpr(() => this.x.cond(slots.cond as ClangNode).code) : undefined;
     const f = this.push('loop', true, true, true);
     const needsBody = slots.inc !== undefined && hasContinue(body);
     const bodyFrame = needsBody ? this.push('block', false, false, false) : undefined;
@@ -222,15 +238,22 @@ export class Stmts {
     while (i >= 0 && !(kind === 'break' ? this.frames[i]?.cBreak : this.frames[i]?.cCont)) i--;
     const target = this.frames[i];
     if (!target) throw new Unsupported(`${kind} outside a loop`);
+    target.jumped = true;
     if (kind === 'continue' && target.contVia) {
       target.contVia.used = true;
       return `break ${target.contVia.label};`;
     }
+    if (kind === 'continue' && target.contIsBreak) kind = 'break';
     // Anything in between (a switch's block, a body block) needs the label (rustc E0695).
     if (target.rustLoop && i === this.frames.length - 1) return `${kind};`;
     target.used = true;
     return `${kind} ${target.label};`;
   }
+}
+
+function isConstTrue(x: Exprs, cond: ClangNode): boolean {
+  const v = evalInt(cond, x.mod.scope);
+  return v !== undefined && v !== 0n;
 }
 
 function lbl(f: Frame, force = false): string {

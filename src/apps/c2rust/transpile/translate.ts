@@ -2,7 +2,7 @@ import { children, type ClangNode } from './clang-ast.js';
 import { CrateState, type KeptFunction } from './crate-state.js';
 import { keepInCReason, staticsUsedBy } from './keep-c-scan.js';
 import { hasBody, type UnitScope } from './unit-scope.js';
-import { isDefinition, KeepInC, translateFnDecl, translateUnit, UnitModuleCtx } from './unit.js';
+import { isDefinition, translateFnDecl, translateUnit, UnitModuleCtx } from './unit.js';
 
 export interface TranslateResult {
   crate: CrateState;
@@ -39,16 +39,20 @@ export function translateAll(scopes: UnitScope[], root: string, libName: string)
       crate.kept.push(v);
     }
     prepare(crate, scopes, bins);
-    try {
-      for (const s of scopes) {
-        translateUnit(crate, s, bins.has(s));
-        drainInline(crate);
+    for (const s of scopes) {
+      translateUnit(crate, s, bins.has(s));
+      drainInline(crate);
+    }
+    const fresh = [...crate.discovered].filter(([k]) => !kept.has(k));
+    if (fresh.length === 0) return { crate, bins, retries };
+    if (retries >= 5) {
+      for (const [k, v] of fresh) {
+        crate.keptKeys.add(k);
+        crate.kept.push(v);
       }
       return { crate, bins, retries };
-    } catch (e) {
-      if (!(e instanceof KeepInC) || kept.has(e.key) || retries > 50) throw e;
-      kept.set(e.key, e.info);
     }
+    for (const [k, v] of fresh) kept.set(k, v);
   }
 }
 

@@ -151,11 +151,10 @@ function typedefText(types: RustTypes, info: TypedefInfo, root: string): string 
 
 function enumText(types: RustTypes, info: EnumInfo, root: string): string {
   const out = [...docAbove(info.file, info.line, root)];
+  // Rendering the constants' type names the enum when they use it.
+  const consts = info.consts.map((c) => `pub const ${c.rustName}: ${types.ty(c.type)} = ${c.value < 0n ? `-${-c.value}` : c.value};`);
   if (info.rustName) out.push(`pub type ${info.rustName} = ${types.ty({ k: 'int', kind: info.underlying })};`);
-  for (const c of info.consts) {
-    const t = types.ty(c.type);
-    out.push(`pub const ${c.rustName}: ${t} = ${c.value < 0n ? `-${-c.value}` : c.value};`);
-  }
+  out.push(...consts);
   out.push('');
   return out.join('\n');
 }

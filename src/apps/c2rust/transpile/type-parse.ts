@@ -73,8 +73,14 @@ class Parser {
   }
 
   private parseTypeName(): CType {
+    const start = this.i;
+    const p = this.peek();
+    if (p === 'typeof' || p === '__typeof__' || p === '__typeof' || p === '_Atomic' || p === '__auto_type') throw new TypeParseError(`\`${p}\` in type \`${this.text}\``);
     const base = this.parseSpecifiers();
-    return this.declarator()(base.type, base.isConst);
+    const t = this.declarator()(base.type, base.isConst);
+    // Every type consumes something; anything else is text this parser does not know.
+    if (this.i === start) throw new TypeParseError(`cannot read type \`${this.text}\` at \`${this.peek() ?? ''}\``);
+    return t;
   }
 
   /** `__attribute__((…))`: returns the vector size in bytes when it is `__vector_size__`. */

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import type { TranslationUnit } from '../compile-db.js';
 import { isUnder } from '../expansion.js';
-import { children, expansionOf, type ClangNode } from './clang-ast.js';
+import { children, expansionOf, type ClangNode, type QualType } from './clang-ast.js';
 import type { CType, IntKind } from './ctype.js';
 import { evalEnumValues } from './const-eval.js';
-import { parseCType, type TypeLookup } from './type-parse.js';
+import { parseCType, TypeParseError, type TypeLookup } from './type-parse.js';
 
 /**
  * What one translation unit declares, indexed for the translator: the project's own top-level
@@ -138,9 +138,21 @@ export class UnitScope implements TypeLookup {
   parse(qualType: string): CType {
     let t = this.typeCache.get(qualType);
     if (!t) {
-      t = parseCType(qualType, this);
+      try {
+        t = parseCType(qualType, this);
+      } catch (e) {
+        if (!(e instanceof TypeParseError)) throw e;
+        t = { k: 'unknown', text: qualType };
+      }
       this.typeCache.set(qualType, t);
     }
+    return t;
+  }
+
+  /** A node's type, falling back to clang's desugared spelling (`typeof(x)`, odd sugar). */
+  typeOf(q: QualType | undefined): CType {
+    const t = this.parse(q?.qualType ?? 'int');
+    if (t.k === 'unknown' && q?.desugaredQualType) return this.parse(q.desugaredQualType);
     return t;
   }
 
@@ -152,7 +164,7 @@ export class UnitScope implements TypeLookup {
     const placeholder: CType = { k: 'typedef', key: this.keyOf(td), name, target: { k: 'unknown', text: name } };
     this.typedefCache.set(name, placeholder);
     const tagDecl = this.typedefTagDecl(td);
-    const target = tagDecl && !tagDecl.name ? this.declType(tagDecl) : this.parse(td.type?.qualType ?? 'int');
+    const target = tagDecl && !tagDecl.name ? this.declType(tagDecl) : this.typeOf(td.type);
     (placeholder as { target: CType }).target = target;
     return placeholder;
   }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { children, expansionOf, type ClangNode, type DeclRef } from './clang-ast.js';
+import { children, expansionOf, type ClangNode, type DeclRef, type QualType } from './clang-ast.js';
 import { FnCtx, Unsupported, type ModuleCtx } from './contexts.js';
 import { CrateState } from './crate-state.js';
 import { canon, fnType, unsupportedIn, type CType } from './ctype.js';
@@ -40,8 +40,8 @@ export class UnitModuleCtx implements ModuleCtx {
     this.reservedForLocals = new Set([...scope.vars.keys(), ...crate.reservedValues]);
   }
 
-  type(q: { qualType: string } | undefined): CType {
-    return this.scope.parse(q?.qualType ?? 'int');
+  type(q: QualType | undefined): CType {
+    return this.scope.typeOf(q);
   }
 
   warn(message: string): void {
@@ -216,17 +216,8 @@ export function translateFnDecl(crate: CrateState, ctx: UnitModuleCtx, d: ClangN
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e;
     m.cursor.skipThrough(end);
-    throw new KeepInC(`${file}:${name}`, { name, file: m.relFile, line: start, reason: e.reason, isStatic });
-  }
-}
-
-/** A function found untranslatable while translating: the crate is translated again with it in C. */
-export class KeepInC extends Error {
-  constructor(
-    readonly key: string,
-    readonly info: { name: string; file: string; line: number; reason: string; isStatic: boolean },
-  ) {
-    super(`${info.name}: ${info.reason}`);
+    // Callers may already refer to it as Rust: the crate is translated again with it in C.
+    crate.discovered.set(`${file}:${name}`, { name, file: m.relFile, line: start, reason: e.reason, isStatic });
   }
 }
 
