@@ -156,7 +156,7 @@ async function oneProject(name: string, src: string, commands: readonly string[]
     row.translate = row.crate = 'no C sources';
     return row;
   }
-  const commandsFrom = await handCompileCommands(root);
+  const commandsFrom = await handCompileCommands(root, commands);
   const tr = await transpile(root);
   const clang = await clangParse(root);
   row.clang = `${clang.seconds.toFixed(2)} s (${clang.units} units${clang.failed ? `, ${clang.failed} failed` : ''})`;

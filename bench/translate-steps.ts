@@ -63,19 +63,24 @@ export function shell(command: string, cwd: string, timeoutMs: number, env: Node
 }
 
 /**
- * Hands `jc2r transpile` the compile commands `jc2r scan` finds (the build system's, plus the
- * default flags for sources the build skips, such as tests a broken rule misses) as a
- * compile_commands.json at the root, unless the project has its own. Until the translator reads
- * the build system itself (`projectUnits`), it would otherwise see bzip2.c without
- * `-D BZ_UNIX=1` and bzlib.c without the generated bz_version.h. Returns where they came from.
+ * Hands `jc2r transpile` the compile commands `jc2r scan` finds, as a compile_commands.json at
+ * the root, unless the project has its own: the build system's commands, plus default-flag
+ * entries for the sources the test commands need that the build skips (avalanche's Makefile
+ * names its tests under the wrong folder) and the other sources in their folders. Not every
+ * uncovered source: zlib's contrib/ is not part of its build and does not build as Rust. Until
+ * the translator reads the build system itself (`projectUnits`), it would otherwise see bzip2.c
+ * without `-D BZ_UNIX=1` and bzlib.c without the generated bz_version.h. Says what it handed.
  */
-export async function handCompileCommands(root: string): Promise<string> {
+export async function handCompileCommands(root: string, commands: readonly string[]): Promise<string> {
   const found = await projectUnits(root, { keepUncovered: true });
-  if (found.source.kind === 'compile_commands.json') return 'the project\'s compile_commands.json';
+  if (found.source.kind === 'compile_commands.json') return "the project's compile_commands.json";
   if (found.source.kind === 'none') return 'default flags';
-  const entries = found.units.map((u) => ({ directory: u.cwd, file: u.file, arguments: u.argv ?? ['cc', ...u.args, '-c', u.file] }));
+  const needed = new Set(commands.flatMap((c) => [...c.matchAll(/\{main:([^}]+)\}/g)].map((m) => dirname(resolve(root, m[1] as string)))));
+  const uncovered = new Set(found.leftOut.filter((f) => needed.has(dirname(f))));
+  const units = found.units.filter((u) => u.argv || uncovered.has(u.file));
+  const entries = units.map((u) => ({ directory: u.cwd, file: u.file, arguments: u.argv ?? ['cc', ...u.args, '-c', u.file] }));
   writeFileSync(join(root, 'compile_commands.json'), `${JSON.stringify(entries, null, 1)}\n`);
-  return `${found.source.kind} (${found.source.buildFile})${found.leftOut.length ? ` + ${found.leftOut.length} file(s) with default flags` : ''}`;
+  return `${found.source.kind} (${found.source.buildFile})${uncovered.size ? ` + ${uncovered.size} file(s) the tests need, with default flags` : ''}${found.leftOut.length > uncovered.size ? `; ${found.leftOut.length - uncovered.size} other file(s) not in the build left out` : ''}`;
 }
 
 /** `jc2r transpile` as a user runs it; `available: false` when this checkout has no such command yet. */
