@@ -24,7 +24,7 @@ describe('jc2r transpile: a project with a library, two programs and C that stay
     const mods = ['src/shapes.rs', 'src/logging.rs', 'src/bin/main.rs'].map((f) => readFileSync(join(p.crate, f), 'utf8'));
     expect(mods.every((m) => !/struct shape\b/.test(m))).toBe(true);
     const cargo = readFileSync(join(p.crate, 'Cargo.toml'), 'utf8');
-    expect(cargo).toMatch(/\[\[bin\]\]\nname = "main"\npath = "src\/bin\/main.rs"/);
+    expect(cargo).toMatch(/\[\[bin\]\]\nname = "main"\npath = "src\/bin\/main.rs"\ntest = false/);
     const map = readJsonl<{ c_name: string; rust_name: string; rust_file: string; rust_start_line: number }>(p.outcome.symbolMapPath);
     const mk = map.find((m) => m.c_name === 'make_shape');
     expect(mk).toMatchObject({ rust_name: 'crate::shapes::make_shape', rust_file: 'src/shapes.rs' });

@@ -26,7 +26,13 @@ export function localDecl(x: Exprs, d: ClangNode, hoist: boolean): string[] {
     x.fn.staticInit = true;
     try {
       const value = init ? initValue(x, init, t, true).code : x.mod.types.zero(t);
-      return [`static mut ${v.rust}: ${rt} = ${constWrap(value)};`];
+      const item = `static mut ${v.rust}: ${rt} = ${constWrap(value)};`;
+      // In the goto translation the declaration's block may not enclose every use: items go first.
+      if (hoist) {
+        x.fn.hoisted.push(item);
+        return [];
+      }
+      return [item];
     } finally {
       x.fn.staticInit = saved;
     }

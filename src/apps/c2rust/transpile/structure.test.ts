@@ -32,11 +32,15 @@ describe('structure', () => {
     expect(out.match(/two\(\);/g)).toHaveLength(1);
   });
 
-  it('nests many merge points without blowing up (a large state machine)', () => {
+  it('flattens a large state machine into a dispatch loop instead of nesting hundreds of blocks', () => {
     const blocks: BasicBlock[] = [];
     const n = 400;
     for (let i = 0; i < n; i++) blocks.push({ id: i, stmts: [`s${i}();`], term: i + 1 < n ? { k: 'if', cond: c(`c${i}`), then: i + 1, else: Math.min(n - 1, i + 2) } : { k: 'return', code: 'return;' } });
-    const out = structure(blocks, 0).lines.join('\n');
-    for (let i = 0; i < n; i++) expect(out).toContain(`s${i}();`);
+    const r = structure(blocks, 0);
+    const out = r.lines.join('\n');
+    expect(r.usesDispatch).toBe(true);
+    expect(out).toMatch(/^current_block = 0;\nloop \{\nmatch current_block \{/);
+    for (let i = 0; i < n; i++) expect(out.match(new RegExp(`\\bs${i}\\(\\);`, 'g'))).toHaveLength(1);
+    expect(out).not.toMatch(/'bb\d+: \{/);
   });
 });

@@ -119,7 +119,95 @@ export function structure(blocksIn: BasicBlock[], entry0: number): { lines: stri
   };
 
   const ir = simplify(doTree(entry, []));
+  // A large state machine (bzip2's decompressor: fifty cases falling through into loops) nests
+  // labelled blocks past what anyone reads or rustfmt formats: a flat dispatch loop instead.
+  if (depth(ir) > MAX_NESTING) return { lines: flatDispatch(blocks, entry, rpo), usesDispatch: true };
   return { lines: printIr(ir), usesDispatch };
+}
+
+const MAX_NESTING = 20;
+
+function depth(ir: IR): number {
+  switch (ir.k) {
+    case 'seq':
+      return Math.max(0, ...ir.items.map(depth));
+    case 'if':
+      return 1 + Math.max(depth(ir.then), depth(ir.else));
+    case 'match':
+      return 1 + Math.max(0, ...ir.arms.map((a) => depth(a.body)));
+    case 'loop':
+    case 'block':
+      return 1 + depth(ir.body);
+    default:
+      return 0;
+  }
+}
+
+/**
+ * `loop { match current_block { … } }` with one arm per basic block (straight-line chains
+ * merged into one arm), numbered in reverse postorder so the arms read top to bottom.
+ */
+function flatDispatch(blocks0: Map<number, BasicBlock>, entry0: number, rpo0: number[]): string[] {
+  // The loop-entry dispatch blocks made earlier are redundant here: jump to their targets directly.
+  const through = new Map<number, number>();
+  for (const [id, b] of blocks0) {
+    const m = b.stmts.length === 1 ? new RegExp(`^${DISPATCH_VAR} = (\\d+);$`).exec(b.stmts[0] as string) : null;
+    const d = m && b.term?.k === 'goto' ? blocks0.get(b.term.to) : undefined;
+    if (!m || d?.term?.k !== 'switch' || d.term.scrut !== DISPATCH_VAR) continue;
+    through.set(id, d.term.arms.find((a) => a.pats.includes(m[1] as string))?.to ?? d.term.dflt);
+  }
+  const blocks = new Map<number, BasicBlock>();
+  for (const [id, b] of blocks0) {
+    if (through.has(id)) continue;
+    const term = b.term ? cloneTerm(b.term) : undefined;
+    if (term) for (const [from, to] of through) retarget(term, from, to);
+    blocks.set(id, { ...b, term });
+  }
+  const entry = through.get(entry0) ?? entry0;
+  const live = reachable(blocks, entry);
+  for (const id of [...blocks.keys()]) if (!live.has(id)) blocks.delete(id);
+  const rpo = reversePostorder(entry, (n) => successors(blocks.get(n)?.term));
+  void rpo0;
+  const preds = new Map<number, number>();
+  for (const b of blocks.values()) for (const s of successors(b.term)) preds.set(s, (preds.get(s) ?? 0) + 1);
+  const absorbed = new Set<number>();
+  const arm = (id: number): string[] => {
+    const out: string[] = [];
+    let b = blocks.get(id) as BasicBlock;
+    for (;;) {
+      out.push(...b.stmts);
+      const t = b.term as Term;
+      // Follow a goto into a block nothing else jumps to: it is the same arm.
+      if (t.k === 'goto' && t.to !== entry && (preds.get(t.to) ?? 0) === 1 && t.to !== id && !absorbed.has(t.to)) {
+        absorbed.add(t.to);
+        b = blocks.get(t.to) as BasicBlock;
+        continue;
+      }
+      out.push(...jumpTo(t));
+      return out;
+    }
+  };
+  const number = new Map(rpo.map((n, i) => [n, i]));
+  const go = (to: number) => `${DISPATCH_VAR} = ${number.get(to) ?? 0};`;
+  const jumpTo = (t: Term): string[] => {
+    switch (t.k) {
+      case 'goto':
+        return [go(t.to)];
+      case 'if':
+        return [`if ${t.cond.code} {`, go(t.then), '} else {', go(t.else), '}'];
+      case 'switch':
+        return [`${DISPATCH_VAR} = match ${t.scrut} {`, ...t.arms.map((a) => `${a.pats.join(' | ')} => ${number.get(a.to) ?? 0},`), `_ => ${number.get(t.dflt) ?? 0},`, '};'];
+      default:
+        return [t.code];
+    }
+  };
+  const arms: string[] = [];
+  for (const id of rpo) {
+    if (absorbed.has(id)) continue;
+    const body = arm(id);
+    arms.push(`${number.get(id)} => {`, ...body, '}');
+  }
+  return [`${DISPATCH_VAR} = ${number.get(entry) ?? 0};`, 'loop {', `match ${DISPATCH_VAR} {`, ...arms, '_ => unreachable!(),', '}', '}'];
 }
 
 function cloneTerm(t: Term): Term {
