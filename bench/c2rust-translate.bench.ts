@@ -16,7 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listSources } from '../src/apps/c2rust/compile-db.js';
 import { formatTable } from '../src/util/output.js';
-import { cargoBuild, clangParse, equiv, handCompileCommands, readTranspileReport, resolveMains, runCSide, shell, transpile, type TranspileReport } from './translate-steps.js';
+import { cargoBuild, clangParse, equiv, readTranspileReport, resolveMains, runCSide, shell, transpile, type TranspileReport } from './translate-steps.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const shared = process.env.JARVIS_SHARED ?? [resolve(here, '../../shared'), resolve(here, '../../../shared')].find((p) => existsSync(p)) ?? resolve(here, '../../shared');
@@ -156,7 +156,6 @@ async function oneProject(name: string, src: string, commands: readonly string[]
     row.translate = row.crate = 'no C sources';
     return row;
   }
-  const commandsFrom = await handCompileCommands(root, commands);
   const tr = await transpile(root);
   const clang = await clangParse(root);
   row.clang = `${clang.seconds.toFixed(2)} s (${clang.units} units${clang.failed ? `, ${clang.failed} failed` : ''})`;
@@ -164,9 +163,9 @@ async function oneProject(name: string, src: string, commands: readonly string[]
   if (!tr.available) row.translate = 'no `jc2r transpile` in this checkout';
   else {
     row.translate = tr.ok ? `${tr.seconds.toFixed(2)} s` : `FAILED (${tr.seconds.toFixed(0)} s)`;
-    row.notes.push(`compile commands: ${commandsFrom}`);
-    if (!tr.ok) row.notes.push(`transpile: ${lastLine(tr.out.split('\n').filter((l) => !/^run again with/.test(l)).join('\n'))}`);
     report = readTranspileReport(root);
+    row.notes.push(`compile commands: ${report?.compileSource ?? 'not in the report'}`);
+    if (!tr.ok) row.notes.push(`transpile: ${lastLine(tr.out.split('\n').filter((l) => !/^run again with/.test(l)).join('\n'))}`);
     row.kept = report ? String(report.keptInC.length) : 'no report';
     row.keptAllowed = report !== undefined && report.keptInC.every((k) => ITEM3.test(k.reason));
     if (report?.keptInC.length) {

@@ -15,7 +15,7 @@ import { compileProject, linkProgram } from '../src/apps/c2rust/equiv/build-c.js
 import type { EquivReport } from '../src/apps/c2rust/equiv/equiv.js';
 import { runInSandbox, seedManifest } from '../src/apps/c2rust/equiv/sandbox.js';
 import { statusText } from '../src/apps/c2rust/equiv/compare.js';
-import { projectUnits } from '../src/apps/c2rust/project-units.js';
+import { discoverUnits } from '../src/apps/c2rust/transpile/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const JC2R = join(here, '../bin/jc2r.js');
@@ -62,27 +62,6 @@ export function shell(command: string, cwd: string, timeoutMs: number, env: Node
   });
 }
 
-/**
- * Hands `jc2r transpile` the compile commands `jc2r scan` finds, as a compile_commands.json at
- * the root, unless the project has its own: the build system's commands, plus default-flag
- * entries for the sources the test commands need that the build skips (avalanche's Makefile
- * names its tests under the wrong folder) and the other sources in their folders. Not every
- * uncovered source: zlib's contrib/ is not part of its build and does not build as Rust. Until
- * the translator reads the build system itself (`projectUnits`), it would otherwise see bzip2.c
- * without `-D BZ_UNIX=1` and bzlib.c without the generated bz_version.h. Says what it handed.
- */
-export async function handCompileCommands(root: string, commands: readonly string[]): Promise<string> {
-  const found = await projectUnits(root, { keepUncovered: true });
-  if (found.source.kind === 'compile_commands.json') return "the project's compile_commands.json";
-  if (found.source.kind === 'none') return 'default flags';
-  const needed = new Set(commands.flatMap((c) => [...c.matchAll(/\{main:([^}]+)\}/g)].map((m) => dirname(resolve(root, m[1] as string)))));
-  const uncovered = new Set(found.leftOut.filter((f) => needed.has(dirname(f))));
-  const units = found.units.filter((u) => u.argv || uncovered.has(u.file));
-  const entries = units.map((u) => ({ directory: u.cwd, file: u.file, arguments: u.argv ?? ['cc', ...u.args, '-c', u.file] }));
-  writeFileSync(join(root, 'compile_commands.json'), `${JSON.stringify(entries, null, 1)}\n`);
-  return `${found.source.kind} (${found.source.buildFile})${uncovered.size ? ` + ${uncovered.size} file(s) the tests need, with default flags` : ''}${found.leftOut.length > uncovered.size ? `; ${found.leftOut.length - uncovered.size} other file(s) not in the build left out` : ''}`;
-}
-
 /** `jc2r transpile` as a user runs it; `available: false` when this checkout has no such command yet. */
 const TRANSPILE_TIMEOUT_MS = 10 * 60_000;
 
@@ -93,9 +72,9 @@ export async function transpile(root: string): Promise<{ available: boolean; ok:
   return { available: true, ok: r.code === 0, seconds: r.seconds, out: r.timedOut ? `timed out after ${TRANSPILE_TIMEOUT_MS / 60_000} min` : r.out };
 }
 
-/** clang's own parse (`-fsyntax-only`) of the same units with their flags, as many at a time as there are cores. */
+/** clang's own parse (`-fsyntax-only`) of the units `jc2r transpile` translates, with their flags, as many at a time as there are cores. */
 export async function clangParse(root: string, files?: string[]): Promise<{ seconds: number; units: number; failed: number }> {
-  const { units } = await projectUnits(root, { keepUncovered: true });
+  const { units } = await discoverUnits({ root });
   const chosen = files ? units.filter((u) => files.includes(u.file)) : units;
   const limit = pLimit(Math.max(1, availableParallelism()));
   const t0 = performance.now();
@@ -112,6 +91,8 @@ export async function clangParse(root: string, files?: string[]): Promise<{ seco
 }
 
 export interface TranspileReport {
+  /** Where the translator's compile commands came from, in one line. */
+  compileSource?: string;
   binaries: { name: string; cFile: string }[];
   keptInC: { name: string; reason: string }[];
   unsafeLines?: number;
@@ -130,7 +111,9 @@ export function readTranspileReport(root: string): TranspileReport | undefined {
   const list = (v: unknown) => (Array.isArray(v) ? (v as Record<string, unknown>[]) : []);
   const str = (o: Record<string, unknown>, ...keys: string[]) => String(keys.map((k) => o[k]).find((v) => v !== undefined) ?? '');
   const unsafe = pick('unsafe_lines', 'unsafeLines');
+  const source = pick('compile_source') as { description?: string } | undefined;
   return {
+    ...(source?.description ? { compileSource: source.description } : {}),
     binaries: list(pick('binaries')).map((b) => ({ name: str(b, 'name'), cFile: str(b, 'c_file', 'cFile') })),
     keptInC: list(pick('kept_in_c', 'keptInC', 'kept')).map((k) => ({ name: str(k, 'name', 'function'), reason: str(k, 'reason') })),
     ...(typeof unsafe === 'number' ? { unsafeLines: unsafe } : {}),

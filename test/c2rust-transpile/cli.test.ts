@@ -42,6 +42,31 @@ describe('jc2r transpile (CLI)', { timeout: 120_000 }, () => {
     expect(map).toContainEqual(expect.objectContaining({ c_name: 'main', rust_file: 'src/bin/good.rs' }));
   });
 
+  it('translates the files the Makefile compiles, with its flags, plus tests; leaves contrib out and says so', async () => {
+    // Without the Makefile's -DGREETING the program does not even compile; contrib/ is no part
+    // of the build (and not C that clang accepts); tests/ is a program no rule builds.
+    const base = tempTree({
+      'proj/Makefile': 'CFLAGS = -DGREETING=\\"hello\\" -Iinc\nhi: hi.o\n\t$(CC) -o hi hi.o\nhi.o: hi.c\n\t$(CC) $(CFLAGS) -c hi.c\n',
+      'proj/inc/greet.h': '#define TIMES 2\n',
+      'proj/hi.c': '#include <stdio.h>\n#include "greet.h"\nint main(void) { for (int i = 0; i < TIMES; i++) puts(GREETING); return 0; }\n',
+      'proj/contrib/odd.c': 'this is not C\n',
+      'proj/tests/t.c': '#include <stdio.h>\nint main(void) { puts("test"); return 0; }\n',
+    });
+    const r = await jc2r(base, ['transpile', 'proj']).done;
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/compile commands\s+make -n \(Makefile\); 1 source\(s\) not in the build left out/);
+    expect(r.stderr).toMatch(/contrib\/odd\.c/);
+    const report = JSON.parse(readFileSync(join(base, 'proj/.jarvis/c2rust/transpile_report.json'), 'utf8')) as {
+      compile_source: { kind: string; build_file: string };
+      sources_left_out: string[];
+      binaries: { name: string }[];
+    };
+    expect(report.compile_source).toMatchObject({ kind: 'make', build_file: 'Makefile' });
+    expect(report.sources_left_out).toEqual(['contrib/odd.c']);
+    expect(report.binaries.map((b) => b.name).sort()).toEqual(['hi', 't']);
+    expect(readFileSync(join(base, 'proj_rs/src/bin/hi.rs'), 'utf8')).toContain('hello');
+  });
+
   it('refuses to replace a non-empty output directory without --force, and replaces it with --force', async () => {
     const base = tempTree({ 'proj/good.c': GOOD, 'out/keep.txt': 'mine' });
     const refused = await jc2r(base, ['transpile', '-p', 'proj', '-o', 'out']).done;

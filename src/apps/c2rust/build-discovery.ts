@@ -130,6 +130,23 @@ export async function discoverCompileCommands(root: string, opts: DiscoverOption
   return { source: { kind: 'none' }, notices };
 }
 
+/**
+ * Which compile commands were used, for a summary line: the project's database, the build
+ * system they were generated from (`make -n (Makefile, cached)`), or none; and how many sources
+ * the build does not compile were left out.
+ */
+export function describeCompileSource(src: CompileSource, leftOut = 0): string {
+  const rest = leftOut > 0 ? `; ${leftOut} source(s) not in the build left out` : '';
+  switch (src.kind) {
+    case 'compile_commands.json':
+      return `${src.database ?? 'compile_commands.json'}${rest}`;
+    case 'none':
+      return 'none (default flags)';
+    default:
+      return `${src.kind === 'make' ? 'make -n' : src.kind === 'cmake' ? 'CMake' : 'meson'} (${src.buildFile}${src.cached ? ', cached' : ''})${rest}`;
+  }
+}
+
 /** The build directory a generator uses for `root`; sources generated there are not the project's. */
 export function buildDir(root: string, kind: string): string {
   return join(c2rustDir(root), 'build', kind);

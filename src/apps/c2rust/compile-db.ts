@@ -161,6 +161,15 @@ export function defaultUnits(root: string, userArgs: readonly string[]): Transla
   return sources.map((file) => ({ file, cwd: root, args, language: CPP_EXT.test(file) ? 'cpp' : 'c' }));
 }
 
+/** Folders that hold a project's tests (`test/`, `tests/`, `testing/`, `unittest/`, `check/`), at any depth. */
+const TEST_DIR = /(^|\/)(tests?|testing|unittests?|check)\//i;
+
+/** A file under one of the project's test folders (path relative to the root, or absolute under it). */
+export function inTestFolder(root: string, file: string): boolean {
+  const rel = isAbsolute(file) ? file.slice(root.length).replace(/^\/+/, '') : file;
+  return TEST_DIR.test(rel);
+}
+
 function safeReaddir(dir: string): string[] {
   try {
     return readdirSync(dir);

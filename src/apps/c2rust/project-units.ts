@@ -7,8 +7,10 @@ import { c2rustDir } from './artifacts.js';
 export interface ProjectUnits {
   units: TranslationUnit[];
   source: CompileSource;
-  /** C/C++ sources under the root that the compile commands do not cover (left out, or given the default flags with `keepUncovered`). */
+  /** C/C++ sources under the root that the compile commands do not cover and that were left out. */
   leftOut: string[];
+  /** Sources the compile commands do not cover that `keepUncovered` kept, with the default flags. */
+  extra: string[];
   notices: string[];
 }
 
@@ -18,9 +20,10 @@ export interface ProjectUnitsOptions extends DiscoverOptions {
   /**
    * Sources a generated database does not cover get the default flags instead of being left
    * out: for a caller that needs every program (a Makefile whose test rule names a wrong path
-   * still has tests to translate). A database the user gave always decides alone.
+   * still has tests to translate). A function keeps only the sources it accepts. A database the
+   * user gave always decides alone.
    */
-  keepUncovered?: boolean;
+  keepUncovered?: boolean | ((file: string) => boolean);
 }
 
 /**
@@ -36,7 +39,7 @@ export async function projectUnits(root: string, opts: ProjectUnitsOptions = {})
   const { source } = found;
   if (!source.database) {
     notices.push('no compile_commands.json or build system found: scanning every C/C++ source with the root and header folders as include paths');
-    return { units: defaultUnits(root, userArgs), source, leftOut: [], notices };
+    return { units: defaultUnits(root, userArgs), source, leftOut: [], extra: [], notices };
   }
   const ours = c2rustDir(root);
   const all = loadCompileCommands(source.database);
@@ -47,14 +50,22 @@ export async function projectUnits(root: string, opts: ProjectUnitsOptions = {})
   if (outside > 0) notices.push(`${outside} compile command(s) outside ${root} skipped`);
   const covered = new Set(units.map((u) => resolve(u.file)));
   const leftOut = listSources(root).sources.filter((f) => !covered.has(resolve(f)));
-  if (leftOut.length > 0 && opts.keepUncovered && source.kind !== 'compile_commands.json') {
-    const extra = defaultUnits(root, userArgs).filter((u) => !covered.has(resolve(u.file)));
-    notices.push(`${extra.length} source(s) the build does not compile given the default flags`);
-    return { units: [...units, ...extra], source, leftOut, notices };
+  const keep = opts.keepUncovered;
+  const kept = leftOut.length > 0 && keep && source.kind !== 'compile_commands.json' ? leftOut.filter((f) => keep === true || keep(f)) : [];
+  if (kept.length > 0) {
+    const chosen = new Set(kept);
+    const extra = defaultUnits(root, userArgs).filter((u) => chosen.has(u.file));
+    notices.push(`${extra.length} source(s) the build does not compile given the default flags${keep === true ? '' : ` (${some(root, kept)})`}`);
+    const rest = leftOut.filter((f) => !chosen.has(f));
+    if (rest.length > 0) notices.push(`${rest.length} other source(s) the compile commands do not cover were left out (${some(root, rest)})`);
+    return { units: [...units, ...extra], source, leftOut: rest, extra: kept, notices };
   }
   if (leftOut.length > 0) {
-    const some = leftOut.slice(0, 3).map((f) => relPath(root, f)).join(', ');
-    notices.push(`${leftOut.length} source(s) the compile commands do not cover were not scanned (${some}${leftOut.length > 3 ? ', …' : ''})`);
+    notices.push(`${leftOut.length} source(s) the compile commands do not cover were left out (${some(root, leftOut)})`);
   }
-  return { units, source, leftOut, notices };
+  return { units, source, leftOut, extra: [], notices };
+}
+
+function some(root: string, files: string[]): string {
+  return `${files.slice(0, 3).map((f) => relPath(root, f)).join(', ')}${files.length > 3 ? ', …' : ''}`;
 }

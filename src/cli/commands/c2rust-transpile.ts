@@ -12,6 +12,7 @@ interface TranspileFlags {
   ccRoot?: string;
   define: string[];
   include: string[];
+  allSources?: boolean;
   model?: boolean;
   force?: boolean;
   json?: boolean;
@@ -41,7 +42,8 @@ export function registerTranspile(program: Command): void {
     .argument('[path]', 'C project root (default: the current directory)')
     .addOption(new Option('-p, --project <root>', 'the older spelling of the path argument').hideHelp())
     .option('-o, --output <dir>', 'crate directory (default: <root>_rs beside the project)')
-    .option('--cc-root <dir>', 'directory (or path) of compile_commands.json (default: the root or a build*/ folder)')
+    .option('--cc-root <dir>', 'directory (or path) of compile_commands.json (default: the root or a build*/ folder, else generated from meson, CMake or make)')
+    .option('--all-sources', 'also translate the sources the build does not compile (with default flags)')
     .option('-D, --define <macro>', 'define NAME or NAME=VALUE for every file (repeatable)', collectList, [])
     .option('-I, --include <dir>', 'extra include directory (repeatable)', collectList, [])
     .option('--no-model', 'deterministic translation only (the default: no model stage exists yet)')
@@ -58,6 +60,7 @@ export function registerTranspile(program: Command): void {
         ccRoot: flags.ccRoot,
         defines: flags.define,
         includes: flags.include,
+        allSources: flags.allSources === true,
         force: flags.force === true,
         onProgress: (stage, done, total) => {
           if (flags.json || !process.stderr.isTTY || total < PROGRESS_MIN_UNITS || stage !== 'parse') return;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, isAbsolute, join, resolve } from 'node:path';
 import { JarvisError } from '../../../util/errors.js';
 import { c2rustDir } from '../artifacts.js';
+import { inTestFolder } from '../compile-db.js';
 import { relPath } from '../expansion.js';
 
 /** `{bin}` or `{bin:NAME}` in a command: where the program under test goes. */
@@ -88,5 +89,5 @@ export function pairPrograms(root: string, rustBins: Iterable<string>, cMains: r
 /** Test programs: a C file under a test folder, or named like a test. */
 export function isTestProgram(root: string, cFile: string): boolean {
   const rel = relPath(root, cFile).toLowerCase();
-  return /(^|\/)(tests?|testing|unittests?|check)\//.test(rel) || /(^|[_\-/])tests?([_\-.]|$)|^test|_test\.|tests?\.c/.test(basename(rel));
+  return inTestFolder(root, rel) || /(^|[_\-/])tests?([_\-.]|$)|^test|_test\.|tests?\.c/.test(basename(rel));
 }

@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { availableParallelism } from 'node:os';
 import { JarvisError } from '../../../util/errors.js';
 import { CommandPool } from '../cc-pool.js';
-import { defaultUnits, findCompileCommands, listSources, loadCompileCommands, type TranslationUnit } from '../compile-db.js';
-import { isUnder, relPath } from '../expansion.js';
+import type { CompileSource } from '../build-discovery.js';
+import { inTestFolder, listSources, type TranslationUnit } from '../compile-db.js';
+import { relPath } from '../expansion.js';
+import { projectUnits } from '../project-units.js';
 import { resolveLocations, type ClangNode } from './clang-ast.js';
 import { astDumpArgv, clangErrorSummary, findClang } from './clang-run.js';
 import { UnitScope } from './unit-scope.js';
@@ -16,9 +18,20 @@ export interface FrontOptions {
   ccRoot?: string;
   defines?: string[];
   includes?: string[];
+  /** Also translate the sources the build does not compile (with the default flags). */
+  allSources?: boolean;
   env?: NodeJS.ProcessEnv;
   /** Called after each unit is parsed (done, total). */
   onUnit?: (done: number, total: number) => void;
+}
+
+export interface DiscoveredUnits {
+  units: TranslationUnit[];
+  notices: string[];
+  source: CompileSource;
+  leftOut: string[];
+  /** Units the build does not compile that were kept with the default flags. */
+  extra: Set<string>;
 }
 
 export interface FileProblem {
@@ -30,7 +43,10 @@ export interface FrontResult {
   scopes: UnitScope[];
   problems: FileProblem[];
   notices: string[];
-  compileCommands: string | null;
+  /** Where the compile commands came from (the project's database, its build system, or none). */
+  compileSource: CompileSource;
+  /** Sources under the root the build does not compile, left out (relative paths). */
+  leftOut: string[];
   /** Seconds spent waiting for clang (its parse time not hidden behind ours). */
   clangWaitSeconds: number;
   /** Seconds reading clang's JSON into unit scopes. */
@@ -57,25 +73,27 @@ function gccStddefShim(): string | undefined {
   return shim;
 }
 
-/** The units to translate: compile_commands.json as `jc2r scan` finds it, else every C file. */
-export function discoverUnits(opts: FrontOptions): { units: TranslationUnit[]; notices: string[]; db: string | undefined } {
+/**
+ * The units to translate, found as `jc2r scan` finds them: the project's compile_commands.json,
+ * else the commands its build system would run (meson, CMake, `make -n`), else every C file with
+ * the default flags. What the build does not compile is left out (zlib's `contrib/`), except
+ * sources under a test folder, which get the default flags: they are the programs `jc2r equiv`
+ * runs, and a test rule that names the wrong path should not lose them. `allSources` keeps
+ * every source the build skips.
+ */
+export async function discoverUnits(opts: FrontOptions): Promise<DiscoveredUnits> {
   const root = resolve(opts.root);
   const userArgs = [...(opts.defines ?? []).map((d) => `-D${d}`), ...(opts.includes ?? []).map((i) => `-I${resolve(i)}`)];
-  const notices: string[] = [];
-  const db = findCompileCommands(root, opts.ccRoot);
-  let units: TranslationUnit[];
-  if (db) {
-    const all = loadCompileCommands(db);
-    units = all.filter((u) => isUnder(root, u.file)).map((u) => ({ ...u, args: [...userArgs, ...u.args] }));
-    if (units.length < all.length) notices.push(`${all.length - units.length} compile command(s) outside ${root} skipped`);
-  } else {
-    units = defaultUnits(root, userArgs);
-    notices.push('no compile_commands.json found: translating every C file with the root and header folders as include paths');
+  const found = await projectUnits(root, {
+    ccRoot: opts.ccRoot,
+    userArgs,
+    env: opts.env,
+    keepUncovered: opts.allSources ? true : (f) => inTestFolder(root, f),
+  });
+  if (found.units.length === 0 && listSources(root).sources.length === 0) {
+    throw new JarvisError('not_found', `no C sources under ${root}`, { hint: 'pass the project root, or --cc-root for compile_commands.json' });
   }
-  if (units.length === 0 && listSources(root).sources.length === 0) {
-    throw new JarvisError('not_found', `no C sources under ${root}`, { hint: 'pass the project root with -p, or --cc-root for compile_commands.json' });
-  }
-  return { units, notices, db };
+  return { units: found.units, notices: found.notices, source: found.source, leftOut: found.leftOut.map((f) => relPath(root, f)), extra: new Set(found.extra) };
 }
 
 /**
@@ -85,7 +103,7 @@ export function discoverUnits(opts: FrontOptions): { units: TranslationUnit[]; n
  */
 export async function parseUnits(opts: FrontOptions): Promise<FrontResult> {
   const root = resolve(opts.root);
-  const { units, notices, db } = discoverUnits(opts);
+  const { units, notices, source, leftOut, extra } = await discoverUnits(opts);
   const problems: FileProblem[] = [];
   const cUnits = units.filter((u) => {
     if (u.language === 'cpp') problems.push({ file: relPath(root, u.file), error: 'C++ is not translated (C only)' });
@@ -108,7 +126,10 @@ export async function parseUnits(opts: FrontOptions): Promise<FrontResult> {
       const r = await pool.result(i);
       const t1 = performance.now();
       waited += t1 - t0;
-      if (r.code !== 0) {
+      if (r.code !== 0 && extra.has(unit.file)) {
+        // Not part of the build: a test that needs a framework the machine lacks is no error of ours.
+        notices.push(`${relPath(root, unit.file)} (not in the build) left out: ${clangErrorSummary(r.stderr, r.code)}`);
+      } else if (r.code !== 0) {
         problems.push({ file: relPath(root, unit.file), error: clangErrorSummary(r.stderr, r.code) });
       } else {
         try {
@@ -126,5 +147,5 @@ export async function parseUnits(opts: FrontOptions): Promise<FrontResult> {
     await pool.close();
     if (shim) rmSync(shim, { recursive: true, force: true });
   }
-  return { scopes, problems, notices, compileCommands: db ?? null, clangWaitSeconds: waited / 1000, loadSeconds: loading / 1000 };
+  return { scopes, problems, notices, compileSource: source, leftOut, clangWaitSeconds: waited / 1000, loadSeconds: loading / 1000 };
 }

@@ -1,2 +1,3 @@
 export { transpileProject, type TranspileOptions, type TranspileOutcome } from './transpile.js';
 export { summaryTable, type TranspileReport } from './report.js';
+export { discoverUnits } from './front.js';

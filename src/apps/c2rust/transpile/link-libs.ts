@@ -24,10 +24,13 @@ const BUILD_FILES = /^(GNUmakefile|makefile|Makefile|.*\.mk|CMakeLists\.txt|meso
 /**
  * System libraries the C program links against, found the way its build does: `-lNAME` in its
  * Makefiles, CMake and meson files, and the headers its library calls come from (OpenSSL →
- * crypto). Only libraries the linker can find are kept.
+ * crypto), and the link lines of the generated build (`buildLinkArgs`). Only libraries the
+ * linker can find are kept.
  */
-export function linkLibraries(root: string, crate: CrateState): string[] {
+export function linkLibraries(root: string, crate: CrateState, buildLinkArgs: readonly string[] = []): string[] {
   const wanted = new Set<string>();
+  for (const a of buildLinkArgs) if (/^-l./.test(a)) wanted.add(a.slice(2));
+  if (buildLinkArgs.includes('-pthread')) wanted.add('pthread');
   for (const f of buildFiles(root)) {
     let text: string;
     try {

@@ -1,4 +1,5 @@
 import { formatTable } from '../../../util/output.js';
+import { describeCompileSource, type CompileSource, type CompileSourceKind } from '../build-discovery.js';
 import type { CrateState, KeptFunction } from './crate-state.js';
 import type { FileProblem } from './front.js';
 import type { Located } from './symbol-map.js';
@@ -6,7 +7,12 @@ import type { Located } from './symbol-map.js';
 export interface TranspileReport {
   project: string;
   crate: string;
+  /** The compile_commands.json read (the project's, or generated under `.jarvis/c2rust/build/`), null for default flags. */
   compile_commands: string | null;
+  /** Where the compile commands came from: `kind` (`compile_commands.json`, `meson`, `cmake`, `make`, `none`), the build file, and a one-line description. */
+  compile_source: { kind: CompileSourceKind; build_file: string | null; cached: boolean; description: string };
+  /** Sources under the root the build does not compile, left out of the crate. */
+  sources_left_out: string[];
   files: { file: string; status: 'translated' | 'error'; module?: string; error?: string }[];
   functions: { translated: number; kept_in_c: number; goto_structured: number };
   kept_in_c: KeptFunction[];
@@ -31,7 +37,8 @@ export interface ReportInput {
   located: Located;
   seconds: TranspileReport['seconds'];
   retries: number;
-  compileCommands: string | null;
+  compileSource: CompileSource;
+  leftOut: string[];
   linkLibs: string[];
   notices: string[];
 }
@@ -46,7 +53,9 @@ export function buildReport(r: ReportInput): TranspileReport {
   return {
     project: r.root,
     crate: r.outDir,
-    compile_commands: r.compileCommands,
+    compile_commands: r.compileSource.database ?? null,
+    compile_source: { kind: r.compileSource.kind, build_file: r.compileSource.buildFile ?? null, cached: r.compileSource.cached === true, description: describeCompileSource(r.compileSource, r.leftOut.length) },
+    sources_left_out: r.leftOut,
     files: [
       ...ownFiles.map((m) => ({ file: m.relFile, status: 'translated' as const, module: m.isBin ? `bin ${m.name}` : m.name })),
       ...r.problems.map((p) => ({ file: p.file, status: 'error' as const, error: p.error })),
@@ -71,6 +80,7 @@ export function summaryTable(rep: TranspileReport): string {
   const errors = rep.files.filter((f) => f.status === 'error');
   const rows = [
     ['crate', rep.crate],
+    ['compile commands', rep.compile_source.description],
     ['C files translated', String(rep.files.length - errors.length)],
     ['C files with errors', String(errors.length)],
     ['functions translated', String(rep.functions.translated)],

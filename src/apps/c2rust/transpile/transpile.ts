@@ -19,6 +19,8 @@ export interface TranspileOptions {
   ccRoot?: string;
   defines?: string[];
   includes?: string[];
+  /** Also translate the sources the build does not compile (with the default flags). */
+  allSources?: boolean;
   force?: boolean;
   env?: NodeJS.ProcessEnv;
   onProgress?: (stage: 'parse' | 'translate' | 'write', done: number, total: number) => void;
@@ -71,7 +73,7 @@ export async function transpileProject(opts: TranspileOptions): Promise<Transpil
   const translateSeconds = (performance.now() - t0) / 1000;
   const binNames = new Set(crate.binaries.map((b) => b.name));
   const libName = binNames.has(pkg.replace(/-/g, '_')) ? `${pkg.replace(/-/g, '_')}_lib` : pkg.replace(/-/g, '_');
-  const linkLibs = linkLibraries(root, crate);
+  const linkLibs = linkLibraries(root, crate, front.compileSource.linkArgs ?? []);
   const kept = keptCSources(crate, front.scopes, linkLibs);
   const files = writeCrate(crate, { packageName: pkg, libName, linkLibs: kept.buildRs ? [] : linkLibs, buildRs: kept.buildRs, extra: kept.files });
   opts.onProgress?.('write', 0, 1);
@@ -100,7 +102,8 @@ export async function transpileProject(opts: TranspileOptions): Promise<Transpil
       locate: (t3 - t2) / 1000,
     },
     retries,
-    compileCommands: front.compileCommands,
+    compileSource: front.compileSource,
+    leftOut: front.leftOut,
     linkLibs,
     notices,
   });
