@@ -22,7 +22,7 @@ export interface DiffProject {
   root: string;
   crate: string;
   outcome: TranspileOutcome;
-  /** Runs the C build and the Rust build of program `name` (stem of its C file) the same way. */
+  /** Runs the C build and the Rust build of program `name` (its binary's name in the report) the same way. */
   run(name: string, rc?: RunCase): Promise<{ c: Outputs; rust: Outputs }>;
   /** Asserts C and Rust give the same stdout, stderr and exit status. */
   same(name: string, rc?: RunCase): Promise<Outputs>;
@@ -50,14 +50,16 @@ export async function diffProject(files: Record<string, string>, opts: { cflags?
   const sources = Object.keys(files).filter((f) => f.endsWith('.c'));
   const mains = sources.filter((f) => /\bint\s+main\s*\(/.test(files[f] as string));
   const lib = sources.filter((f) => !mains.includes(f));
+  const outcome = await transpileProject({ root, outDir: join(base, 'proj_rs') });
+  // Each C program is named as the crate names its binary (the stem, or a path-derived name
+  // when two programs share a stem).
   const cbin = join(base, 'cbin');
+  await runProcess('mkdir', ['-p', cbin]);
   for (const m of mains) {
-    const out = join(cbin, basename(m, '.c'));
-    await runProcess('mkdir', ['-p', cbin]);
+    const out = join(cbin, outcome.report.binaries.find((b) => b.c_file === m)?.name ?? basename(m, '.c'));
     const r = await runProcess('gcc', ['-O0', '-w', ...(opts.cflags ?? []), '-o', out, m, ...lib, '-lm', ...(opts.libs ?? [])], { cwd: root });
     if (r.exitCode !== 0) throw new Error(`gcc ${m}: ${r.stderr}`);
   }
-  const outcome = await transpileProject({ root, outDir: join(base, 'proj_rs') });
   const crate = outcome.outDir;
   const build = await runProcess('cargo', ['build', '--offline', '--quiet'], {
     cwd: crate,

@@ -13,18 +13,23 @@ describe('jc2r transpile: a project with a library, two programs and C that stay
       'guarded_div: setjmp/longjmp (non-local jumps)',
       'log_msg: variadic function definition (C-variadic bodies are unstable in Rust)',
     ]);
-    expect(p.outcome.report.binaries).toEqual([
-      { name: 'main', c_file: 'app/main.c' },
+    // Two programs in main.c files: named from their folders; a unique stem stays the name.
+    expect([...p.outcome.report.binaries].sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'app_main', c_file: 'app/main.c' },
       { name: 'check', c_file: 'tests/check.c' },
+      { name: 'tools_main', c_file: 'tools/main.c' },
     ]);
-    await p.same('main', { args: ['pentagon'] });
+    await p.same('app_main', { args: ['pentagon'] });
     await p.same('check');
+    // Two emit.c (x86/, arm/), each with its own static `arch`: one module each.
+    expect((await p.same('tools_main')).stdout).toBe('x86: mov eax, 7\narm: mov r0, #9\n');
+    expect(existsSync(join(p.crate, 'src/x86_emit.rs')) && existsSync(join(p.crate, 'src/arm_emit.rs'))).toBe(true);
     expect(existsSync(join(p.crate, 'build.rs'))).toBe(true);
     // The struct from the shared header is defined once, in types.rs.
-    const mods = ['src/shapes.rs', 'src/logging.rs', 'src/bin/main.rs'].map((f) => readFileSync(join(p.crate, f), 'utf8'));
+    const mods = ['src/shapes.rs', 'src/logging.rs', 'src/bin/app_main.rs'].map((f) => readFileSync(join(p.crate, f), 'utf8'));
     expect(mods.every((m) => !/struct shape\b/.test(m))).toBe(true);
     const cargo = readFileSync(join(p.crate, 'Cargo.toml'), 'utf8');
-    expect(cargo).toMatch(/\[\[bin\]\]\nname = "main"\npath = "src\/bin\/main.rs"\ntest = false/);
+    expect(cargo).toMatch(/\[\[bin\]\]\nname = "app_main"\npath = "src\/bin\/app_main.rs"\ntest = false/);
     const map = readJsonl<{ c_name: string; rust_name: string; rust_file: string; rust_start_line: number }>(p.outcome.symbolMapPath);
     const mk = map.find((m) => m.c_name === 'make_shape');
     expect(mk).toMatchObject({ rust_name: 'crate::shapes::make_shape', rust_file: 'src/shapes.rs' });

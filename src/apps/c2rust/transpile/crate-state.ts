@@ -52,23 +52,32 @@ export class CrateState {
   /** Inline functions of system headers called by translated code, translated after the unit. */
   readonly pendingInline: { scope: UnitScope; decl: ClangNode }[] = [];
 
+  /** Names of the files whose stems collide, derived from their paths (see `pathNames`). */
+  private readonly modPreferred: Map<string, string>;
+  private readonly binPreferred: Map<string, string>;
+
+  /**
+   * `files` are the project's files that will become modules and `binFiles` those that will be
+   * programs, so that names do not depend on the order units are translated in.
+   */
   constructor(
     readonly root: string,
     readonly libName: string,
-  ) {}
+    files: { modules: string[]; bins: string[] } = { modules: [], bins: [] },
+  ) {
+    this.modPreferred = pathNames(root, files.modules, moduleBase);
+    this.binPreferred = pathNames(root, files.bins, fileStem);
+  }
 
   module(absFile: string, isBin: boolean): ModuleBuilder {
     let m = this.modules.get(absFile);
     if (m) return m;
     const rel = relPath(this.root, absFile);
-    const stem = basename(absFile, extname(absFile)).replace(/[^A-Za-z0-9_]/g, '_');
-    const isHeader = /\.h(h|pp|xx)?$/i.test(absFile);
-    const base = /^[0-9]/.test(stem) ? `m_${stem}` : stem;
     let name: string;
     if (isBin) {
-      name = this.binNames.name(absFile, stem);
+      name = this.binNames.name(absFile, this.binPreferred.get(absFile) ?? fileStem(absFile));
       this.binaries.push({ name, c_file: rel });
-    } else name = this.modNames.name(absFile, isHeader ? `${base}_h` : base);
+    } else name = this.modNames.name(absFile, this.modPreferred.get(absFile) ?? moduleBase(absFile));
     m = new ModuleBuilder(name, absFile, rel, isBin);
     this.modules.set(absFile, m);
     return m;
@@ -78,4 +87,38 @@ export class CrateState {
   static libPath(m: ModuleBuilder): string {
     return `LIB::${m.name}`;
   }
+}
+
+/** A file's stem as an identifier. */
+function fileStem(absFile: string): string {
+  return basename(absFile, extname(absFile)).replace(/[^A-Za-z0-9_]/g, '_');
+}
+
+/** A library module's name: the stem (`_h` for headers), never starting with a digit. */
+function moduleBase(absFile: string): string {
+  const stem = fileStem(absFile);
+  const base = /^[0-9]/.test(stem) ? `m_${stem}` : stem;
+  return /\.h(h|pp|xx)?$/i.test(absFile) ? `${base}_h` : base;
+}
+
+/**
+ * Names for files whose base names collide (jccc's `codegen/x86/codegen.c` and
+ * `codegen/RISCV/codegen.c`): the base name prefixed with as many of the nearest folder names
+ * as it takes to tell them apart (`x86_codegen`, `riscv_codegen`). Files whose base name is
+ * unique are not in the map: they keep it.
+ */
+export function pathNames(root: string, files: string[], base: (f: string) => string): Map<string, string> {
+  const groups = new Map<string, string[]>();
+  for (const f of new Set(files)) groups.set(base(f), [...(groups.get(base(f)) ?? []), f]);
+  const out = new Map<string, string>();
+  for (const [name, group] of groups) {
+    if (group.length < 2) continue;
+    const dirs = group.map((f) => relPath(root, f).split('/').slice(0, -1).filter((d) => d !== '..' && d !== '.').map((d) => d.toLowerCase().replace(/[^a-z0-9_]/g, '_')));
+    const named = (i: number, k: number) => [...(dirs[i] as string[]).slice(-k), name].join('_').replace(/^(?=[0-9])/, 'm_');
+    const deepest = Math.max(...dirs.map((d) => d.length));
+    let k = 1;
+    while (k < deepest && new Set(group.map((_f, i) => named(i, k))).size < group.length) k++;
+    group.forEach((f, i) => out.set(f, named(i, k)));
+  }
+  return out;
 }

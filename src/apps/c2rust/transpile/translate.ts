@@ -32,8 +32,12 @@ export function translateAll(scopes: UnitScope[], root: string, libName: string)
       if (why) kept.set(`${s.fileOf(d)}:${d.name}`, { name: d.name, file: relFile(root, s.fileOf(d)), line: s.lineOf(d), reason: why, isStatic: d.storageClass === 'static' });
     }
   }
+  const files = {
+    modules: [...new Set(scopes.flatMap((s) => s.top.map((d) => s.fileOf(d)).filter((f) => !(bins.has(s) && f === s.unit.file))))],
+    bins: [...bins].map((s) => s.unit.file),
+  };
   for (let retries = 0; ; retries++) {
-    const crate = new CrateState(root, libName);
+    const crate = new CrateState(root, libName, files);
     for (const [k, v] of kept) {
       crate.keptKeys.add(k);
       crate.kept.push(v);
