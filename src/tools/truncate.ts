@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { writeFileAtomicSync } from '../util/files.js';
+import { shownPath } from '../util/paths.js';
 
 /** Past this many lines a tool output is cut (jarvis-core spec §6: keep the first and last 30). */
 export const MAX_OUTPUT_LINES = 60;
@@ -70,7 +71,5 @@ export function splitLines(text: string): string[] {
 
 /** Relative to the root when inside it (`.` for the root itself), else absolute. */
 export function displayPath(root: string, abs: string): string {
-  const rel = relative(root, abs);
-  if (rel === '') return '.';
-  return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel) ? rel : abs;
+  return shownPath(root, abs);
 }

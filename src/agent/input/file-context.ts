@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { describeError } from '../../util/errors.js';
+import { shownPath } from '../../util/paths.js';
 import { codeSymbols } from './code-symbols.js';
 import { joinParts, type InputContext, type UserInputHandler, type InputResult } from './input-handler.js';
 
@@ -26,8 +27,8 @@ export function quotedPaths(text: string, root: string): { shown: string; abs: s
     } catch {
       continue;
     }
-    const rel = relative(root, abs);
-    out.push({ abs, shown: rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs });
+    const shown = shownPath(root, abs);
+    out.push({ abs, shown: shown === '.' ? abs : shown });
   }
   return out;
 }
