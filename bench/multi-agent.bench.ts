@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { Agent } from '../src/agent/index.js';
 import { parseTeamDefinition, Team } from '../src/apps/multi/index.js';
-import { startRun } from '../src/llm/runs.js';
+import { startRun } from '../src/runs/index.js';
 import { defineTool, ToolRegistry } from '../src/tools/index.js';
 import { instantPlatform } from './instant-platform.js';
 

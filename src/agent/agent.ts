@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { newRunId } from '../llm/runs.js';
-import { recordTranscript } from '../llm/transcript.js';
+import { newRunId } from '../runs/index.js';
+import { recordTranscript } from '../llm/index.js';
 import { ToolRegistry } from '../tools/index.js';
 import { userDataDir } from '../util/config.js';
 import { JarvisError, describeError, isJarvisError } from '../util/errors.js';

@@ -1,8 +1,7 @@
 import { executeToolCall } from './execute.js';
 import type { ParsedReply } from './handlers/handler.js';
 import { DEFAULT_SUMMARY_PROMPT, IDLE_REPROMPT, joinPrompts, toolReminder } from './prompt.js';
-import type { Runtime } from './runtime.js';
-import { withoutCompletionMarker } from './runtime.js';
+import { type Runtime, withoutCompletionMarker } from './runtime.js';
 import type { MessageKind } from './session.js';
 import { filterTools } from './tool-filter.js';
 import type { AgentResult, InputHandler } from './types.js';

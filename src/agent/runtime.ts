@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatResult, Platform } from '../llm/platform.js';
 import { createTagParser, parseTags, type TagSpec } from '../llm/tag-parser.js';
 import { countTokens } from '../llm/tokens.js';
-import type { TranscriptWriter } from '../llm/transcript.js';
+import type { TranscriptWriter } from '../runs/index.js';
 import type { ToolRegistry } from '../tools/index.js';
 import { isJarvisError } from '../util/errors.js';
 import { contextBudget, pruneToolResults } from './context.js';

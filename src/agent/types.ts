@@ -1,5 +1,5 @@
 import type { Platform } from '../llm/platform.js';
-import type { TranscriptWriter } from '../llm/transcript.js';
+import type { TranscriptWriter } from '../runs/index.js';
 import type { ToolRegistry } from '../tools/index.js';
 import type { OutputHandler } from './handlers/handler.js';
 import type { MemorySettings } from './memory/manager.js';

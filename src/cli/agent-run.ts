@@ -1,6 +1,6 @@
 import { Agent, type AgentResult } from '../agent/index.js';
 import { createMethodologyTools } from '../agent/methodology/index.js';
-import { apiKeyEnvNames, finishRun, type Run } from '../llm/index.js';
+import { apiKeyEnvNames, finishRun, type Run } from '../runs/index.js';
 import { builtinTools, ToolRegistry } from '../tools/index.js';
 import { extensionSecretEnvNames, loadExtensionTools } from '../tools/external/index.js';
 import { agentExtensions } from './agent-extensions.js';

@@ -1,7 +1,8 @@
 import { dirname } from 'node:path';
 import type { Agent } from '../agent/index.js';
 import { defaultInputHandlers } from '../agent/input/index.js';
-import { createPlatform, startRun, type Platform, type Run, type TranscriptWriter } from '../llm/index.js';
+import { createPlatform, type Platform } from '../llm/index.js';
+import { startRun, type Run, type TranscriptWriter } from '../runs/index.js';
 import { resolveGroupName, resolveModel, type LoadedEffectiveConfig } from '../util/config.js';
 import { createInputBridge, type InputBridge } from './input-ops.js';
 import { wireInterrupts, type InterruptWiring } from './interrupt.js';

@@ -1,5 +1,5 @@
 import { checkTeamTools, loadTeamDefinition, Team, type Hop, type TeamPlatforms, type TeamResult } from '../apps/multi/index.js';
-import { apiKeyEnvNames, finishRun } from '../llm/index.js';
+import { apiKeyEnvNames, finishRun } from '../runs/index.js';
 import { builtinTools, ToolRegistry } from '../tools/index.js';
 import { loadEffectiveConfig, resolveGroupName } from '../util/config.js';
 import { JarvisError } from '../util/errors.js';

@@ -1,21 +1,7 @@
 /** The llm layer's public surface: what agent/, apps/ and cli/ may use. */
 
-export type {
-  ChatMessage,
-  ChatRequest,
-  ChatResult,
-  ChatRole,
-  DeltaVerdict,
-  FinishReason,
-  Platform,
-  PlatformContext,
-  PlatformFactory,
-  TranscriptEnvelope,
-  TranscriptError,
-  TranscriptReply,
-  TranscriptRequest,
-  Usage,
-} from './platform.js';
+export type { ChatMessage, ChatRequest, ChatResult, ChatRole, DeltaVerdict, FinishReason, Platform, PlatformContext, PlatformFactory, Usage } from './platform.js';
+export type { TranscriptEnvelope, TranscriptError, TranscriptReply, TranscriptRequest } from '../runs/index.js';
 export {
   BUILTIN_PLATFORMS,
   createPlatform,
@@ -69,28 +55,4 @@ export {
   type TagSpec,
 } from './tag-parser.js';
 export { createStopAfterFirstBlock, type StopAfterFirstBlock } from './stop-after-first-block.js';
-export {
-  TRANSCRIPT_FILE,
-  TranscriptWriter,
-  recordTranscript,
-  type RecordTranscriptOptions,
-  type TranscriptInput,
-} from './transcript.js';
-export { expandRequestMessages } from './transcript-messages.js';
-export { REDACTED, apiKeyEnvNames, createRedactor, redactText, type Redactor } from './redact.js';
-export {
-  createRun,
-  findProjectDir,
-  finishRun,
-  listRuns,
-  readRecords,
-  resolveRunId,
-  runsDir,
-  startRun,
-  summarizeRun,
-  type Run,
-  type RunInfo,
-  type RunStatus,
-  type RunSummary,
-  type TranscriptRecord,
-} from './runs.js';
+export { recordTranscript, type RecordTranscriptOptions } from './record-transcript.js';

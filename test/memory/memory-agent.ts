@@ -1,6 +1,6 @@
 import { Agent, type AgentOptions } from '../../src/agent/index.js';
 import type { ScriptedPlatform } from '../../src/llm/index.js';
-import { readRecords, startRun } from '../../src/llm/runs.js';
+import { readRecords, startRun } from '../../src/runs/index.js';
 import { MemoryStore } from '../../src/tools/memory/index.js';
 import { ToolRegistry } from '../../src/tools/registry.js';
 import type { Tool } from '../../src/tools/tool.js';

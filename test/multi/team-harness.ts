@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseTeamDefinition, Team, type TeamOptions } from '../../src/apps/multi/index.js';
-import { createScriptedPlatformFromReplies, readRecords, startRun, type ScriptedPlatform, type ScriptedReply, type TranscriptRecord } from '../../src/llm/index.js';
+import { createScriptedPlatformFromReplies, type ScriptedPlatform, type ScriptedReply } from '../../src/llm/index.js';
+import { readRecords, startRun, type TranscriptRecord } from '../../src/runs/index.js';
 import { defineTool, ToolRegistry } from '../../src/tools/index.js';
 import { tempTree } from '../support/temp-tree.js';
 

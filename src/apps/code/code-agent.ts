@@ -9,7 +9,7 @@ import {
   type OutputHandler,
 } from '../../agent/index.js';
 import type { Platform } from '../../llm/platform.js';
-import type { TranscriptWriter } from '../../llm/transcript.js';
+import type { TranscriptWriter } from '../../runs/index.js';
 import { builtinTools, ToolRegistry } from '../../tools/index.js';
 import { ChangeTracker } from './after-action.js';
 import { createJsonEditHandler } from './json-edit/handler.js';

@@ -1,5 +1,6 @@
 import type { Agent, AgentOptions, AgentResult, AgentStatus, InputHandler } from '../../agent/index.js';
-import { recordTranscript, type Platform, type TranscriptWriter } from '../../llm/index.js';
+import { recordTranscript, type Platform } from '../../llm/index.js';
+import type { TranscriptWriter } from '../../runs/index.js';
 import type { ToolRegistry } from '../../tools/index.js';
 import { JarvisError, describeError, isJarvisError } from '../../util/errors.js';
 import { RouteGuard, type Hop, type StopReason } from './route-guard.js';

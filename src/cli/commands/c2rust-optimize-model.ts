@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
-import { apiKeyEnvNames, createPlatform, finishRun, recordTranscript, startRun, type Platform, type Run } from '../../llm/index.js';
+import { apiKeyEnvNames, finishRun, startRun, type Run } from '../../runs/index.js';
+import { createPlatform, recordTranscript, type Platform } from '../../llm/index.js';
 import { loadEffectiveConfig, resolveModel } from '../../util/config.js';
 import { describeError, isJarvisError } from '../../util/errors.js';
 import { configFlagsFrom } from '../llm-options.js';

@@ -9,7 +9,7 @@ import {
   type EditFormat,
   type GitCheckMode,
 } from '../../apps/code/index.js';
-import { apiKeyEnvNames, finishRun } from '../../llm/index.js';
+import { apiKeyEnvNames, finishRun } from '../../runs/index.js';
 import { loadEffectiveConfig } from '../../util/config.js';
 import { JarvisError } from '../../util/errors.js';
 import { colors } from '../../util/output.js';

@@ -4,9 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { createRedactor } from '../../llm/redact.js';
-import { createRun, finishRun, type Run } from '../../llm/runs.js';
-import { TranscriptWriter } from '../../llm/transcript.js';
+import { createRedactor, createRun, finishRun, type Run, TranscriptWriter } from '../../runs/index.js';
 import { packageRoot } from '../../util/version.js';
 
 const run = promisify(execFile);

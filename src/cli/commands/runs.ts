@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { findProjectDir, listRuns, readRecords, resolveRunId, summarizeRun, type RunSummary, type TranscriptRecord } from '../../llm/runs.js';
-import { TRANSCRIPT_FILE } from '../../llm/transcript.js';
-import { expandRequestMessages } from '../../llm/transcript-messages.js';
+import { findProjectDir, listRuns, readRecords, resolveRunId, summarizeRun, type RunSummary, type TranscriptRecord, TRANSCRIPT_FILE, expandRequestMessages } from '../../runs/index.js';
 import { JarvisError } from '../../util/errors.js';
 import { colors, formatTable } from '../../util/output.js';
 

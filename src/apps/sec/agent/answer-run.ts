@@ -1,6 +1,6 @@
 import { Agent, createToolCallHandler } from '../../../agent/index.js';
 import type { Platform } from '../../../llm/index.js';
-import type { TranscriptWriter } from '../../../llm/index.js';
+import type { TranscriptWriter } from '../../../runs/index.js';
 import type { ToolRegistry } from '../../../tools/index.js';
 import { JarvisError } from '../../../util/errors.js';
 import { answerOf, createAnswerHandler, type AnswerPayload } from './answer-handler.js';

@@ -1,4 +1,5 @@
-import type { Platform, TranscriptWriter } from '../../../llm/index.js';
+import type { Platform } from '../../../llm/index.js';
+import type { TranscriptWriter } from '../../../runs/index.js';
 import { describeError } from '../../../util/errors.js';
 import { writeFileAtomicSync } from '../../../util/files.js';
 import type { Finding } from '../finding.js';
