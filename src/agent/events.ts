@@ -15,7 +15,8 @@ export interface AgentEventPayloads {
   before_addon_prompt: { needComplete: boolean; currentMessage: string; hasSessionAddon: boolean };
   after_addon_prompt: { needComplete: boolean; addonText: string; finalMessage: string };
   before_model_call: { message: string };
-  after_model_call: { message: string; response: string };
+  /** `actions`: the action blocks in the reply (complete or cut), by tag name, in order */
+  after_model_call: { message: string; response: string; actions: string[] };
   before_tool_call: { currentResponse: string };
   after_tool_call: { currentResponse: string; needReturn: boolean; toolPrompt: string };
   before_tool_filter: { task: string; totalTools: number; threshold: number };

@@ -19,7 +19,6 @@ export { createRewriteHandler, REWRITE } from './handlers/rewrite.js';
 export { executeToolCall, type ExecuteOutcome } from './execute.js';
 export {
   buildSystemPrompt,
-  COMPLETE_MARKER,
   DEFAULT_SUMMARY_PROMPT,
   defaultAddon,
   joinPrompts,
@@ -27,7 +26,7 @@ export {
   type RuleFile,
 } from './prompt.js';
 export { contextBudget, KEEP_RECENT_TOOL_RESULTS, pruneToolResults } from './context.js';
-export { withoutCompletionMarker } from './runtime.js';
+export { actionNames, COMPLETION_MARKER, parseReply, withoutCompletionMarker, type TagSpec } from './protocol/index.js';
 export { AgentHooks, type Hook, type HookInfo, type HookPoint } from './hooks.js';
 export { attachMemory, type MemorySettings } from './memory/manager.js';
 export { findMergeGroups, organizeMemories, type MergeGroup, type OrganizeOptions, type OrganizeResult } from './memory/organizer.js';

@@ -1,7 +1,8 @@
 import { executeToolCall } from './execute.js';
 import type { ParsedReply } from './handlers/handler.js';
 import { DEFAULT_SUMMARY_PROMPT, IDLE_REPROMPT, joinPrompts, toolReminder } from './prompt.js';
-import { type Runtime, withoutCompletionMarker } from './runtime.js';
+import { withoutCompletionMarker } from './protocol/index.js';
+import type { Runtime } from './runtime.js';
 import type { MessageKind } from './session.js';
 import { filterTools } from './tool-filter.js';
 import type { AgentResult, InputHandler } from './types.js';
@@ -55,13 +56,13 @@ export async function runLoop(rt: Runtime, opts: LoopOptions): Promise<{ end: Lo
 
     const message = session.prompt;
     session.prompt = '';
-    const reply = await rt.callModel(message, st.kind, st.label);
+    const parsed = await rt.callModel(message, st.kind, st.label);
+    const reply = parsed.text;
     st.sinceReset++;
     st.lastReply = reply;
     st.kind = 'user';
     st.label = undefined;
     if (rt.p.stop.aborted) return done(interrupted());
-    const parsed = rt.parseReply(reply);
 
     if (rt.interruptRequested) {
       const r = await handleInterrupt(rt, parsed, opts.inputHandlers);

@@ -1,5 +1,4 @@
 import type { ChatMessage, ChatResult, Platform } from '../llm/platform.js';
-import { createTagParser, parseTags, type TagSpec } from '../llm/tag-parser.js';
 import { countTokens } from '../llm/tokens.js';
 import type { TranscriptWriter } from '../runs/index.js';
 import type { ToolRegistry } from '../tools/index.js';
@@ -9,7 +8,8 @@ import { summarizeAndReset, type ResetReason } from './history-reset.js';
 import type { AgentEvent, AgentEventPayloads, AgentEventType, EventBus } from './events.js';
 import { AgentHooks } from './hooks.js';
 import type { HandlerContext, OutputHandler, ParsedReply } from './handlers/handler.js';
-import { COMPLETE_MARKER, defaultAddon, joinPrompts } from './prompt.js';
+import { defaultAddon, joinPrompts } from './prompt.js';
+import { actionNames, ReplyReader, type TagSpec } from './protocol/index.js';
 import type { MessageKind, Session } from './session.js';
 
 /**
@@ -17,15 +17,6 @@ import type { MessageKind, Session } from './session.js';
  * context budget of §10 around it. The loop (run-loop.ts) decides what to do; this file
  * knows how to talk to the model and keep the conversation within bounds.
  */
-
-export const COMPLETION_MARKERS = [COMPLETE_MARKER, '!!!COMPLETE!!!'];
-
-/** A reply as a person should read it: the completion marker is for the loop, not for them. */
-export function withoutCompletionMarker(text: string): string {
-  let t = text;
-  for (const m of COMPLETION_MARKERS) t = t.split(m).join('');
-  return t.trim();
-}
 
 export interface RuntimeSettings {
   name: string;
@@ -123,17 +114,6 @@ export class Runtime {
     return contextBudget(this.p.settings.maxInputTokens, this.p.platform.contextWindow);
   }
 
-  parseReply(text: string): ParsedReply {
-    const events = parseTags(text, { tags: this.tags, completionMarker: COMPLETION_MARKERS });
-    return {
-      text,
-      events,
-      blocks: events.filter((e) => e.type === 'block'),
-      unclosed: events.filter((e) => e.type === 'unclosed'),
-      completed: events.some((e) => e.type === 'complete'),
-    };
-  }
-
   handlerContext(round: number): HandlerContext {
     return {
       root: this.p.root,
@@ -166,11 +146,11 @@ export class Runtime {
   }
 
   /**
-   * Sends `message` (with the addon) and returns the reply, cut after the first stopping
-   * block. The message and reply join the session. Budget: prune, then summarise; a
+   * Sends `message` (with the addon) and returns the reply as it was parsed while it streamed,
+   * cut after the first stopping block. The message and reply join the session. Budget: prune, then summarise; a
    * provider's "context too long" does the same and retries once.
    */
-  async callModel(message: string, kind: MessageKind, label?: string): Promise<string> {
+  async callModel(message: string, kind: MessageKind, label?: string): Promise<ParsedReply> {
     const { session, settings } = this.p;
     const hasSessionAddon = session.addonPrompt.trim() !== '';
     this.emit('before_addon_prompt', { needComplete: true, currentMessage: message, hasSessionAddon });
@@ -187,9 +167,9 @@ export class Runtime {
       this.emit('before_model_call', { message: final });
       const messages = session.toChat();
       (messages[messages.length - 1] as ChatMessage).content = final;
-      let reply: string;
+      let reply: ParsedReply;
       try {
-        reply = await this.streamReply(messages);
+        reply = await this.readReply(this.p.platform, messages, { earlyStop: this.p.settings.earlyStop, interruptible: true });
       } catch (e) {
         session.removeLast();
         if (isJarvisError(e) && e.code === 'llm_context_too_long' && attempt === 0) {
@@ -199,8 +179,8 @@ export class Runtime {
         }
         throw e;
       }
-      session.add('assistant', reply, 'assistant');
-      this.emit('after_model_call', { message: final, response: reply });
+      session.add('assistant', reply.text, 'assistant');
+      this.emit('after_model_call', { message: final, response: reply.text, actions: actionNames(reply) });
       return reply;
     }
   }
@@ -225,40 +205,30 @@ export class Runtime {
     this.turnAbort = ctrl;
   }
 
-  private async streamReply(messages: ChatMessage[]): Promise<string> {
-    const parser = createTagParser({ tags: this.tags, completionMarker: COMPLETION_MARKERS });
-    let cutAt: number | undefined;
-    let streamed = '';
-    const onDelta = (delta: string): 'stop' | void => {
-      if (this.interruptRequested) return 'stop';
-      streamed += delta;
-      if (!this.p.settings.earlyStop || cutAt !== undefined) return cutAt === undefined ? undefined : 'stop';
-      for (const e of parser.push(delta)) {
-        if (e.type === 'block' && this.stopTags.has(e.name)) {
-          cutAt = e.end;
-          return 'stop';
-        }
-      }
-      return undefined;
-    };
-    // an interrupt aborts this call (a model may be silent for a long time before its first
-    // token); the reply is then what had streamed so far
+  /**
+   * One model call whose reply is parsed as it streams (the only parse of it): the reader
+   * sees every chunk and ends the stream after the first stopping block when `earlyStop`.
+   * `interruptible`: an interrupt aborts the call (a model may be silent for a long time before
+   * its first token) and the reply is what had streamed so far.
+   */
+  async readReply(platform: Platform, messages: ChatMessage[], o: { earlyStop: boolean; interruptible?: boolean }): Promise<ParsedReply> {
+    const reader = new ReplyReader({ tags: this.tags, ...(o.earlyStop ? { stopAfter: this.stopTags } : {}) });
+    const onDelta = (delta: string): 'stop' | void => (this.interruptRequested && o.interruptible ? 'stop' : reader.push(delta));
+    if (!o.interruptible) return reader.finish((await this.chat(platform, messages, onDelta)).text ?? '');
     const call = this.interruptibleCall();
     let text: string;
     try {
-      const r = await this.chat(this.p.platform, messages, onDelta, call.signal);
+      const r = await this.chat(platform, messages, onDelta, call.signal);
       text = r.text ?? '';
     } catch (e) {
       if (!this.wasInterrupted(e)) throw e;
-      text = streamed;
+      text = reader.text;
     } finally {
       call.end();
     }
     // an interrupted call is empty because it was stopped, not because the model said nothing
-    if (text === '' && !this.interruptRequested) this.p.warn(`${this.p.platform.name}: the model returned an empty reply`);
-    // text in the same delta after the stopping block was generated past the action: drop it
-    if (cutAt !== undefined && cutAt < text.length) text = text.slice(0, cutAt);
-    return text;
+    if (text === '' && !this.interruptRequested) this.p.warn(`${platform.name}: the model returned an empty reply`);
+    return reader.finish(text);
   }
 
   /**

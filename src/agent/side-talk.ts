@@ -40,11 +40,10 @@ export async function sideTalk(rt: Runtime, o: SideTalkOptions): Promise<SideTal
   const userData = rt.p.session.userData;
   let replies = 0;
   for (let turn = 0; turn < o.maxTurns; turn++) {
-    const r = await rt.chat(rt.p.platform, messages);
+    // the whole reply counts here, as the side talk has never stopped a stream early
+    const parsed = await rt.readReply(rt.p.platform, messages, { earlyStop: false });
     replies++;
-    const reply = r.text ?? '';
-    messages.push({ role: 'assistant', content: reply });
-    const parsed = rt.parseReply(reply);
+    messages.push({ role: 'assistant', content: parsed.text });
     // a reply without an action ends the talk: the model has nothing (more) to save
     if (!handler.canHandle(parsed)) break;
     // cleared first, so what is there afterwards was run by this call (spec §12 __last_executed_tool__)

@@ -42,17 +42,4 @@ export {
   type ScriptedReply,
 } from './providers/scripted.js';
 export { createReplayPlatform, recordedCalls, resolveTranscriptPath } from './providers/replay.js';
-export {
-  ACTION_TAGS,
-  COMPLETION_MARKER,
-  coalesceText,
-  createTagParser,
-  parseTags,
-  type BlockEvent,
-  type TagEvent,
-  type TagParser,
-  type TagParserOptions,
-  type TagSpec,
-} from './tag-parser.js';
-export { createStopAfterFirstBlock, type StopAfterFirstBlock } from './stop-after-first-block.js';
 export { recordTranscript, type RecordTranscriptOptions } from './record-transcript.js';

@@ -13,14 +13,18 @@ export interface ChatMessage {
   content: string;
 }
 
-/** Returned by `onDelta` to end generation early (the first complete action block has arrived). */
+/** The caller's answer to a streamed chunk: 'stop' ends generation there (the caller has what it needs). */
 export type DeltaVerdict = 'stop' | void;
 
 export interface ChatRequest {
   messages: ChatMessage[];
   /** aborts the HTTP stream; the call then rejects with a JarvisError code `llm_aborted` */
   signal?: AbortSignal;
-  /** streamed text as it arrives; return 'stop' to cut the stream (finishReason becomes 'early_stop') */
+  /**
+   * Streamed text as it arrives, in order; what it is given adds up to `ChatResult.text`. Return
+   * 'stop' to cut the stream (finishReason becomes 'early_stop'). The caller reads the chunks
+   * (the agent parses its protocol from them); a platform only passes them on.
+   */
   onDelta?: (delta: string) => DeltaVerdict;
   /** overrides the model config for this call */
   maxTokens?: number;

@@ -1,23 +1,13 @@
-import type { BlockEvent, TagEvent, TagSpec, UnclosedEvent } from '../../llm/tag-parser.js';
 import type { ToolRegistry } from '../../tools/index.js';
+import type { ParsedReply, TagSpec } from '../protocol/index.js';
+
+export { blocksNamed, type ParsedReply } from '../protocol/index.js';
 
 /**
  * Output handlers turn a model reply into an action (spec jarvis-core §5): TOOL_CALL, PATCH,
  * REWRITE, and whatever an app adds (MultiAgent's SEND_MESSAGE). The run loop parses a reply
  * once; handlers look at the parsed blocks, never at raw text with their own regexes.
  */
-
-export interface ParsedReply {
-  /** the reply as the loop keeps it (cut after the first stopping block, see run-loop.ts) */
-  text: string;
-  events: readonly TagEvent[];
-  /** complete blocks, in order */
-  blocks: readonly BlockEvent[];
-  /** a block still open when the reply ended (at most one, always last) */
-  unclosed: readonly UnclosedEvent[];
-  /** the completion marker appeared outside any block */
-  completed: boolean;
-}
 
 /** Everything a handler may touch; injected by the agent, narrow on purpose. */
 export interface HandlerContext {
@@ -64,12 +54,4 @@ export interface OutputHandler {
   /** how to use this handler, written for the model; part of the system prompt */
   usage(): string;
   handle(reply: ParsedReply, ctx: HandlerContext): Promise<HandlerResult>;
-}
-
-/** Blocks (complete or not) of one tag name, in reply order. */
-export function blocksNamed(reply: ParsedReply, name: string): { complete: BlockEvent[]; unclosed: UnclosedEvent[] } {
-  return {
-    complete: reply.blocks.filter((b) => b.name === name),
-    unclosed: reply.unclosed.filter((b) => b.name === name),
-  };
 }

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyPatch, EditBlockError, formatPatchReport, parsePatchBlock, PATCH_USAGE, type DiffSpec } from '../../edit/index.js';
-import type { TagSpec } from '../../llm/tag-parser.js';
+import type { TagSpec } from '../protocol/index.js';
 import { describeError } from '../../util/errors.js';
 import { blocksNamed, type HandlerContext, type HandlerResult, type OutputHandler } from './handler.js';
 

@@ -1,5 +1,5 @@
 import { applyRewrite, EditBlockError, formatRewriteReport, parseRewriteBlock, REWRITE_USAGE } from '../../edit/index.js';
-import type { TagSpec } from '../../llm/tag-parser.js';
+import type { TagSpec } from '../protocol/index.js';
 import { describeError } from '../../util/errors.js';
 import { blocksNamed, type HandlerResult, type OutputHandler } from './handler.js';
 import { rememberFile, savePatch } from './patch.js';

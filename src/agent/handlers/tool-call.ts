@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import type { TagSpec } from '../../llm/tag-parser.js';
+import type { TagSpec } from '../protocol/index.js';
 import { toolError, truncateOutput, type ToolRegistry, type ToolResult } from '../../tools/index.js';
 import { describeError } from '../../util/errors.js';
 import { blocksNamed, type HandlerContext, type HandlerResult, type OutputHandler, type ParsedReply } from './handler.js';

@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseTags } from '../../llm/index.js';
-import type { ParsedReply } from '../../agent/index.js';
+import { parseReply, type ParsedReply } from '../../agent/index.js';
 import { testHandlerContext } from '../../../test/support/handler-context.js';
 import { createSendMessageHandler, parseSendMessageBody, SEND_MESSAGE } from './send-message.js';
 
 const team = { self: 'lead', agents: [{ name: 'lead', description: 'leads' }, { name: 'coder', description: 'codes' }, { name: 'tester', description: '' }] };
 
 function parsed(text: string): ParsedReply {
-  const events = parseTags(text, { tags: [{ name: SEND_MESSAGE }] });
-  return {
-    text,
-    events,
-    blocks: events.filter((e) => e.type === 'block'),
-    unclosed: events.filter((e) => e.type === 'unclosed'),
-    completed: events.some((e) => e.type === 'complete'),
-  };
+  return parseReply(text, { tags: [{ name: SEND_MESSAGE }] });
 }
 
 const ctx = (records: unknown[]) => testHandlerContext(records);

@@ -1,5 +1,4 @@
 import { Agent, createPatchHandler, createRewriteHandler, createToolCallHandler, type OutputHandler } from '../../agent/index.js';
-import { parseTags } from '../../llm/index.js';
 import { ToolRegistry } from '../../tools/index.js';
 import { createSendMessageHandler } from './send-message.js';
 import type { TeamAgentDefinition, TeamDefinition } from './team-definition.js';
@@ -62,7 +61,7 @@ export function createTeamAgent(i: TeamAgentInput): Agent {
     ...(o.rulesDataDir !== undefined ? { rulesDataDir: o.rulesDataDir } : {}),
     ...(o.warn ? { warn: o.warn } : {}),
   });
-  if (!isMain) remindIdleHelper(agent, handlers, i.replyTo);
+  if (!isMain) remindIdleHelper(agent, i.replyTo);
   return agent;
 }
 
@@ -71,12 +70,10 @@ export function createTeamAgent(i: TeamAgentInput): Agent {
  * re-prompt, or the person's answer): it cannot complete, it has to send its result.
  * `before_addon_prompt` comes before the one-shot addon is taken, so the text goes out now.
  */
-function remindIdleHelper(agent: Agent, handlers: readonly OutputHandler[], replyTo: () => string | undefined): void {
-  const tags = handlers.flatMap((h) => [...h.tags]);
+function remindIdleHelper(agent: Agent, replyTo: () => string | undefined): void {
   let idle = false;
   agent.events.subscribe('after_model_call', (e) => {
-    const events = parseTags(e.response, { tags, completionMarker: false });
-    idle = !events.some((x) => x.type === 'block' || x.type === 'unclosed');
+    idle = e.actions.length === 0;
   });
   agent.events.subscribe('before_addon_prompt', () => {
     if (!idle) return;

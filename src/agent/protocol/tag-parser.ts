@@ -114,7 +114,8 @@ export function coalesceText(events: readonly TagEvent[]): TagEvent[] {
   return out;
 }
 
-class StreamingTagParser implements TagParser {
+/** Exported for tests that count how often replies are parsed; use createTagParser. */
+export class StreamingTagParser implements TagParser {
   private readonly table: OpenTagTable;
   private readonly closeAtLineStart: Map<string, boolean>;
   private readonly markers: string[];
