@@ -13,7 +13,8 @@ import { createRewriteHandler } from './handlers/rewrite.js';
 import { createToolCallHandler } from './handlers/tool-call.js';
 import { buildSystemPrompt, joinPrompts, loadRules, toolReminder, type RuleFile } from './prompt.js';
 import { attachMemory } from './memory/manager.js';
-import { pluginHook } from './plugins.js';
+import { attachPlugins } from './plugins.js';
+import { eventRecord } from './event-record.js';
 import { applyInputHandlers, askForInput, runLoop, type LoopEnd } from './run-loop.js';
 import { Runtime, type RuntimeSettings } from './runtime.js';
 import { Session, sessionFilePath } from './session.js';
@@ -28,8 +29,6 @@ import type { AgentOptions, AgentResult, InputHandler } from './types.js';
  */
 
 const DEFAULT_TOOL_TIMEOUT_MS = 600_000;
-/** How many characters of one event field go into the transcript (the request/reply records hold the full text). */
-const EVENT_FIELD_CHARS = 2000;
 
 export class Agent {
   readonly name: string;
@@ -82,14 +81,17 @@ export class Agent {
         warn(`a ${type} subscriber failed: ${describeError(e)}`);
         this.rt?.record({ type: 'subscriber_error', event: type, message: describeError(e) });
       },
+      // a subscriber that fails because the run is being stopped stops the run, as it should
+      stopping: () => this.hardStop.signal.aborted,
     });
-    if (transcript) {
-      this.events.subscribeAll((event) => {
-        const { agent, ...fields } = event;
-        // the name (not the run id, already in the envelope) attributes records in a team run
-        transcript.write(capStrings({ ...fields, agent: agent.name } as { type: string } & Record<string, unknown>));
-      });
-    }
+    if (transcript) this.events.subscribeAll((event) => transcript.write(eventRecord(event)));
+    // user_data.files: every file an edit wrote this task (saved with the session)
+    this.events.subscribe('after_action', (e) => {
+      const written = e.action?.kind === 'edit' ? e.result.data?.written : undefined;
+      if (!Array.isArray(written)) return;
+      const files = Array.isArray(this.session.userData.files) ? (this.session.userData.files as unknown[]) : [];
+      this.session.userData.files = [...files, ...written.filter((f) => !files.includes(f))];
+    });
     this.session = new Session();
     this.session.setSystemPrompt(this.systemPrompt());
 
@@ -125,7 +127,7 @@ export class Agent {
     });
     if (options.memory) attachMemory(this.rt, options.memory);
     if (options.useAnalysis) attachAnalyzer(this.rt);
-    for (const p of options.afterToolCall ?? []) this.rt.hooks.on('after_tool_call', pluginHook(this, p, warn));
+    attachPlugins(this, options.afterToolCall ?? [], warn);
     if (options.methodology) attachMethodology(this.rt, options.methodology);
     this.delegation = setupDelegation(this.rt, options, (o) => new Agent(o));
   }
@@ -151,7 +153,7 @@ export class Agent {
     let end: LoopEnd;
     try {
       rt.task = task;
-      rt.emit('task_started', { name: this.name, description: this.rt.p.settings.description, userInput: task });
+      await rt.emit('task_started', { name: this.name, description: this.rt.p.settings.description, userInput: task });
       const input = await applyInputHandlers(rt, task, this.inputHandlers);
       this.session.prompt = joinPrompts(this.session.prompt, input);
       if (this.session.prompt.trim() === '' && !rt.p.settings.interactive) {
@@ -235,11 +237,16 @@ export class Agent {
   }
 
   /** Drops the conversation, keeping the system prompt, with the history-clear events. */
-  clearHistory(): void {
-    this.rt.emit('before_history_clear', {});
+  async clearHistory(): Promise<void> {
+    await this.rt.emit('before_history_clear', {});
     this.session.clearHistory();
     this.session.setSystemPrompt(this.systemPrompt());
-    this.rt.emit('after_history_clear', {});
+    await this.rt.emit('after_history_clear', {});
+  }
+
+  /** Appends a record to the run's transcript, named by this agent (no-op without a transcript). */
+  record(record: { type: string } & Record<string, unknown>): void {
+    this.rt.record(record);
   }
 
   /** Joins text once to the next message to the model. */
@@ -308,12 +315,4 @@ function parseYes(answer: string, defaultYes: boolean): boolean {
   const a = answer.trim().toLowerCase();
   if (a === '') return defaultYes;
   return a === 'y' || a === 'yes';
-}
-
-function capStrings<T extends Record<string, unknown>>(fields: T): T {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) {
-    out[k] = typeof v === 'string' && v.length > EVENT_FIELD_CHARS ? `${v.slice(0, EVENT_FIELD_CHARS)}[… ${v.length - EVENT_FIELD_CHARS} more characters]` : v;
-  }
-  return out as T;
 }

@@ -12,7 +12,6 @@ import { sideTalk } from './side-talk.js';
 
 /** Tool calls the analysis may make before it is cut off. */
 export const ANALYSIS_MAX_TURNS = 6;
-const DONE_KEY = '__task_analysis_done__';
 
 export function analysisPrompt(feedback: string | undefined, tools: readonly string[]): string {
   const lines = [
@@ -40,12 +39,10 @@ export function attachAnalyzer(rt: Runtime): void {
   let done = false;
   rt.p.events.subscribe('task_started', () => {
     done = false;
-    delete rt.p.session.userData[DONE_KEY];
   });
-  rt.hooks.on('before_summary', async ({ autoCompleted }) => {
-    if (done || rt.p.session.userData[DONE_KEY] === true) return;
+  rt.p.events.subscribe('before_completion', async ({ autoCompleted }) => {
+    if (done) return;
     done = true;
-    rt.p.session.userData[DONE_KEY] = true;
     const feedback = await satisfaction(rt, autoCompleted === true);
     try {
       const saving = savingTools(rt.p.tools.names());

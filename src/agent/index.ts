@@ -4,19 +4,24 @@ export type { AgentOptions, AgentResult, AgentStatus, InputHandler } from './typ
 export {
   AGENT_EVENT_TYPES,
   EventBus,
+  type ActionInfo,
+  type ActionKind,
   type AgentEvent,
+  type AgentEventAnswers,
   type AgentEventPayloads,
   type AgentEventType,
   type EventAgent,
+  type EventAnswer,
   type EventCallback,
+  type SubscribeOptions,
 } from './events.js';
 export { Session, sessionFilePath, type MessageKind, type SessionMessage } from './session.js';
-export type { HandlerContext, HandlerResult, OutputHandler, ParsedReply } from './handlers/handler.js';
-export { blocksNamed } from './handlers/handler.js';
+export type { ActionResult, HandlerContext, Invocation, OutputHandler, ParsedReply, Prepared } from './handlers/handler.js';
+export { blocksNamed, hasBlocks, refusal } from './handlers/handler.js';
 export { createToolCallHandler, parseToolCallBody, TOOL_CALL, type ToolCallRequest } from './handlers/tool-call.js';
 export { createPatchHandler, PATCH } from './handlers/patch.js';
 export { createRewriteHandler, REWRITE } from './handlers/rewrite.js';
-export { executeToolCall, type ExecuteOutcome } from './execute.js';
+export { ANSWER_RETRIES, answerOf, createAnswerAction, type AnswerActionOptions, type AnswerPayload, type ParsedAnswer } from './handlers/answer.js';
 export {
   buildSystemPrompt,
   DEFAULT_SUMMARY_PROMPT,
@@ -27,7 +32,6 @@ export {
 } from './prompt.js';
 export { contextBudget, KEEP_RECENT_TOOL_RESULTS, pruneToolResults } from './context.js';
 export { actionNames, COMPLETION_MARKER, parseReply, withoutCompletionMarker, type TagSpec } from './protocol/index.js';
-export { AgentHooks, type Hook, type HookInfo, type HookPoint } from './hooks.js';
 export { attachMemory, type MemorySettings } from './memory/manager.js';
 export { findMergeGroups, organizeMemories, type MergeGroup, type OrganizeOptions, type OrganizeResult } from './memory/organizer.js';
 export { analysisPrompt, attachAnalyzer } from './analyzer.js';

@@ -5,8 +5,7 @@ import type { ToolRegistry } from '../tools/index.js';
 import { isJarvisError } from '../util/errors.js';
 import { contextBudget, pruneToolResults } from './context.js';
 import { summarizeAndReset, type ResetReason } from './history-reset.js';
-import type { AgentEvent, AgentEventPayloads, AgentEventType, EventBus } from './events.js';
-import { AgentHooks } from './hooks.js';
+import type { AgentEvent, AgentEventPayloads, AgentEventType, EventAnswer, EventBus } from './events.js';
 import type { HandlerContext, OutputHandler, ParsedReply } from './handlers/handler.js';
 import { defaultAddon, joinPrompts } from './prompt.js';
 import { actionNames, ReplyReader, type TagSpec } from './protocol/index.js';
@@ -69,8 +68,6 @@ export class Runtime {
   task = '';
   /** main-loop rounds so far in this run (run-loop.ts keeps it current) */
   rounds = 0;
-  /** async work the run waits for: memory, analysis, plugins (hooks.ts) */
-  readonly hooks: AgentHooks;
   private readonly tags: TagSpec[];
   private addonCache: { text: string; tokens: number } | undefined;
   private unlinkTurn: (() => void) | undefined;
@@ -79,10 +76,6 @@ export class Runtime {
 
   constructor(parts: RuntimeParts) {
     this.p = parts;
-    this.hooks = new AgentHooks((point, e) => {
-      parts.warn(`${point}: ${e instanceof Error ? e.message : String(e)}`);
-      this.record({ type: 'hook_error', point, message: e instanceof Error ? e.message : String(e) });
-    });
     this.tags = parts.handlers.flatMap((h) => [...h.tags]);
     this.stopTags = new Set(parts.handlers.filter((h) => !h.multiBlock).flatMap((h) => h.tags.map((t) => t.name)));
   }
@@ -98,8 +91,14 @@ export class Runtime {
     return { name: this.p.settings.name, runId: this.p.runId };
   }
 
-  emit<T extends AgentEventType>(type: T, payload: AgentEventPayloads[T]): void {
-    this.p.events.emit({ type, agent: this.agentRef, ...payload } as AgentEvent<T>);
+  /**
+   * Emits an event and waits for its subscribers. The payload object becomes the event, so a
+   * caller that changes it in `afterAnswer` (the run loop joining `after_action` notes) changes
+   * what later subscribers see.
+   */
+  emit<T extends AgentEventType>(type: T, payload: AgentEventPayloads[T], afterAnswer?: (answer: EventAnswer<T>) => void): Promise<EventAnswer<T>[]> {
+    const event = Object.assign(payload, { type, agent: this.agentRef }) as unknown as AgentEvent<T>;
+    return this.p.events.emit(event, afterAnswer ? { afterAnswer } : {});
   }
 
   record(record: { type: string } & Record<string, unknown>): void {
@@ -125,7 +124,6 @@ export class Runtime {
       toolTimeoutMs: this.p.settings.toolTimeoutMs,
       ask: this.p.settings.interactive ? this.p.ask : undefined,
       env: this.p.env,
-      userData: this.p.session.userData,
       round,
       record: (r) => this.record(r),
     };
@@ -153,18 +151,18 @@ export class Runtime {
   async callModel(message: string, kind: MessageKind, label?: string): Promise<ParsedReply> {
     const { session, settings } = this.p;
     const hasSessionAddon = session.addonPrompt.trim() !== '';
-    this.emit('before_addon_prompt', { needComplete: true, currentMessage: message, hasSessionAddon });
+    await this.emit('before_addon_prompt', { needComplete: true, currentMessage: message, hasSessionAddon });
     const oneShot = session.addonPrompt;
     session.addonPrompt = '';
     const transient = defaultAddon({ needComplete: true, autoComplete: settings.autoComplete, actions: this.p.handlers.map((h) => h.name) });
     let permanent = joinPrompts(message, oneShot);
-    this.emit('after_addon_prompt', { needComplete: true, addonText: joinPrompts(oneShot, transient), finalMessage: joinPrompts(permanent, transient) });
+    await this.emit('after_addon_prompt', { needComplete: true, addonText: joinPrompts(oneShot, transient), finalMessage: joinPrompts(permanent, transient) });
 
     permanent = await this.fitBudget(permanent, this.addonTokens(transient) + 8);
     for (let attempt = 0; ; attempt++) {
       const final = joinPrompts(permanent, transient);
       session.add('user', permanent, kind, label);
-      this.emit('before_model_call', { message: final });
+      await this.emit('before_model_call', { message: final });
       const messages = session.toChat();
       (messages[messages.length - 1] as ChatMessage).content = final;
       let reply: ParsedReply;
@@ -180,7 +178,7 @@ export class Runtime {
         throw e;
       }
       session.add('assistant', reply.text, 'assistant');
-      this.emit('after_model_call', { message: final, response: reply.text, actions: actionNames(reply) });
+      await this.emit('after_model_call', { message: final, response: reply.text, actions: actionNames(reply) });
       return reply;
     }
   }

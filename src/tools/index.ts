@@ -1,8 +1,8 @@
 /** The tools layer: tool contract, registry, built-in tools. */
 export { defineTool, toolError } from './tool.js';
-export type { Tool, ToolContext, ToolError, ToolErrorCode, ToolResult } from './tool.js';
+export type { Tool, ToolContext, ToolError, ToolErrorCode, ToolPaths, ToolResult } from './tool.js';
 export { ToolRegistry, jsonSchemaOf } from './registry.js';
-export type { ToolSpec } from './registry.js';
+export type { CheckedCall, ToolSpec } from './registry.js';
 export { ASK_USER, BUILTIN_TOOL_NAMES, EXECUTE_SCRIPT, LIST_FILES, READ_CODE, SEARCH_FILES } from './tool-names.js';
 export type { BuiltinToolName } from './tool-names.js';
 export { KEEP_LINES, MAX_OUTPUT_LINES, truncateOutput } from './truncate.js';

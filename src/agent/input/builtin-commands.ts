@@ -100,7 +100,7 @@ export function createBuiltinCommandHandler(
       for (const name of ran) {
         if (name === 'Help') ctx.print(`input commands:\n${builtinHelp(replacements)}`);
         else if (name === 'Clear') {
-          ctx.agent.clearHistory();
+          await ctx.agent.clearHistory();
           ctx.print('conversation cleared');
         } else if (name === 'Summary') {
           await ctx.agent.summarizeAndClear();

@@ -12,7 +12,7 @@ export interface InputAgentOps {
   /** Summarises the conversation, clears it and carries the summary into the next message (Agent.summarizeAndClear). */
   summarizeAndClear(): Promise<string>;
   /** Drops the conversation, keeping the system prompt. */
-  clearHistory(): void;
+  clearHistory(): Promise<void> | void;
   /** Text joined once to the next message to the model. */
   addAddon(text: string): void;
   /** The tool-usage reminder the model is given. */

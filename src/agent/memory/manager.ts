@@ -27,7 +27,7 @@ export function attachMemory(rt: Runtime, settings: MemorySettings): void {
     prompted = false;
   });
 
-  rt.hooks.on('first_run', () => {
+  rt.p.events.subscribe('first_turn', () => {
     const on = enabled();
     if (!on.canSave && !on.canRetrieve) return;
     const tags = memoryTagsPrompt(settings.store, on);
@@ -53,6 +53,7 @@ export function attachMemory(rt: Runtime, settings: MemorySettings): void {
       rt.record({ type: 'memory_force_save', when, saved: false, error: describeError(e) });
     }
   };
-  rt.hooks.on('before_history_clear', () => forceSave('history_clear'));
-  rt.hooks.on('before_task_completed', () => forceSave('task_completed'));
+  // before the history is condensed (the model still sees it all), and when the task is done
+  rt.p.events.subscribe('before_summary', (e) => (e.reason === 'context' ? forceSave('history_clear') : undefined));
+  rt.p.events.subscribe('task_completed', () => forceSave('task_completed'));
 }

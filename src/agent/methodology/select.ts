@@ -19,7 +19,7 @@ export const MAX_INJECTED = 3;
 const MAX_INJECTED_CHARS = 24_000;
 
 export function attachMethodology(rt: Runtime, settings: MethodologySettings): void {
-  rt.hooks.on('first_run', async () => {
+  rt.p.events.subscribe('first_turn', async () => {
     const places: MethodologyPlaces = { root: rt.p.root, dataDir: settings.dataDir };
     const all = listMethodologies(places);
     const task = rt.task.trim();

@@ -21,7 +21,7 @@ import { formatDiagnostic, MAX_ITEMS } from './verify/feedback.js';
 
 /**
  * The code agent: a general Agent with the code engineer's role, the code tools, and jca's
- * after-action work wrapped around its edit handlers; then the verify loop around `run()`:
+ * after-action work subscribed to its actions; then the verify loop around `run()`:
  * a baseline check first, and when the model stops while verification still fails, the
  * failure goes back to it until green or `maxIterations`.
  */
@@ -110,7 +110,7 @@ export class CodeAgent {
       platform: o.platform,
       ...(o.cheapPlatform ? { cheapPlatform: o.cheapPlatform } : {}),
       tools: registry,
-      handlers: this.tracker.wrap([createToolCallHandler(registry), ...edits]),
+      handlers: [createToolCallHandler(registry), ...edits],
       root: o.root,
       ...(o.transcript ? { transcript: o.transcript } : {}),
       ...(o.runId ? { runId: o.runId } : {}),
@@ -126,6 +126,7 @@ export class CodeAgent {
       ...(o.inputHandlers ? { inputHandlers: o.inputHandlers } : {}),
       ...(o.agentExtras ?? {}),
     });
+    this.tracker.attach(this.agent);
   }
 
   /** Runs the requirement to green (or to the iteration limit); never throws for a model failure. */

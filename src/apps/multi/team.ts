@@ -157,7 +157,7 @@ export class Team {
       if (stop) this.guard.extend(route);
       hop.summary = this.agentDef(current).summary_on_send ? await this.handoffSummary(agent, msg) : '';
       if (this.agentDef(current).clear_after_send_message) {
-        agent.clearHistory();
+        await agent.clearHistory();
         agent.addAddon(afterClearNote(msg.to, msg.content));
       }
       this.record({ type: 'team_message', hop: hop.n, from: hop.from, to: hop.to, subject: firstLine(msg.content), content: msg.content, summary: hop.summary });

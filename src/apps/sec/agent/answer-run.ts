@@ -1,9 +1,8 @@
-import { Agent, createToolCallHandler } from '../../../agent/index.js';
+import { Agent, answerOf, createAnswerAction, createToolCallHandler, type AnswerPayload } from '../../../agent/index.js';
 import type { Platform } from '../../../llm/index.js';
 import type { TranscriptWriter } from '../../../runs/index.js';
 import type { ToolRegistry } from '../../../tools/index.js';
 import { JarvisError } from '../../../util/errors.js';
-import { answerOf, createAnswerHandler, type AnswerPayload } from './answer-handler.js';
 import type { Parsed } from './answers.js';
 
 /** What every sec agent run shares: the model, where it works, and what it may see. */
@@ -35,7 +34,7 @@ export interface AnswerRun<T> {
  * (network, auth, a script run dry) throws: the stage cannot go on without a model.
  */
 export async function runForAnswer<T>(env: AgentEnv, r: AnswerRun<T>): Promise<AnswerPayload<T>> {
-  const handler = createAnswerHandler<T>({ tag: r.tag, usage: r.usage, parse: r.parse, onInvalid: r.onInvalid });
+  const handler = createAnswerAction<T>({ tag: r.tag, usage: r.usage, parse: r.parse, onInvalid: r.onInvalid, record: 'sec_answer' });
   const agent = new Agent({
     name: r.name,
     systemPrompt: r.role,
