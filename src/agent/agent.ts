@@ -20,7 +20,7 @@ import { Runtime, type RuntimeSettings } from './runtime.js';
 import { Session, sessionFilePath } from './session.js';
 import { attachMethodology } from './methodology/select.js';
 import { setupDelegation, type Delegation } from './planner/delegation.js';
-import type { AgentOptions, AgentResult, InputHandler } from './types.js';
+import type { AgentOptions, AgentPlace, AgentResult, InputHandler } from './types.js';
 
 /**
  * The agent (spec jarvis-core §1): a thin coordinator over the session, the event bus, the
@@ -50,7 +50,7 @@ export class Agent {
   private running = false;
   private readonly delegation: Delegation;
 
-  constructor(options: AgentOptions) {
+  constructor(options: AgentOptions, place?: AgentPlace) {
     this.name = options.name?.trim() || 'Jarvis';
     try {
       this.root = realpathSync(options.root);
@@ -61,16 +61,12 @@ export class Agent {
       throw new JarvisError('internal', 'an interactive agent needs an ask callback (the agent never reads stdin itself)');
     }
     const transcript = options.transcript;
-    this.runId = options.runId ?? transcript?.runId ?? newRunId();
-    this.runDir = options.runDir ?? (transcript ? dirname(transcript.path) : join(this.root, '.jarvis', 'runs', this.runId));
+    this.runId = place?.runId ?? transcript?.runId ?? newRunId();
+    this.runDir = place?.runDir ?? (transcript ? dirname(transcript.path) : join(this.root, '.jarvis', 'runs', this.runId));
     const warn = options.warn ?? ((m: string) => process.stderr.write(`warning: ${m}\n`));
 
     this.tools = options.tools ?? new ToolRegistry();
-    if (options.useTools) this.tools.use(options.useTools);
-    this.handlers = options.handlers ?? [
-      createToolCallHandler(this.tools),
-      ...(options.disableFileEdit ? [] : [createPatchHandler(), createRewriteHandler()]),
-    ];
+    this.handlers = options.actions ?? [createToolCallHandler(this.tools), createPatchHandler(), createRewriteHandler()];
     this.inputHandlers = options.inputHandlers ?? [];
     this.role = options.systemPrompt;
     const dataDir = options.rulesDataDir === false ? undefined : (options.rulesDataDir ?? userDataDir({ env: process.env }));
@@ -127,9 +123,9 @@ export class Agent {
     });
     if (options.memory) attachMemory(this.rt, options.memory);
     if (options.useAnalysis) attachAnalyzer(this.rt);
-    attachPlugins(this, options.afterToolCall ?? [], warn);
+    attachPlugins(this, options.plugins ?? [], warn);
     if (options.methodology) attachMethodology(this.rt, options.methodology);
-    this.delegation = setupDelegation(this.rt, options, (o) => new Agent(o));
+    this.delegation = setupDelegation(this.rt, options, place?.depth ?? 0, (o, p) => new Agent(o, p));
   }
 
   /** Role + every handler's usage + the rules files, as the model sees it now. */
@@ -283,8 +279,8 @@ export class Agent {
 
 function resolveSettings(o: AgentOptions, name: string): RuntimeSettings {
   const envReminder = Number(process.env.JARVIS_TOOL_REMINDER_ROUNDS);
-  // non-interactive runs complete on the marker; in a multi-agent only an explicit true counts (spec §2)
-  const autoComplete = o.inMultiAgent ? o.autoComplete === true : (o.autoComplete ?? false) || !o.interactive;
+  // the marker ends the task when the caller says so, and by default only when nobody can end it by hand
+  const autoComplete = o.autoComplete ?? !o.interactive;
   return {
     name,
     description: o.description ?? '',
@@ -301,6 +297,7 @@ function resolveSettings(o: AgentOptions, name: string): RuntimeSettings {
     toolTimeoutMs: o.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     earlyStop: o.earlyStop ?? true,
     maxIdleReprompts: o.maxIdleReprompts ?? 3,
+    ...(o.modelSettings ? { modelSettings: o.modelSettings } : {}),
   };
 }
 

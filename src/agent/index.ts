@@ -2,6 +2,17 @@
 export { Agent } from './agent.js';
 export type { AgentOptions, AgentResult, AgentStatus, InputHandler } from './types.js';
 export {
+  AgentFactory,
+  type AgentFeatures,
+  type AgentKit,
+  type AgentRunBinding,
+  type AgentSpec,
+  type AgentSwitches,
+  type ModelPair,
+  type ToolChoice,
+} from './factory.js';
+export { openAgentKit, type OpenAgentKitOptions, type OpenedAgentKit } from './kit.js';
+export {
   AGENT_EVENT_TYPES,
   EventBus,
   type ActionInfo,

@@ -33,6 +33,7 @@ export interface RuntimeSettings {
   toolTimeoutMs: number;
   earlyStop: boolean;
   maxIdleReprompts: number;
+  modelSettings?: { maxTokens?: number; temperature?: number };
 }
 
 export interface RuntimeParts {
@@ -136,7 +137,15 @@ export class Runtime {
     onDelta?: (d: string) => 'stop' | void,
     signal: AbortSignal = this.p.stop,
   ): Promise<ChatResult> {
-    const r = await platform.chat({ messages, signal, ...(onDelta ? { onDelta } : {}) });
+    // the caller's token cap and temperature go with the agent's own replies, not with summaries
+    const m = platform === this.p.platform ? this.p.settings.modelSettings : undefined;
+    const r = await platform.chat({
+      messages,
+      signal,
+      ...(onDelta ? { onDelta } : {}),
+      ...(m?.maxTokens !== undefined ? { maxTokens: m.maxTokens } : {}),
+      ...(m?.temperature !== undefined ? { temperature: m.temperature } : {}),
+    });
     this.tokens.input += r.usage.inputTokens;
     this.tokens.output += r.usage.outputTokens;
     this.cost += r.cost;

@@ -1,65 +1,49 @@
-import { Agent, createPatchHandler, createRewriteHandler, createToolCallHandler, type OutputHandler } from '../../agent/index.js';
-import { ToolRegistry } from '../../tools/index.js';
+import type { Agent, AgentFactory } from '../../agent/index.js';
 import { createSendMessageHandler } from './send-message.js';
 import type { TeamAgentDefinition, TeamDefinition } from './team-definition.js';
 import { helperReminder, teamSystemPrompt } from './team-prompts.js';
-import type { TeamOptions, TeamPlatforms } from './team.js';
 
 /**
- * One agent of a team (seed 000 §MultiAgent §4): the output handlers TOOL_CALL, PATCH, REWRITE
- * and SEND_MESSAGE, `inMultiAgent`, the team's system prompt, and the completion rule — helpers
- * never complete; the main agent does when told to, and always when nobody can end it by hand.
+ * One agent of a team (docs/multi-agent.md), built by the run's AgentFactory like every other
+ * agent (so it gets the configured tools, MCP servers, memory and methodology): its own model
+ * group and whitelist, the actions TOOL_CALL, PATCH, REWRITE and SEND_MESSAGE, the team's
+ * system prompt, and the completion rule — helpers never complete; the main agent does when
+ * told to, and always when nobody can end it by hand.
  */
 
 export interface TeamAgentInput {
   team: TeamDefinition;
   def: TeamAgentDefinition;
-  platforms: TeamPlatforms;
+  agents: AgentFactory;
   originalQuestion: string;
-  options: TeamOptions;
   /** who last wrote to this agent: where its reminder tells it to reply */
   replyTo: () => string | undefined;
 }
 
-export function createTeamAgent(i: TeamAgentInput): Agent {
-  const { team, def, options: o } = i;
+export async function createTeamAgent(i: TeamAgentInput): Promise<Agent> {
+  const { team, def, agents } = i;
   const isMain = def.name === team.main_agent;
-  const tools = o.tools ? o.tools() : new ToolRegistry();
-  if (def.use_tools) tools.use(def.use_tools);
-  const handlers: OutputHandler[] = [
-    createToolCallHandler(tools),
-    ...(def.disable_file_edit ? [] : [createPatchHandler(), createRewriteHandler()]),
-    createSendMessageHandler({ self: def.name, agents: team.agents.map((a) => ({ name: a.name, description: a.description })) }),
-  ];
-  const d = o.defaults ?? {};
-  const agent = new Agent({
-    ...d,
+  const interactive = agents.run.interactive;
+  const defaults = agents.kit.defaults ?? {};
+  const agent = await agents.create({
     name: def.name,
     description: def.description,
-    systemPrompt: teamSystemPrompt(team, def, i.originalQuestion),
-    platform: i.platforms.normal,
-    ...(i.platforms.cheap ? { cheapPlatform: i.platforms.cheap } : {}),
-    tools,
-    handlers,
-    root: o.root,
-    ...(o.transcript ? { transcript: o.transcript } : {}),
-    interactive: o.interactive,
-    inMultiAgent: true,
-    autoComplete: isMain ? (def.auto_complete ?? ((d.autoComplete ?? false) || !o.interactive)) : false,
-    executeToolConfirm: def.execute_tool_confirm ?? d.executeToolConfirm,
-    needSummary: def.need_summary ?? d.needSummary,
-    ...(def.summary_prompt ? { summaryPrompt: def.summary_prompt } : {}),
-    autoSummaryRounds: def.auto_summary_rounds ?? d.autoSummaryRounds,
-    toolReminderRounds: def.tool_reminder_rounds ?? d.toolReminderRounds,
-    maxInputTokens: def.max_input_tokens ?? d.maxInputTokens,
-    allowOutsideRoot: def.allow_outside_root,
-    earlyStop: def.early_stop,
-    ...(o.interactive ? { ask: o.ask, confirm: o.confirm } : {}),
-    ...(o.inputHandlers ? { inputHandlers: o.inputHandlers } : {}),
-    ...(o.signal ? { signal: o.signal } : {}),
-    ...(o.secretEnvNames ? { secretEnvNames: o.secretEnvNames } : {}),
-    ...(o.rulesDataDir !== undefined ? { rulesDataDir: o.rulesDataDir } : {}),
-    ...(o.warn ? { warn: o.warn } : {}),
+    role: teamSystemPrompt(team, def, i.originalQuestion),
+    model: { ...(def.llm_group ? { group: def.llm_group } : {}) },
+    ...(def.use_tools ? { tools: { use: def.use_tools, source: `team agent ${def.name}: use_tools` } } : {}),
+    edits: def.disable_file_edit !== true,
+    actions: [createSendMessageHandler({ self: def.name, agents: team.agents.map((a) => ({ name: a.name, description: a.description })) })],
+    switches: {
+      autoComplete: isMain ? (def.auto_complete ?? ((defaults.autoComplete ?? false) || !interactive)) : false,
+      ...(def.execute_tool_confirm !== undefined ? { executeToolConfirm: def.execute_tool_confirm } : {}),
+      ...(def.need_summary !== undefined ? { needSummary: def.need_summary } : {}),
+      ...(def.summary_prompt ? { summaryPrompt: def.summary_prompt } : {}),
+      ...(def.auto_summary_rounds !== undefined ? { autoSummaryRounds: def.auto_summary_rounds } : {}),
+      ...(def.tool_reminder_rounds !== undefined ? { toolReminderRounds: def.tool_reminder_rounds } : {}),
+      ...(def.max_input_tokens !== undefined ? { maxInputTokens: def.max_input_tokens } : {}),
+      ...(def.allow_outside_root !== undefined ? { allowOutsideRoot: def.allow_outside_root } : {}),
+      ...(def.early_stop !== undefined ? { earlyStop: def.early_stop } : {}),
+    },
   });
   if (!isMain) remindIdleHelper(agent, i.replyTo);
   return agent;

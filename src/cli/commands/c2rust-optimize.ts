@@ -87,7 +87,7 @@ export function registerOptimize(program: Command): void {
       buildFixRetries: count(flags.buildFixRetries, '--build-fix-retries') ?? 2,
       gitGuard: flags.gitGuard !== false,
       onProgress: flags.json ? undefined : say,
-      ...(model ? { platform: model.platform } : {}),
+      ...(model ? { agents: model.agents } : {}),
     }).catch((e: unknown) => {
       endOptimizeModel(model, e instanceof Error ? e.message : String(e));
       throw e;
