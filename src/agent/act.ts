@@ -1,4 +1,4 @@
-import { describeError } from '../util/errors.js';
+import { describeError } from '../util/index.js';
 import type { ActionInfo } from './events.js';
 import type { ActionResult, HandlerContext, Invocation, OutputHandler, ParsedReply } from './handlers/handler.js';
 

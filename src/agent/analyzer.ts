@@ -1,4 +1,4 @@
-import { describeError } from '../util/errors.js';
+import { describeError } from '../util/index.js';
 import type { Runtime } from './runtime.js';
 import { sideTalk } from './side-talk.js';
 

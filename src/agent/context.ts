@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/platform.js';
+import type { ChatMessage } from '../llm/index.js';
 import type { Session } from './session.js';
 
 /**

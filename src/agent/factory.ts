@@ -1,7 +1,7 @@
 import type { Platform } from '../llm/index.js';
 import type { TranscriptWriter } from '../runs/index.js';
 import { MEMORY_TOOL_NAMES, ToolRegistry, type Tool } from '../tools/index.js';
-import { JarvisError } from '../util/errors.js';
+import { JarvisError } from '../util/index.js';
 import { Agent } from './agent.js';
 import type { OutputHandler } from './handlers/handler.js';
 import { createPatchHandler } from './handlers/patch.js';

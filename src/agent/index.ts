@@ -44,6 +44,24 @@ export {
 export { contextBudget, KEEP_RECENT_TOOL_RESULTS, pruneToolResults } from './context.js';
 export { actionNames, COMPLETION_MARKER, parseReply, withoutCompletionMarker, type TagSpec } from './protocol/index.js';
 export { attachMemory, type MemorySettings } from './memory/manager.js';
+export {
+  createMethodologyTools,
+  findMethodology,
+  listMethodologies,
+  methodologyDir,
+  methodologySlug,
+  SAVE_METHODOLOGY,
+  saveMethodology,
+  shareMethodologies,
+  syncMethodologies,
+  type Methodology,
+  type MethodologyPlaces,
+  type MethodologyScope,
+  type MethodologySettings,
+  type SaveMethodologyInput,
+  type ShareContext,
+  type ShareReport,
+} from './methodology/index.js';
 export { findMergeGroups, organizeMemories, type MergeGroup, type OrganizeOptions, type OrganizeResult } from './memory/organizer.js';
 export { analysisPrompt, attachAnalyzer } from './analyzer.js';
 export {

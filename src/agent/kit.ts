@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { createPlatform } from '../llm/index.js';
 import { apiKeyEnvNames } from '../runs/index.js';
 import { builtinTools, createMemoryTools, extensionSecretEnvNames, loadExtensionTools, MemoryStore, SEARCH_WEB, type Tool } from '../tools/index.js';
-import { resolveGroupName, resolveModel, type LoadedEffectiveConfig } from '../util/config.js';
+import { resolveGroupName, resolveModel, type LoadedEffectiveConfig } from '../util/index.js';
 import type { AgentKit, ModelPair } from './factory.js';
 import { createMethodologyTools } from './methodology/index.js';
 import { loadAfterToolCallPlugins, pluginDirsFromEnv } from './plugins.js';

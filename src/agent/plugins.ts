@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describeError } from '../util/errors.js';
+import { describeError } from '../util/index.js';
 import type { Agent } from './agent.js';
 
 /**

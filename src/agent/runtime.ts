@@ -1,8 +1,7 @@
-import type { ChatMessage, ChatResult, Platform } from '../llm/platform.js';
-import { countTokens } from '../llm/tokens.js';
+import { type ChatMessage, type ChatResult, type Platform, countTokens } from '../llm/index.js';
 import type { TranscriptWriter } from '../runs/index.js';
 import type { ToolRegistry } from '../tools/index.js';
-import { isJarvisError } from '../util/errors.js';
+import { isJarvisError } from '../util/index.js';
 import { contextBudget, pruneToolResults } from './context.js';
 import { summarizeAndReset, type ResetReason } from './history-reset.js';
 import type { AgentEvent, AgentEventPayloads, AgentEventType, EventAnswer, EventBus } from './events.js';

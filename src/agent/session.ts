@@ -1,9 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChatMessage, ChatRole } from '../llm/platform.js';
-import { countTokens } from '../llm/tokens.js';
-import { JarvisError, describeError } from '../util/errors.js';
-import { writeFileAtomicSync } from '../util/files.js';
+import { type ChatMessage, type ChatRole, countTokens } from '../llm/index.js';
+import { JarvisError, describeError, writeFileAtomicSync } from '../util/index.js';
 
 /**
  * The conversation belongs to the session, not to the platform (platforms are stateless), so

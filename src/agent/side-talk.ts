@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/platform.js';
+import type { ChatMessage } from '../llm/index.js';
 import { ToolRegistry, type Tool } from '../tools/index.js';
 import { act } from './act.js';
 import type { OutputHandler } from './handlers/handler.js';

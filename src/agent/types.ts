@@ -1,4 +1,4 @@
-import type { Platform } from '../llm/platform.js';
+import type { Platform } from '../llm/index.js';
 import type { TranscriptWriter } from '../runs/index.js';
 import type { ToolRegistry } from '../tools/index.js';
 import type { OutputHandler } from './handlers/handler.js';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { JarvisError } from '../util/errors.js';
-import { describeIssue, parseYamlDefinition, readDefinitionFile } from '../util/yaml-definition.js';
+import { JarvisError, describeIssue, parseYamlDefinition, readDefinitionFile } from '../util/index.js';
 
 /**
  * `jarvis agent -c def.yaml`: an agent described in a file (spec jarvis-core §20,

@@ -1,8 +1,6 @@
 import { AgentFactory, openAgentKit, type Agent, type AgentResult } from '../agent/index.js';
 import { finishRun, type Run } from '../runs/index.js';
-import { loadEffectiveConfig } from '../util/config.js';
-import { JarvisError } from '../util/errors.js';
-import { colors } from '../util/output.js';
+import { loadEffectiveConfig, JarvisError, colors } from '../util/index.js';
 import type { InputBridge } from './input-ops.js';
 import type { InterruptWiring } from './interrupt.js';
 import { LineInput } from './line-input.js';

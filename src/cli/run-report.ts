@@ -1,6 +1,5 @@
 import { withoutCompletionMarker, type Agent, type AgentResult } from '../agent/index.js';
-import { colors } from '../util/output.js';
-import { createSpinner, type Spinner } from '../util/spinner.js';
+import { colors, createSpinner, type Spinner } from '../util/index.js';
 
 /**
  * What a person sees of a run: the model's replies and each action's result as they happen

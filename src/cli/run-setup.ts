@@ -1,5 +1,5 @@
 import type { Agent } from '../agent/index.js';
-import { defaultInputHandlers } from '../agent/input/index.js';
+import { defaultInputHandlers } from './input/index.js';
 import { startRun, type Run, type TranscriptWriter } from '../runs/index.js';
 import { createInputBridge, type InputBridge } from './input-ops.js';
 import { wireInterrupts, type InterruptWiring } from './interrupt.js';

@@ -1,9 +1,7 @@
 import { AgentFactory, openAgentKit } from '../agent/index.js';
 import { checkTeamTools, loadTeamDefinition, Team, type Hop, type TeamResult } from '../apps/multi/index.js';
 import { finishRun } from '../runs/index.js';
-import { loadEffectiveConfig, resolveGroupName } from '../util/config.js';
-import { JarvisError } from '../util/errors.js';
-import { colors } from '../util/output.js';
+import { loadEffectiveConfig, resolveGroupName, JarvisError, colors } from '../util/index.js';
 import type { InterruptWiring } from './interrupt.js';
 import { LineInput } from './line-input.js';
 import { createPrompts } from './prompts.js';

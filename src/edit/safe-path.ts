@@ -4,7 +4,7 @@
  * location is outside the root (unless allowed).
  */
 import { existsSync, statSync } from 'node:fs';
-import { resolveUnderRoot } from '../util/paths.js';
+import { resolveUnderRoot } from '../util/index.js';
 import type { FileRefusalCode, Refusal } from './types.js';
 
 export type ResolvedPath = { ok: true; path: string; exists: boolean } | { ok: false; path: string; error: Refusal<FileRefusalCode> };

@@ -1,4 +1,4 @@
-import type { ModelConfig } from '../util/config-schema.js';
+import type { ModelConfig } from '../util/index.js';
 
 /**
  * The one model interface (DESIGN.md §3). Platforms are stateless: the caller owns the message

@@ -1,5 +1,5 @@
 import { MessageDelta, type TranscriptError, type TranscriptReply, type TranscriptRequest, type TranscriptWriter } from '../runs/index.js';
-import { describeError, isJarvisError } from '../util/errors.js';
+import { describeError, isJarvisError } from '../util/index.js';
 import type { ChatRequest, ChatResult, Platform } from './platform.js';
 
 /**

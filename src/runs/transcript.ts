@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { JarvisError, describeError } from '../util/errors.js';
+import { JarvisError, describeError } from '../util/index.js';
 import type { Redactor } from './redact.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JarvisError, describeError, isJarvisError } from '../util/errors.js';
+import { JarvisError, describeError, isJarvisError } from '../util/index.js';
 import { toolError, type Tool, type ToolContext, type ToolPaths, type ToolResult } from './tool.js';
 
 /** What the model is shown for one tool. */

@@ -1,4 +1,4 @@
-import { resolveUnderRoot, shownPath } from '../util/paths.js';
+import { resolveUnderRoot, shownPath } from '../util/index.js';
 import type { ToolContext, ToolError } from './tool.js';
 
 export type ResolvedRead =

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { writeFileAtomicSync } from '../util/files.js';
-import { shownPath } from '../util/paths.js';
+import { writeFileAtomicSync, shownPath } from '../util/index.js';
 
 /** Past this many lines a tool output is cut (jarvis-core spec §6: keep the first and last 30). */
 export const MAX_OUTPUT_LINES = 60;

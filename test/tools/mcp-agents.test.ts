@@ -33,7 +33,7 @@ describe('MCP servers from the config, through the agent factory', () => {
     const records = transcriptOf(repo);
     expect(records.find((x) => x.type === 'tool_result' && x.name === 'every.tool_call.echo')).not.toHaveProperty('error');
     // the tool was offered in the system prompt, beside the code tools
-    const first = records.find((x) => x.type === 'request') as { messages: { content: string }[] };
+    const first = records.find((x) => x.type === 'request') as unknown as { messages: { content: string }[] };
     expect(first.messages[0]?.content).toContain('### every.tool_call.echo');
   }, 60_000);
 

@@ -1,8 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { applyPatch, EditBlockError, formatPatchReport, parsePatchBlock, PATCH_USAGE, type DiffSpec } from '../../edit/index.js';
-import { describeError } from '../../util/errors.js';
-import { shownPath } from '../../util/paths.js';
+import { describeError, shownPath } from '../../util/index.js';
 import type { TagSpec } from '../protocol/index.js';
 import { blocksNamed, hasBlocks, refusal, type ActionResult, type HandlerContext, type OutputHandler, type Prepared } from './handler.js';
 

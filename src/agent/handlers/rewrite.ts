@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { applyRewrite, EditBlockError, formatRewriteReport, parseRewriteBlock, REWRITE_USAGE, type RewriteRequest } from '../../edit/index.js';
-import { describeError } from '../../util/errors.js';
-import { shownPath } from '../../util/paths.js';
+import { describeError, shownPath } from '../../util/index.js';
 import type { TagSpec } from '../protocol/index.js';
 import { blocksNamed, hasBlocks, refusal, type ActionResult, type HandlerContext, type OutputHandler, type Prepared } from './handler.js';
 import { editResult, savePatch } from './patch.js';

@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import type { TagSpec } from '../protocol/index.js';
 import { toolError, truncateOutput, type CheckedCall, type ToolRegistry, type ToolResult } from '../../tools/index.js';
-import { describeError } from '../../util/errors.js';
+import { describeError } from '../../util/index.js';
 import { blocksNamed, hasBlocks, refusal, type HandlerContext, type OutputHandler, type ParsedReply, type Prepared } from './handler.js';
 
 /**

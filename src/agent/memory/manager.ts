@@ -1,5 +1,5 @@
-import { RETRIEVE_MEMORY, SAVE_MEMORY, type MemoryStore } from '../../tools/memory/index.js';
-import { describeError } from '../../util/errors.js';
+import { RETRIEVE_MEMORY, SAVE_MEMORY, type MemoryStore } from '../../tools/index.js';
+import { describeError } from '../../util/index.js';
 import { joinPrompts } from '../prompt.js';
 import type { Runtime } from '../runtime.js';
 import { sideTalk } from '../side-talk.js';

@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml';
-import type { Platform } from '../../llm/platform.js';
-import { normaliseTags, renderMemory, type MemoryEntry, type MemoryStore, type MemoryType } from '../../tools/memory/index.js';
-import { describeError } from '../../util/errors.js';
+import type { Platform } from '../../llm/index.js';
+import { normaliseTags, renderMemory, type MemoryEntry, type MemoryStore, type MemoryType } from '../../tools/index.js';
+import { describeError } from '../../util/index.js';
 
 /**
  * Memory organizer (spec jarvis-core §12, `jarvis memory organize`): entries of one scope that

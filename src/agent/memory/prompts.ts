@@ -1,4 +1,4 @@
-import type { MemoryStore, MemoryType } from '../../tools/memory/index.js';
+import type { MemoryStore, MemoryType } from '../../tools/index.js';
 
 /** What the model is told about memory (spec jarvis-core §12), in our own words. */
 

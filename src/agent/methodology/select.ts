@@ -1,4 +1,4 @@
-import { describeError } from '../../util/errors.js';
+import { describeError } from '../../util/index.js';
 import { joinPrompts } from '../prompt.js';
 import type { Runtime } from '../runtime.js';
 import { listMethodologies, type Methodology, type MethodologyPlaces } from './store.js';

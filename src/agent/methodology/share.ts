@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { JarvisError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
-import { runProcess } from '../../util/process.js';
+import { JarvisError, writeFileAtomicSync, runProcess } from '../../util/index.js';
 import {
   findMethodology,
   listMethodologies,

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { JarvisError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
+import { JarvisError, writeFileAtomicSync } from '../../util/index.js';
 
 /**
  * Methodologies (spec jarvis-core §16): how to go about a kind of problem, as markdown, one

@@ -1,4 +1,4 @@
-import { describeError } from '../../util/errors.js';
+import { describeError } from '../../util/index.js';
 import type { Runtime } from '../runtime.js';
 import { createSubAgentTool, SUB_AGENT, type SubAgentOutcome } from '../sub-agent-tool.js';
 import type { AgentOptions, AgentPlace, AgentResult } from '../types.js';

@@ -1,5 +1,5 @@
-import type { ChatMessage } from '../../llm/platform.js';
-import { JarvisError, describeError } from '../../util/errors.js';
+import type { ChatMessage } from '../../llm/index.js';
+import { JarvisError, describeError } from '../../util/index.js';
 import type { Runtime } from '../runtime.js';
 import type { SubAgentOutcome } from '../sub-agent-tool.js';
 import { parsePlanReply } from './plan-reply.js';

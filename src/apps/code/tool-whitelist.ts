@@ -1,6 +1,6 @@
 import type { AgentFactory } from '../../agent/index.js';
 import { ASK_USER, EXECUTE_SCRIPT, LIST_FILES, READ_CODE, SEARCH_FILES } from '../../tools/index.js';
-import { JarvisError } from '../../util/errors.js';
+import { JarvisError } from '../../util/index.js';
 
 /** Tools the code agent uses when the registry has them (memory tools; `sub_agent` is added by the agent itself). */
 const OPTIONAL_TOOLS = ['save_memory', 'retrieve_memory', 'clear_memory', 'sub_agent', 'sub_code_agent'];

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
-import { JarvisError } from '../../util/errors.js';
-import { describeIssue, parseYamlDefinition, readDefinitionFile } from '../../util/yaml-definition.js';
+import { JarvisError, describeIssue, parseYamlDefinition, readDefinitionFile } from '../../util/index.js';
 
 /**
  * A team file for `jarvis agent -c team.yaml` (seed 000 §MultiAgent §7): the main agent, a

@@ -1,6 +1,6 @@
 import type { Agent, AgentFactory, AgentResult, AgentStatus } from '../../agent/index.js';
 import { recordTranscript } from '../../llm/index.js';
-import { JarvisError, describeError, isJarvisError } from '../../util/errors.js';
+import { JarvisError, describeError, isJarvisError } from '../../util/index.js';
 import { RouteGuard, type Hop, type StopReason } from './route-guard.js';
 import { asTeamMessage, type TeamMessage } from './send-message.js';
 import type { TeamAgentDefinition, TeamDefinition } from './team-definition.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { isTeamFile } from '../../apps/multi/index.js';
-import { JarvisError } from '../../util/errors.js';
+import { JarvisError } from '../../util/index.js';
 import { loadAgentDefinition, type AgentDefinition } from '../agent-definition.js';
 import type { AgentSwitches } from '../agent-run.js';
 import { runTeamFromFile } from '../team-run.js';

@@ -12,9 +12,7 @@ import {
 } from '../../apps/code/index.js';
 import { AgentFactory, openAgentKit, type AgentKit } from '../../agent/index.js';
 import { finishRun } from '../../runs/index.js';
-import { loadEffectiveConfig } from '../../util/config.js';
-import { JarvisError } from '../../util/errors.js';
-import { colors } from '../../util/output.js';
+import { loadEffectiveConfig, JarvisError, colors } from '../../util/index.js';
 import { LineInput } from '../line-input.js';
 import { createPrompts } from '../prompts.js';
 import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { createRedactor, createRun, finishRun, type Run, TranscriptWriter } from '../../runs/index.js';
-import { packageRoot } from '../../util/version.js';
+import { packageRoot } from '../../util/index.js';
 
 const run = promisify(execFile);
 const bin = join(packageRoot, 'bin', 'jarvis.js');

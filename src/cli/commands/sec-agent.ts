@@ -2,12 +2,9 @@ import { statSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { AgentFactory, openAgentKit, type OpenedAgentKit } from '../../agent/index.js';
-import { DEFAULT_CLUSTER_LIMIT, runSecAgent } from '../../apps/sec/agent/index.js';
+import { DEFAULT_CLUSTER_LIMIT, runSecAgent } from '../../apps/sec/index.js';
 import { finishRun, startRun } from '../../runs/index.js';
-import { loadEffectiveConfig } from '../../util/config.js';
-import { isJarvisError, JarvisError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
-import { colors } from '../../util/output.js';
+import { loadEffectiveConfig, isJarvisError, JarvisError, writeFileAtomicSync, colors } from '../../util/index.js';
 import { acceptDeprecatedShort, positionalPath } from '../flags.js';
 import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
 

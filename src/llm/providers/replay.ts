@@ -1,7 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { JarvisError } from '../../util/errors.js';
-import { readJsonl } from '../../util/files.js';
+import { JarvisError, readJsonl } from '../../util/index.js';
 import { expandRequestMessages, type TranscriptReply, type TranscriptRequest } from '../../runs/index.js';
 import type { ChatMessage, ChatRequest, ChatResult, FinishReason, Platform, PlatformContext } from '../platform.js';
 import { serveOfflineReply } from './offline-reply.js';

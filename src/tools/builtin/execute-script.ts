@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { isJarvisError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
-import { runProcess } from '../../util/process.js';
+import { isJarvisError, writeFileAtomicSync, runProcess } from '../../util/index.js';
 import { defineTool, type Tool, type ToolResult } from '../tool.js';
 import { EXECUTE_SCRIPT } from '../tool-names.js';
 import { displayPath, truncateOutput } from '../truncate.js';

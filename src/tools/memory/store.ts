@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { JarvisError, describeError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
+import { JarvisError, describeError, writeFileAtomicSync } from '../../util/index.js';
 import { rankMemories } from './rank.js';
 
 /**

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { writeFileAtomicSync } from '../../../util/files.js';
+import { writeFileAtomicSync } from '../../../util/index.js';
 import { duplicatePairs, indexFunctions } from './fn-index.js';
 import { mergeDuplicates } from './merge-duplicates.js';
 import type { PassInput, PassResult } from './pass.js';

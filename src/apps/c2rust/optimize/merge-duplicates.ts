@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { AgentFactory } from '../../../agent/index.js';
-import { writeFileAtomicSync } from '../../../util/files.js';
+import { writeFileAtomicSync } from '../../../util/index.js';
 import { innermost, repairPassCandidates, type Candidate, type LocatedError } from './batch-repair.js';
 import { duplicatePairs, indexFunctions, type FnInfo } from './fn-index.js';
 import type { PassInput } from './pass.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentFactory } from '../../../agent/index.js';
-import { writeFileAtomicSync } from '../../../util/files.js';
+import { writeFileAtomicSync } from '../../../util/index.js';
 import { BudgetExhausted, Cargo, type Exec } from './cargo.js';
 import { crateEdition, resolveCrateDir, workspaceRoot } from './crate.js';
 import { docsPassFactory } from './docs-pass.js';

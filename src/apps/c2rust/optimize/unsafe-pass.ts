@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import type { SyntaxNode, Tree } from '../../../lang/tree-sitter.js';
-import { writeFileAtomicSync } from '../../../util/files.js';
+import type { SyntaxNode, Tree } from '../../../lang/index.js';
+import { writeFileAtomicSync } from '../../../util/index.js';
 import { innermost, repairPassCandidates, type LocatedError } from './batch-repair.js';
 import type { PassInput, PassResult } from './pass.js';
 import { leadingTrivia, parseRust } from './rust-syntax.js';

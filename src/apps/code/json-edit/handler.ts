@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { blocksNamed, hasBlocks, refusal, type ActionResult, type HandlerContext, type OutputHandler, type Prepared } from '../../../agent/index.js';
-import { shownPath } from '../../../util/paths.js';
+import { shownPath } from '../../../util/index.js';
 import { applyJsonEdit } from './apply.js';
 import { JsonEditError, parseJsonEdit, type JsonEditRequest } from './protocol.js';
 

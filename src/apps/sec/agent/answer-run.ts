@@ -1,5 +1,5 @@
 import { answerOf, createAnswerAction, type AgentFactory, type AnswerPayload, type ParsedAnswer, type ToolChoice } from '../../../agent/index.js';
-import { JarvisError } from '../../../util/errors.js';
+import { JarvisError } from '../../../util/index.js';
 
 /** What every sec agent run shares: who builds the agents and where they work. */
 export interface AgentEnv {

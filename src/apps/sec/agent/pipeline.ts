@@ -1,6 +1,5 @@
 import type { AgentFactory } from '../../../agent/index.js';
-import { describeError } from '../../../util/errors.js';
-import { writeFileAtomicSync } from '../../../util/files.js';
+import { describeError, writeFileAtomicSync } from '../../../util/index.js';
 import type { Finding } from '../finding.js';
 import { scanPath, type ScanOptions, type ScanResult } from '../scan.js';
 import { emptyState, loadResumeState, Progress, resetArtifacts, secPaths, type SecPaths } from './artifacts.js';

@@ -1,4 +1,4 @@
-import { executeScriptTool } from '../../tools/builtin/execute-script.js';
+import { executeScriptTool } from '../../tools/index.js';
 import { joinParts, type InputContext, type UserInputHandler, type InputResult } from './input-handler.js';
 
 /**

@@ -1,7 +1,6 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { describeError } from '../../util/errors.js';
-import { shownPath } from '../../util/paths.js';
+import { describeError, shownPath } from '../../util/index.js';
 import { codeSymbols } from './code-symbols.js';
 import { joinParts, type InputContext, type UserInputHandler, type InputResult } from './input-handler.js';
 

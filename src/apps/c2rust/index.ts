@@ -1,0 +1,13 @@
+/**
+ * jc2r, the C → Rust migration (docs/c2rust.md, docs/c2rust-optimize.md): collecting and
+ * scanning a C project (symbols, call graph, translation order, graphs) and optimising a Rust
+ * crate. What src/cli may use; the rest of src/apps/c2rust is the app's own.
+ */
+export { ARTIFACTS, artifactPath, c2rustDir, type ArtifactName } from './artifacts.js';
+export { collectFunctionNames, type CollectOptions, type CollectResult } from './collect.js';
+export { findCompileCommands, listSources } from './compile-db.js';
+export { preloadGraphviz, toDot, writeGraph, writeSubgraphs, type GraphFiles } from './dot.js';
+export { countCycles, findRoots, translationOrder } from './order.js';
+export { scanProject, sourceBytes, writeScanArtifacts, type ScanOptions, type ScanResult } from './scan.js';
+export { loadSymbols, type SymbolRecord } from './symbols.js';
+export { optimizeCrate, summaryTable, type Exec, type OptimizeOptions, type OptimizeReport, type PassName, type PassReport, type PassStatus } from './optimize/index.js';
