@@ -22,7 +22,7 @@ import { setupDelegation, type Delegation } from './planner/delegation.js';
 import type { AgentOptions, AgentPlace, AgentResult, InputHandler } from './types.js';
 
 /**
- * The agent (spec jarvis-core §1): a thin coordinator over the session, the event bus, the
+ * The agent (docs/agent.md): a thin coordinator over the session, the event bus, the
  * output handlers and the run loop. Apps use it only through this surface: the options,
  * `events.subscribe`, `run()`, `interrupt()` and the session's save/restore.
  */
@@ -124,7 +124,11 @@ export class Agent {
     if (options.useAnalysis) attachAnalyzer(this.rt);
     attachPlugins(this, options.plugins ?? [], warn);
     if (options.methodology) attachMethodology(this.rt, options.methodology);
-    this.delegation = setupDelegation(this.rt, options, place?.depth ?? 0, (o, p) => new Agent(o, p));
+    this.delegation = setupDelegation(this.rt, options, place?.depth ?? 0, (o, p) => {
+      const child = new Agent(o, p);
+      this.events.passOn(child.events);
+      return child;
+    });
   }
 
   /** Role + every handler's usage + the rules files, as the model sees it now. */
@@ -209,7 +213,7 @@ export class Agent {
 
   /**
    * Ctrl-C. Interactive: the current reply or tool stops and the person is asked what to do
-   * (spec §15). Non-interactive: the run stops with status `interrupted`.
+   * (docs/agent.md, "Interrupts"). Non-interactive: the run stops with status `interrupted`.
    */
   interrupt(): void {
     if (this.rt.p.settings.interactive && this.rt.p.ask) {

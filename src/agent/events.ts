@@ -120,6 +120,11 @@ export interface SubscribeOptions {
    * displays that want to see an action's result with every note already joined.
    */
   observer?: boolean;
+  /**
+   * Also follows the helper agents this agent starts (planned sub-tasks, `sub_agent`): their
+   * actions are this agent's work too (jca commits what a helper changes).
+   */
+  inherit?: boolean;
 }
 
 export interface EventBusOptions {
@@ -135,6 +140,7 @@ export class EventBus {
   private readonly subs = new Map<AgentEventType, AnyCallback[]>();
   private readonly observers = new Map<AgentEventType, AnyCallback[]>();
   private readonly anySubs: AnyCallback[] = [];
+  private readonly inherited: { type: AgentEventType; cb: AnyCallback; options: SubscribeOptions }[] = [];
   private readonly onError: (type: AgentEventType, error: unknown) => void;
   private readonly stopping: () => boolean;
 
@@ -149,13 +155,22 @@ export class EventBus {
     const list = table.get(type) ?? [];
     list.push(cb as AnyCallback);
     table.set(type, list);
+    if (options.inherit) this.inherited.push({ type, cb: cb as AnyCallback, options });
     return () => {
+      const k = this.inherited.findIndex((s) => s.cb === (cb as AnyCallback));
+      if (k !== -1) this.inherited.splice(k, 1);
       for (const t of [this.subs, this.observers]) {
         const l = t.get(type);
         const i = l?.indexOf(cb as AnyCallback) ?? -1;
         if (l && i !== -1) l.splice(i, 1);
       }
     };
+  }
+
+  /** Gives `child` (a helper agent's bus) this bus's inherited subscriptions. */
+  passOn(child: EventBus): void {
+    // the callbacks were typed for their own event when subscribed; the cast only erases that
+    for (const s of this.inherited) child.subscribe(s.type as 'task_started', s.cb as EventCallback<'task_started'>, s.options);
   }
 
   /** Every event, after the type-specific subscribers (the transcript recorder uses it). */

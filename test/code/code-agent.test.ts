@@ -156,6 +156,23 @@ describe('CodeAgent options', () => {
     expect(readFileSync(join(payloads, 'round-0002.diff'), 'utf8')).toContain('+  return a + b;');
   });
 
+  it('commits what a sub_agent helper changes, one commit per helper action', async () => {
+    const repo = gitRepo({ 'a.txt': 'old\n' });
+    const delegate = '<TOOL_CALL>\nwant: the helper report\nname: sub_agent\narguments:\n  task: rewrite a.txt\n</TOOL_CALL>\n';
+    const { code, platform } = await agentFor(repo, [
+      delegate,
+      rewrite('a.txt', 'new\n'),
+      // the helper is told of the commit right after its own action
+      { reply: 'Rewritten. <!!!COMPLETE!!!>', expect: 'Committed as' },
+      { reply: 'Done. <!!!COMPLETE!!!>', expect: 'SUB_AGENT_RESULT' },
+    ]);
+    const r = await code.run('change a.txt');
+    expect(platform.remaining()).toBe(0);
+    expect(r.commits).toHaveLength(1);
+    expect(git(repo, 'show', '--name-only', '--format=', 'HEAD').trim()).toBe('a.txt');
+    expect(git(repo, 'status', '--porcelain')).toBe('');
+  });
+
   it('names unknown --append-tools', async () => {
     const repo = gitRepo({ 'a.c': '' });
     await expect(agentFor(repo, [], { appendTools: ['no_such_tool'] })).rejects.toThrow(/unknown tool no_such_tool/);

@@ -1,5 +1,6 @@
 import { ToolRegistry, type Tool } from '../../tools/index.js';
 import { SUB_AGENT } from '../sub-agent-tool.js';
+import { createToolCallHandler, TOOL_CALL } from '../handlers/tool-call.js';
 import type { AgentOptions } from '../types.js';
 
 /**
@@ -21,13 +22,14 @@ export interface ChildSpec {
 }
 
 export function childAgentOptions(parent: AgentOptions, spec: ChildSpec): AgentOptions {
+  const tools = activeCopy(spec.tools);
   const child: AgentOptions = {
     ...parent,
     name: spec.name,
     description: `helper agent of ${parent.name?.trim() || 'Jarvis'}`,
-    tools: activeCopy(spec.tools),
-    // the parent's actions are bound to the parent's registry: the child gets its own defaults
-    actions: undefined,
+    tools,
+    // the parent's actions (its edit format, a team's SEND_MESSAGE), with TOOL_CALL listing the child's own tools
+    ...(parent.actions ? { actions: parent.actions.map((a) => (a.name === TOOL_CALL ? createToolCallHandler(tools) : a)) } : {}),
     interactive: false,
     autoComplete: true,
     inputHandlers: [],
@@ -36,7 +38,6 @@ export function childAgentOptions(parent: AgentOptions, spec: ChildSpec): AgentO
   // nobody answers a child
   delete child.ask;
   delete child.confirm;
-  delete child.actions;
   return child;
 }
 

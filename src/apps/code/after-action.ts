@@ -52,19 +52,31 @@ export class ChangeTracker {
     return Boolean(this.o.plan.build || this.o.plan.test);
   }
 
-  /** Follows every action of `agent`: a snapshot before it, the after-action work after it. */
+  /**
+   * Follows every action of `agent` and of the helpers it starts: a snapshot before it, the
+   * after-action work after it. A helper's actions run inside the parent's `sub_agent` call, so
+   * they are committed one by one and the parent's call itself finds nothing left to commit.
+   */
   attach(agent: Agent): void {
     let before: Snapshot | undefined;
-    agent.events.subscribe('before_action', async () => {
-      before = await takeSnapshot(this.o.root);
-    });
-    agent.events.subscribe('after_action', async (e) => {
+    agent.events.subscribe(
+      'before_action',
+      async () => {
+        before = await takeSnapshot(this.o.root);
+      },
+      { inherit: true },
+    );
+    agent.events.subscribe(
+      'after_action',
+      async (e) => {
       const snap = before;
       before = undefined;
       // an action refused before it ran changed nothing; one that ends the run is not followed up
       if (!snap || e.needReturn) return undefined;
-      return this.afterAction(snap, { runDir: agent.runDir, signal: e.signal, record: (r) => agent.record(r) });
-    });
+        return this.afterAction(snap, { runDir: agent.runDir, signal: e.signal, record: (r) => agent.record(r) });
+      },
+      { inherit: true },
+    );
   }
 
   /** Build and test now; logs go to `<runDir>/verify/`. */
