@@ -3,7 +3,7 @@ import type { Runtime } from './runtime.js';
 import { sideTalk } from './side-talk.js';
 
 /**
- * The task analyzer (spec jarvis-core §13): once per task, when it completes, the model looks
+ * The task analyzer (docs/memory.md, "Task analysis"): once per task, when it completes, the model looks
  * back at what happened and keeps what would help next time, through whatever tools are
  * active (save_memory, a methodology tool). When a person ended the task, they are asked
  * whether they were satisfied first, and their answer goes into the analysis. Failures only
@@ -61,7 +61,7 @@ export function attachAnalyzer(rt: Runtime): void {
   });
 }
 
-/** Only a person who ended the task themselves is asked (spec §13); undefined: no complaint. */
+/** Only a person who ended the task themselves is asked; undefined: no complaint. */
 async function satisfaction(rt: Runtime, autoCompleted: boolean): Promise<string | undefined> {
   const { settings, confirm, ask } = rt.p;
   if (!settings.interactive || autoCompleted || !confirm) return undefined;

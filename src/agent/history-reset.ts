@@ -6,7 +6,7 @@ export type ResetReason = 'budget' | 'rounds' | 'context_too_long' | 'requested'
 
 /**
  * Summarises the history with the cheap model, clears it, re-applies the system prompt, and
- * returns the carry-over text for the next message (spec §10, the no-upload branch).
+ * returns the carry-over text for the next message (docs/agent.md, "Context budget").
  */
 export async function summarizeAndReset(rt: Runtime, reason: ResetReason): Promise<string> {
   const { session } = rt.p;

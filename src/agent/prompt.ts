@@ -4,7 +4,7 @@ import type { OutputHandler } from './handlers/handler.js';
 import { COMPLETION_MARKER } from './protocol/index.js';
 
 /**
- * What the model is told (spec jarvis-core §4, §10, §18), in our own words: the system prompt
+ * What the model is told (docs/agent.md), in our own words: the system prompt
  * (role + each handler's usage + the project's rules), the per-turn addon, the periodic
  * reminder and the summary requests.
  */
@@ -124,7 +124,7 @@ export function summaryCarryOver(task: string, summary: string): string {
 
 export const IDLE_REPROMPT = `Your reply took no action and did not signal completion. Either take exactly one action, or, if the task is complete, write ${COMPLETION_MARKER}.`;
 
-/** Joins prompt parts, dropping empty ones (spec §3 join_prompts). */
+/** Joins prompt parts, dropping empty ones. */
 export function joinPrompts(...parts: readonly (string | undefined)[]): string {
   return parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').join('\n\n');
 }

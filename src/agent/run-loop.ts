@@ -184,7 +184,7 @@ export async function applyInputHandlers(rt: Runtime, text: string, handlers: re
 type InterruptOutcome = 'complete' | 'stop' | 'skip' | 'continue';
 
 /**
- * spec §15: ask for a note; empty ends the task; with an action in the reply, ask whether to
+ * Interrupts (docs/agent.md): ask for a note; empty ends the task; with an action in the reply, ask whether to
  * go on with it (no: tell the model it was rejected); otherwise the note is the next message.
  */
 async function handleInterrupt(
@@ -215,7 +215,7 @@ async function handleInterrupt(
   return 'skip';
 }
 
-/** spec §18: the summary when wanted, else the model's last words; then TASK_COMPLETED. */
+/** Completion (docs/agent.md): the summary when wanted, else the model's last words; then TASK_COMPLETED. */
 export async function complete(rt: Runtime, autoCompleted: boolean, lastReply: string): Promise<LoopEnd> {
   const { settings, session } = rt.p;
   let result = withoutCompletionMarker(lastReply) || 'Task completed.';

@@ -11,8 +11,8 @@ import { actionNames, ReplyReader, type TagSpec } from './protocol/index.js';
 import type { MessageKind, Session } from './session.js';
 
 /**
- * The state one agent run works on, and the model call of spec jarvis-core §4 with the
- * context budget of §10 around it. The loop (run-loop.ts) decides what to do; this file
+ * The state one agent run works on, and the model call with the context budget around it
+ * (docs/agent.md). The loop (run-loop.ts) decides what to do; this file
  * knows how to talk to the model and keep the conversation within bounds.
  */
 

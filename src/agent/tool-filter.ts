@@ -1,7 +1,7 @@
 import type { Runtime } from './runtime.js';
 
 /**
- * spec jarvis-core §11: with more tools than the threshold, the cheap model picks the ones the
+ * Tool filtering (docs/agent.md): with more tools than the threshold, the cheap model picks the ones the
  * task needs before the first turn, so the prompt stays short. Nothing picked, or a failure,
  * keeps every tool: filtering may save tokens but must never cost the task a tool.
  */

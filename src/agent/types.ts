@@ -100,7 +100,7 @@ export interface AgentOptions {
   warn?: (message: string) => void;
   /** memory prompts and force-save (docs/memory.md); the memory tools themselves go into `tools` */
   memory?: MemorySettings;
-  /** reflect on the task once when it completes, saving what is worth keeping (spec §13; default false) */
+  /** reflect on the task once when it completes, saving what is worth keeping (docs/memory.md; default false) */
   useAnalysis?: boolean;
   /** split a task into sub-tasks run by child agents before the first turn (docs/planner.md; default false) */
   plan?: boolean;

@@ -1,7 +1,7 @@
 import type { ModelConfig } from '../util/index.js';
 
 /**
- * The one model interface (DESIGN.md §3). Platforms are stateless: the caller owns the message
+ * The one model interface (docs/llm.md). Platforms are stateless: the caller owns the message
  * list and passes all of it on every call, so save/restore, pruning and replay work the same
  * for every provider.
  */

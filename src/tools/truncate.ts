@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { writeFileAtomicSync, shownPath } from '../util/index.js';
 
-/** Past this many lines a tool output is cut (jarvis-core spec §6: keep the first and last 30). */
+/** Past this many lines a tool output is cut (docs/tools.md, "The 60-line rule": the first and last 30 stay). */
 export const MAX_OUTPUT_LINES = 60;
 export const KEEP_LINES = 30;
 /** One minified or binary-ish line must not blow the context either. */

@@ -42,7 +42,7 @@ export function toolCallUsage(toolSection: string): string {
 
 type Parsed = { ok: true; call: ToolCallRequest } | { ok: false; reason: string };
 
-/** Reads a TOOL_CALL body: YAML first, then JSON (spec Ambiguities: accept both). */
+/** Reads a TOOL_CALL body: YAML first, then JSON (models write both). */
 export function parseToolCallBody(body: string): Parsed {
   let doc: unknown;
   try {

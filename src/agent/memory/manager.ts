@@ -6,7 +6,7 @@ import { sideTalk } from '../side-talk.js';
 import { FORCE_SAVE_PROMPT, memoryGuidance, memoryTagsPrompt } from './prompts.js';
 
 /**
- * The agent side of memory (spec jarvis-core §12): the tags prompt and guidance on a task's
+ * The agent side of memory (docs/memory.md): the tags prompt and guidance on a task's
  * first turn (and the guidance again after a history reset), and, with `forceSave`, one
  * request per task to save what is worth keeping, before the history is cleared or when the
  * task completes, whichever comes first. Everything is keyed on the memory tools being

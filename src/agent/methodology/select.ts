@@ -5,7 +5,7 @@ import { listMethodologies, type Methodology, type MethodologyPlaces } from './s
 
 /**
  * On an agent's first turn, the cheap model picks the saved methodologies that fit the task
- * (spec jarvis-core §16, local mode) and they join the first message as reference experience.
+ * (docs/methodology.md) and they join the first message as reference experience.
  * Nothing saved, nothing picked, or a failure: the task starts without them.
  */
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { JarvisError, writeFileAtomicSync } from '../../util/index.js';
 
 /**
- * Methodologies (spec jarvis-core §16): how to go about a kind of problem, as markdown, one
+ * Methodologies (docs/methodology.md): how to go about a kind of problem, as markdown, one
  * file per problem type. Global ones live in `<data dir>/methodologies/`, project ones in
  * `<project>/.jarvis/methodologies/`; a project file wins over a global one of the same name.
  * A file is `# <problem type>` followed by the method; the file name is the problem type's slug.

@@ -18,7 +18,7 @@ export interface TagSpec {
 
 export const COMPLETION_MARKER = '<!!!COMPLETE!!!>';
 
-/** The action tags of the agent protocol (spec jarvis-core §6, §7, §21). */
+/** The action tags of the agent protocol (docs/tag-parser.md). */
 export const ACTION_TAGS: readonly TagSpec[] = [
   { name: 'TOOL_CALL' },
   { name: 'PATCH', attributes: ['file'], closeAtLineStart: true },

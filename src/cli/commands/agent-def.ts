@@ -8,7 +8,7 @@ import { addAgentModeOptions, outputFormatOf, runAgentMode, type AgentModeOption
 
 /** `jarvis agent -c def.yaml [-T task] [-g group]`: runs an agent (or a team) described in a YAML file. */
 
-/** Said once to every defined agent (spec §20 jarvis-agent): think first, then act. */
+/** Said once to every defined agent (docs/cli.md, "Agent definitions"): think first, then act. */
 const PLAN_FIRST =
   'Before your first action, write a short numbered plan for the task. Then work through it one step at a time, and revise the plan when what you find changes it.';
 

@@ -5,7 +5,7 @@ import { codeSymbols } from './code-symbols.js';
 import { joinParts, type InputContext, type UserInputHandler, type InputResult } from './input-handler.js';
 
 /**
- * `'quoted path'` file context (spec §15): a single-quoted path that exists is kept in the
+ * `'quoted path'` file context (docs/cli.md): a single-quoted path that exists is kept in the
  * text and an outline of it is appended: line count and, for C, C++ and Rust, the definitions
  * with their lines, so the model knows where to read without us pasting whole files.
  */
