@@ -134,7 +134,7 @@ export interface AgentSpec {
   input?: readonly InputHandler[];
   /** `false`: this agent never asks, even in an interactive run */
   interactive?: false;
-  /** over the kit's defaults */
+  /** over the kit's defaults; an undefined value keeps the default */
   switches?: AgentSwitches;
   features?: AgentFeatures;
   /** notices of this agent; default the run's */
@@ -189,7 +189,8 @@ export class AgentFactory {
     const platform = spec.model?.use === 'cheap' ? cheap : models.normal;
     const tools = this.registry(spec.tools, f.memory !== false);
     const interactive = spec.interactive === false ? false : run.interactive;
-    const switches = { ...kit.defaults, ...spec.switches };
+    // a switch the spec leaves undefined keeps the kit's default
+    const switches = { ...kit.defaults, ...definedOnly(spec.switches ?? {}) };
     const actions: OutputHandler[] = [
       ...(spec.tools === 'none' ? [] : [createToolCallHandler(tools)]),
       ...(spec.edits === false ? [] : [createPatchHandler(), createRewriteHandler()]),
@@ -243,4 +244,8 @@ export class AgentFactory {
     }
     return registry;
   }
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

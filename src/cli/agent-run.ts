@@ -132,14 +132,15 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
     ...(o.useTools ? { tools: { use: o.useTools, ...(o.useToolsSource ? { source: o.useToolsSource } : {}) } } : {}),
     edits: s.disableFileEdit !== true,
     switches: {
-      ...(s.autoComplete !== undefined ? { autoComplete: s.autoComplete || !interactive } : {}),
-      ...(s.executeToolConfirm !== undefined ? { executeToolConfirm: s.executeToolConfirm } : {}),
-      ...(s.needSummary !== undefined ? { needSummary: s.needSummary } : {}),
-      ...(s.summaryPrompt ? { summaryPrompt: s.summaryPrompt } : {}),
-      ...(s.autoSummaryRounds !== undefined ? { autoSummaryRounds: s.autoSummaryRounds } : {}),
-      ...(s.toolReminderRounds !== undefined ? { toolReminderRounds: s.toolReminderRounds } : {}),
-      ...(s.maxInputTokens !== undefined ? { maxInputTokens: s.maxInputTokens } : {}),
-      ...(s.allowOutsideRoot !== undefined ? { allowOutsideRoot: s.allowOutsideRoot } : {}),
+      // the definition's auto_complete, which nobody-to-ask turns on as always
+      autoComplete: s.autoComplete === undefined ? undefined : s.autoComplete || !interactive,
+      executeToolConfirm: s.executeToolConfirm,
+      needSummary: s.needSummary,
+      summaryPrompt: s.summaryPrompt,
+      autoSummaryRounds: s.autoSummaryRounds,
+      toolReminderRounds: s.toolReminderRounds,
+      maxInputTokens: s.maxInputTokens,
+      allowOutsideRoot: s.allowOutsideRoot,
     },
     // an agent limited by use_tools gets no helper tool it was not given
     features: { plan: a.plan, subAgent: o.useTools === undefined },

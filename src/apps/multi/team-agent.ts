@@ -35,14 +35,14 @@ export async function createTeamAgent(i: TeamAgentInput): Promise<Agent> {
     actions: [createSendMessageHandler({ self: def.name, agents: team.agents.map((a) => ({ name: a.name, description: a.description })) })],
     switches: {
       autoComplete: isMain ? (def.auto_complete ?? ((defaults.autoComplete ?? false) || !interactive)) : false,
-      ...(def.execute_tool_confirm !== undefined ? { executeToolConfirm: def.execute_tool_confirm } : {}),
-      ...(def.need_summary !== undefined ? { needSummary: def.need_summary } : {}),
-      ...(def.summary_prompt ? { summaryPrompt: def.summary_prompt } : {}),
-      ...(def.auto_summary_rounds !== undefined ? { autoSummaryRounds: def.auto_summary_rounds } : {}),
-      ...(def.tool_reminder_rounds !== undefined ? { toolReminderRounds: def.tool_reminder_rounds } : {}),
-      ...(def.max_input_tokens !== undefined ? { maxInputTokens: def.max_input_tokens } : {}),
-      ...(def.allow_outside_root !== undefined ? { allowOutsideRoot: def.allow_outside_root } : {}),
-      ...(def.early_stop !== undefined ? { earlyStop: def.early_stop } : {}),
+      executeToolConfirm: def.execute_tool_confirm,
+      needSummary: def.need_summary,
+      summaryPrompt: def.summary_prompt,
+      autoSummaryRounds: def.auto_summary_rounds,
+      toolReminderRounds: def.tool_reminder_rounds,
+      maxInputTokens: def.max_input_tokens,
+      allowOutsideRoot: def.allow_outside_root,
+      earlyStop: def.early_stop,
     },
   });
   if (!isMain) remindIdleHelper(agent, i.replyTo);
