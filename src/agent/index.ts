@@ -43,7 +43,7 @@ export {
 } from './prompt.js';
 export { contextBudget, KEEP_RECENT_TOOL_RESULTS, pruneToolResults } from './context.js';
 export { actionNames, COMPLETION_MARKER, parseReply, withoutCompletionMarker, type TagSpec } from './protocol/index.js';
-export { attachMemory, type MemorySettings } from './memory/manager.js';
+export type { MemorySettings } from './memory/manager.js';
 export {
   createMethodologyTools,
   findMethodology,
@@ -63,7 +63,6 @@ export {
   type ShareReport,
 } from './methodology/index.js';
 export { findMergeGroups, organizeMemories, type MergeGroup, type OrganizeOptions, type OrganizeResult } from './memory/organizer.js';
-export { analysisPrompt, attachAnalyzer } from './analyzer.js';
 export {
   loadAfterToolCallPlugins,
   pluginDirsFromEnv,
