@@ -246,6 +246,32 @@ export class AgentFactory {
   }
 }
 
+/** The switches an agent or team definition file may set, as the files spell them. */
+export interface DefinitionSwitches {
+  execute_tool_confirm?: boolean;
+  need_summary?: boolean;
+  summary_prompt?: string;
+  auto_summary_rounds?: number;
+  tool_reminder_rounds?: number;
+  max_input_tokens?: number;
+  allow_outside_root?: boolean;
+  early_stop?: boolean;
+}
+
+/** A definition file's switches as an agent's; unset ones keep the run's defaults. `auto_complete` is the caller's: its rule differs. */
+export function definitionSwitches(d: DefinitionSwitches): AgentSwitches {
+  return {
+    executeToolConfirm: d.execute_tool_confirm,
+    needSummary: d.need_summary,
+    summaryPrompt: d.summary_prompt,
+    autoSummaryRounds: d.auto_summary_rounds,
+    toolReminderRounds: d.tool_reminder_rounds,
+    maxInputTokens: d.max_input_tokens,
+    allowOutsideRoot: d.allow_outside_root,
+    earlyStop: d.early_stop,
+  };
+}
+
 function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

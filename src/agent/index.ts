@@ -8,6 +8,8 @@ export {
   type AgentRunBinding,
   type AgentSpec,
   type AgentSwitches,
+  definitionSwitches,
+  type DefinitionSwitches,
   type ModelPair,
   type ToolChoice,
 } from './factory.js';

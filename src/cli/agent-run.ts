@@ -1,4 +1,4 @@
-import { AgentFactory, openAgentKit, type Agent, type AgentResult } from '../agent/index.js';
+import { AgentFactory, definitionSwitches, openAgentKit, type Agent, type AgentResult, type DefinitionSwitches } from '../agent/index.js';
 import { finishRun, type Run } from '../runs/index.js';
 import { loadEffectiveConfig, JarvisError, colors } from '../util/index.js';
 import type { InputBridge } from './input-ops.js';
@@ -14,18 +14,11 @@ import { startAgentSession } from './run-setup.js';
  * and `jarvis agent` differ only in the role and the switches they pass.
  */
 
-/** Per-agent switches; unset ones come from the config's `agent:` section. */
-export interface AgentSwitches {
-  autoComplete?: boolean;
-  executeToolConfirm?: boolean;
-  needSummary?: boolean;
-  summaryPrompt?: string;
-  autoSummaryRounds?: number;
-  toolReminderRounds?: number;
-  maxInputTokens?: number;
-  nonInteractive?: boolean;
-  disableFileEdit?: boolean;
-  allowOutsideRoot?: boolean;
+/** Per-agent switches, as a definition file spells them; unset ones come from the config's `agent:` section. */
+export interface DefinitionFileSwitches extends DefinitionSwitches {
+  auto_complete?: boolean;
+  non_interactive?: boolean;
+  disable_file_edit?: boolean;
 }
 
 /** Who the agent is: what `jarvis` and a definition file differ in. */
@@ -38,7 +31,7 @@ export interface AgentRole {
   useTools?: readonly string[];
   /** names where the whitelist came from in errors, e.g. `agent definition a.yaml: use_tools` */
   useToolsSource?: string;
-  switches?: AgentSwitches;
+  switches?: DefinitionFileSwitches;
 }
 
 export interface AgentRunOptions extends AgentRole {
@@ -79,7 +72,7 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
   const config = loaded.config;
   const a = config.agent;
   const s = o.switches ?? {};
-  const interactive = !(o.nonInteractive === true || s.nonInteractive === true || a.non_interactive);
+  const interactive = !(o.nonInteractive === true || s.non_interactive === true || a.non_interactive);
 
   const warnUser = (m: string) => process.stderr.write(`${colors.yellow(`warning: ${m}`)}\n`);
   // models, tools (MCP servers start here and stop in close()), memory, plugins: agent/kit.ts
@@ -130,17 +123,11 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
     ...(o.description ? { description: o.description } : {}),
     role: o.systemPrompt,
     ...(o.useTools ? { tools: { use: o.useTools, ...(o.useToolsSource ? { source: o.useToolsSource } : {}) } } : {}),
-    edits: s.disableFileEdit !== true,
+    edits: s.disable_file_edit !== true,
     switches: {
+      ...definitionSwitches(s),
       // the definition's auto_complete, which nobody-to-ask turns on as always
-      autoComplete: s.autoComplete === undefined ? undefined : s.autoComplete || !interactive,
-      executeToolConfirm: s.executeToolConfirm,
-      needSummary: s.needSummary,
-      summaryPrompt: s.summaryPrompt,
-      autoSummaryRounds: s.autoSummaryRounds,
-      toolReminderRounds: s.toolReminderRounds,
-      maxInputTokens: s.maxInputTokens,
-      allowOutsideRoot: s.allowOutsideRoot,
+      autoComplete: s.auto_complete === undefined ? undefined : s.auto_complete || !interactive,
     },
     // an agent limited by use_tools gets no helper tool it was not given
     features: { plan: a.plan, subAgent: o.useTools === undefined },

@@ -9,7 +9,7 @@ export { KEEP_LINES, MAX_OUTPUT_LINES, truncateOutput } from './truncate.js';
 export type { Truncated, TruncateOptions } from './truncate.js';
 export { builtinTools } from './builtin/index.js';
 export { askUserTool, NO_ONE_THERE } from './builtin/ask-user.js';
-export { createSearchWebTool, SEARCH_WEB } from './builtin/search-web.js';
+export { SEARCH_WEB } from './builtin/search-web.js';
 export { executeScriptTool, makeExecuteScriptTool } from './builtin/execute-script.js';
 export type { ExecuteScriptOptions } from './builtin/execute-script.js';
 export { listFilesTool } from './builtin/list-files.js';

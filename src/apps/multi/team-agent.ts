@@ -1,4 +1,4 @@
-import type { Agent, AgentFactory } from '../../agent/index.js';
+import { definitionSwitches, type Agent, type AgentFactory } from '../../agent/index.js';
 import { createSendMessageHandler } from './send-message.js';
 import type { TeamAgentDefinition, TeamDefinition } from './team-definition.js';
 import { helperReminder, teamSystemPrompt } from './team-prompts.js';
@@ -34,15 +34,8 @@ export async function createTeamAgent(i: TeamAgentInput): Promise<Agent> {
     edits: def.disable_file_edit !== true,
     actions: [createSendMessageHandler({ self: def.name, agents: team.agents.map((a) => ({ name: a.name, description: a.description })) })],
     switches: {
+      ...definitionSwitches(def),
       autoComplete: isMain ? (def.auto_complete ?? ((defaults.autoComplete ?? false) || !interactive)) : false,
-      executeToolConfirm: def.execute_tool_confirm,
-      needSummary: def.need_summary,
-      summaryPrompt: def.summary_prompt,
-      autoSummaryRounds: def.auto_summary_rounds,
-      toolReminderRounds: def.tool_reminder_rounds,
-      maxInputTokens: def.max_input_tokens,
-      allowOutsideRoot: def.allow_outside_root,
-      earlyStop: def.early_stop,
     },
   });
   if (!isMain) remindIdleHelper(agent, i.replyTo);
