@@ -27,7 +27,7 @@ const GROUPS = ['jarvis config', 'jarvis runs', 'jarvis memory', 'jarvis methodo
 /** Commands that do something and confirm it in a line: nothing to read as JSON. */
 const ACTIONS = ['jarvis config init', 'jarvis memory export', 'jarvis memory import', 'jarvis memory organize', 'jarvis methodology share', 'jarvis methodology sync'];
 /** Commands that work on one path: it is their argument. */
-const PATH_COMMANDS = ['jsec scan', 'jsec agent', 'jsec bench juliet', 'jc2r scan', 'jc2r optimize'];
+const PATH_COMMANDS = ['jsec scan', 'jsec agent', 'jsec bench juliet', 'jc2r scan', 'jc2r optimize', 'jc2r equiv', 'jc2r transpile'];
 
 describe('the flag convention (docs/cli.md)', () => {
   it('knows every command (a new one must be placed in the lists above and the docs table)', () => {

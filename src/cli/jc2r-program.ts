@@ -3,6 +3,8 @@ import { createProgram } from './common.js';
 import { registerCollect } from './commands/c2rust-collect.js';
 import { registerOptimize } from './commands/c2rust-optimize.js';
 import { registerScan } from './commands/c2rust-scan.js';
+import { registerTranspile } from './commands/c2rust-transpile.js';
+import { registerEquiv } from './commands/c2rust-equiv.js';
 
 /** The `jc2r` command line, built but not run (src/cli/jc2r.ts runs it; the flag convention test walks it). */
 export function jc2rProgram(): Command {
@@ -10,5 +12,7 @@ export function jc2rProgram(): Command {
   registerOptimize(program);
   registerCollect(program);
   registerScan(program);
+  registerTranspile(program);
+  registerEquiv(program);
   return program;
 }

@@ -14,6 +14,7 @@ export const ARTIFACTS = {
   libraryReplacements: 'library_replacements.jsonl',
   progress: 'progress.json',
   symbolMap: 'symbol_map.jsonl',
+  transpileReport: 'transpile_report.json',
   optimizeReport: 'optimize_report.json',
   optimizeProgress: 'optimize_progress.json',
   graphDot: 'graph.dot',

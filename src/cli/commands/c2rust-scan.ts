@@ -105,6 +105,20 @@ function report(files: { dot: string; svg: string; png?: string }): void {
   process.stdout.write(`written: ${[files.dot, files.svg, files.png].filter(Boolean).join(', ')}\n`);
 }
 
+/** Which compile commands the scan used: the project's database, one generated from its build, or none. */
+function compileSourceText(s: ScanResult['summary']): string {
+  const src = s.compileSource;
+  const rest = s.sourcesLeftOut > 0 ? `; ${s.sourcesLeftOut} source(s) not in the build left out` : '';
+  switch (src.kind) {
+    case 'compile_commands.json':
+      return `${src.database ?? 'compile_commands.json'}${rest}`;
+    case 'none':
+      return 'none (default flags)';
+    default:
+      return `${src.kind === 'make' ? 'make -n' : src.kind === 'cmake' ? 'CMake' : 'meson'} (${src.buildFile}${src.cached ? ', cached' : ''})${rest}`;
+  }
+}
+
 function printSummary(r: ScanResult): void {
   const s = r.summary;
   const front = s.rawUnits === 0 ? `cc -E (${s.preprocessor})` : s.preprocessor ? `cc -E; ${s.rawUnits} file(s) raw` : 'raw source (no preprocessor)';
@@ -121,7 +135,7 @@ function printSummary(r: ScanResult): void {
     ['translation steps', String(r.order.length)],
     ['parse errors', String(s.parseErrors)],
     ['front end', front],
-    ['compile commands', s.compileCommands ?? 'none'],
+    ['compile commands', compileSourceText(s)],
     ['time', `${s.seconds.toFixed(2)} s`],
   ];
   process.stdout.write(`${formatTable([['scan', 'value'], ...rows])}\n`);
