@@ -1,7 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { JarvisError } from '../util/errors.js';
-import { errColors } from '../util/output.js';
-import { version } from '../util/version.js';
+import { JarvisError, errColors, version } from '../util/index.js';
 
 /** A commander program with the conventions every entry point shares. */
 export function createProgram(name: string, description: string): Command {

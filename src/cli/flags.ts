@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { JarvisError } from '../util/errors.js';
+import { JarvisError } from '../util/index.js';
 
 /**
  * The flag conventions every command follows (docs/cli.md, "One flag convention"), as helpers:

@@ -1,5 +1,4 @@
-import { JarvisError } from '../util/errors.js';
-import { colors } from '../util/output.js';
+import { JarvisError, colors } from '../util/index.js';
 import type { LineInput } from './line-input.js';
 
 /**

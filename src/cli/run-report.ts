@@ -1,6 +1,5 @@
 import { withoutCompletionMarker, type Agent, type AgentResult } from '../agent/index.js';
-import { colors } from '../util/output.js';
-import { createSpinner, type Spinner } from '../util/spinner.js';
+import { colors, createSpinner, type Spinner } from '../util/index.js';
 
 /**
  * What a person sees of a run: the model's replies and each action's result as they happen
@@ -57,10 +56,16 @@ export function showProgress(agent: Agent, progress: NodeJS.WritableStream): () 
       const text = withoutCompletionMarker(e.response);
       progress.write(`${colors.cyan(`${agent.name} ▸`)} ${text === '' ? colors.dim('(empty reply)') : shorten(text, 60)}\n`);
     }),
-    agent.events.subscribe('after_tool_call', (e) => {
-      if (e.toolPrompt.trim() === '') return;
-      progress.write(`${colors.dim(shorten(e.toolPrompt))}\n`);
-    }),
+    // after everything joined the result: a tool's one-line summary for people when it has one
+    agent.events.subscribe(
+      'after_action',
+      (e) => {
+        const shown = e.result.forUser && !e.result.error && e.toolPrompt === e.result.forModel ? e.result.forUser : e.toolPrompt;
+        if (shown.trim() === '') return;
+        progress.write(`${colors.dim(shorten(shown))}\n`);
+      },
+      { observer: true },
+    ),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -1,8 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { BUILTIN_PLATFORMS, listUserPlatforms, userPlatformDir, userPlatformFile, type BuiltinPlatformName } from '../util/config-platforms.js';
-import type { ModelConfig } from '../util/config-schema.js';
-import { userDataDir } from '../util/config.js';
-import { describeError, JarvisError } from '../util/errors.js';
+import { BUILTIN_PLATFORMS, listUserPlatforms, userPlatformDir, userPlatformFile, type BuiltinPlatformName, type ModelConfig, userDataDir, describeError, JarvisError } from '../util/index.js';
 import type { Platform, PlatformContext, PlatformFactory } from './platform.js';
 import { createReplayPlatform } from './providers/replay.js';
 import { createScriptedPlatform } from './providers/scripted.js';

@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { jarvisConfigSchema, type JarvisConfig, type ModelConfig, type ModelRole } from './config-schema.js';
 import { JarvisError } from './errors.js';
+import { shownPath } from './paths.js';
 import { schemaErrorLine, yamlErrorLine } from './config-issues.js';
 import {
   isPlainObject,
@@ -160,8 +161,8 @@ function readConfigFile(path: string, origin: ConfigFile['origin'], display: str
 }
 
 function tildePath(p: string, home: string): string {
-  const rel = relative(home, p);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? `~/${rel}` : p;
+  const shown = shownPath(home, p);
+  return shown === p || shown === '.' ? p : `~/${shown}`;
 }
 
 /** The user data directory: `--data-dir`, else `JARVIS_DATA_DIR`, else `~/.jarvis`. */

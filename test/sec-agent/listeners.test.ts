@@ -2,7 +2,7 @@ import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSecAgent } from '../../src/apps/sec/agent/index.js';
 import type { ChatRequest, ChatResult, Platform } from '../../src/llm/index.js';
-import { clusters, fixtureRepo, report } from './fixture.js';
+import { secAgents, clusters, fixtureRepo, report } from './fixture.js';
 
 /**
  * `jsec agent` runs one agent per batch, all stopped by the same Ctrl-C signal. Each agent
@@ -44,7 +44,7 @@ describe('jsec agent and the stop signal', () => {
     process.on('warning', onWarning);
     const model = gidModel();
 
-    const r = await runSecAgent(repo, { platform: model, jobs: 1, signal: stop.signal });
+    const r = await runSecAgent(repo, { agents: secAgents(model, { signal: stop.signal }), jobs: 1 });
 
     expect(r.report.confirmed.length).toBeGreaterThanOrEqual(13);
     expect(model.calls).toBeGreaterThanOrEqual(26);

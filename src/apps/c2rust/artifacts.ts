@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-/** Where the C → Rust pipeline keeps its files inside the analysed project (DESIGN.md §5). */
+/** Where the C → Rust pipeline keeps its files inside the analysed project (docs/c2rust.md). */
 export function c2rustDir(projectRoot: string): string {
   return join(projectRoot, '.jarvis', 'c2rust');
 }

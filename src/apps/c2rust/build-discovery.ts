@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomicSync } from '../../util/files.js';
-import { runProcess } from '../../util/process.js';
+import { runProcess, writeFileAtomicSync } from '../../util/index.js';
 import { c2rustDir } from './artifacts.js';
 import { findCompileCommands, listSources, loadCompileCommands } from './compile-db.js';
 import { isUnder } from './expansion.js';

@@ -1,4 +1,4 @@
-import { parseSource, type SyntaxNode } from '../../lang/tree-sitter.js';
+import { parseSource, type SyntaxNode } from '../../lang/index.js';
 import { collapse, declaredName, isFunctionDeclarator, nameDeclarator, paramsOf, qualifiers, specifiers, typeWithoutName } from './c-syntax.js';
 import { attachBodies, bodyQuery } from './extract-bodies.js';
 import { offerRuns, type HeaderReuse } from './header-reuse.js';

@@ -1,8 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { writeFileAtomicSync } from '../../util/files.js';
-import { runProcess } from '../../util/process.js';
+import { runProcess, writeFileAtomicSync } from '../../util/index.js';
 import { listSources, type CompileDbEntry } from './compile-db.js';
 import { linkFlags, parseMakeOutput, type MakeCommands } from './make-dry-run.js';
 

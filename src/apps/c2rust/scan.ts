@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
-import { JarvisError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
+import { JarvisError, writeFileAtomicSync } from '../../util/index.js';
 import { artifactPath, type ArtifactName } from './artifacts.js';
 import { listSources, type TranslationUnit } from './compile-db.js';
 import type { CompileSource } from './build-discovery.js';

@@ -1,5 +1,4 @@
-import { runProcess, type RunResult } from '../../util/process.js';
-import { JarvisError } from '../../util/errors.js';
+import { runProcess, type RunResult, JarvisError } from '../../util/index.js';
 
 /**
  * Thin wrappers over the `git` command line. jca shells out rather than using a library: the

@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { JarvisError } from '../../util/errors.js';
+import { JarvisError } from '../../util/index.js';
 import { findGitRoot, git, gitCommonDir, gitOk, identity, identityProblem, status } from './git.js';
 
 /**

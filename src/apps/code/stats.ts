@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { appendJsonl, readJsonl } from '../../util/files.js';
+import { appendJsonl, readJsonl } from '../../util/index.js';
 
 /**
  * Per-repository record of what jca changed: one JSONL line per change offered, under

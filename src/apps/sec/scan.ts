@@ -7,9 +7,8 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { LanguageId } from '../../lang/tree-sitter.js';
-import { JarvisError } from '../../util/errors.js';
-import { writeFileAtomicAsync } from '../../util/files.js';
+import type { LanguageId } from '../../lang/index.js';
+import { JarvisError, writeFileAtomicAsync } from '../../util/index.js';
 import type { FileInput, Finding } from './finding.js';
 import { readBaseline } from './scan/baseline.js';
 import { discoverSources, type SourceFile } from './scan/discover.js';

@@ -1,9 +1,7 @@
 import { Option, type Command } from 'commander';
 import { resolve } from 'node:path';
-import { artifactPath } from '../../apps/c2rust/artifacts.js';
-import { collectFunctionNames } from '../../apps/c2rust/collect.js';
-import { errColors } from '../../util/output.js';
-import { JarvisError } from '../../util/errors.js';
+import { artifactPath, collectFunctionNames } from '../../apps/c2rust/index.js';
+import { errColors, JarvisError } from '../../util/index.js';
 
 /** `jc2r collect HEADER… -o roots.txt`: function names declared in headers, one per line. */
 export function registerCollect(program: Command): void {

@@ -1,11 +1,9 @@
 import { Option, type Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { runEquiv, type EquivReport } from '../../apps/c2rust/equiv/equiv.js';
-import type { Difference } from '../../apps/c2rust/equiv/compare.js';
-import { JarvisError } from '../../util/errors.js';
+import { runEquiv, type Difference, type EquivReport } from '../../apps/c2rust/index.js';
+import { colors, errColors, formatTable, JarvisError } from '../../util/index.js';
 import { positionalPath } from '../flags.js';
-import { colors, errColors, formatTable } from '../../util/output.js';
 
 interface EquivFlags {
   project?: string;

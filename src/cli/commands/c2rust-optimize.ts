@@ -1,7 +1,6 @@
 import { Option, type Command } from 'commander';
-import { optimizeCrate, summaryTable } from '../../apps/c2rust/optimize/index.js';
-import { JarvisError } from '../../util/errors.js';
-import { errColors } from '../../util/output.js';
+import { optimizeCrate, summaryTable } from '../../apps/c2rust/index.js';
+import { JarvisError, errColors } from '../../util/index.js';
 import { acceptDeprecatedShort, positionalPath } from '../flags.js';
 import { addLlmGroupOption } from '../llm-options.js';
 import { endOptimizeModel, optimizeModel } from './c2rust-optimize-model.js';
@@ -87,7 +86,7 @@ export function registerOptimize(program: Command): void {
       buildFixRetries: count(flags.buildFixRetries, '--build-fix-retries') ?? 2,
       gitGuard: flags.gitGuard !== false,
       onProgress: flags.json ? undefined : say,
-      ...(model ? { platform: model.platform } : {}),
+      ...(model ? { agents: model.agents } : {}),
     }).catch((e: unknown) => {
       endOptimizeModel(model, e instanceof Error ? e.message : String(e));
       throw e;

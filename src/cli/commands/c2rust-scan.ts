@@ -2,16 +2,9 @@ import { Option, type Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import v8 from 'node:v8';
 import { join, resolve } from 'node:path';
-import { artifactPath, c2rustDir } from '../../apps/c2rust/artifacts.js';
-import { describeCompileSource } from '../../apps/c2rust/build-discovery.js';
-import { findCompileCommands, listSources } from '../../apps/c2rust/compile-db.js';
-import { preloadGraphviz, writeGraph, writeSubgraphs, toDot } from '../../apps/c2rust/dot.js';
-import { findRoots } from '../../apps/c2rust/order.js';
-import { scanProject, sourceBytes, writeScanArtifacts, type ScanResult } from '../../apps/c2rust/scan.js';
-import { loadSymbols, type SymbolRecord } from '../../apps/c2rust/symbols.js';
-import { JarvisError } from '../../util/errors.js';
+import { artifactPath, c2rustDir, describeCompileSource, findCompileCommands, listSources, preloadGraphviz, writeGraph, writeSubgraphs, toDot, findRoots, scanProject, sourceBytes, writeScanArtifacts, type ScanResult, loadSymbols, type SymbolRecord } from '../../apps/c2rust/index.js';
+import { JarvisError, colors, errColors, formatTable } from '../../util/index.js';
 import { positionalPath } from '../flags.js';
-import { colors, errColors, formatTable } from '../../util/output.js';
 
 interface ScanFlags {
   project?: string;

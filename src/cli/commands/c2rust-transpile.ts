@@ -1,8 +1,7 @@
 import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
-import { summaryTable, transpileProject } from '../../apps/c2rust/transpile/index.js';
-import { loadEffectiveConfig, resolveModel } from '../../util/config.js';
-import { colors, errColors } from '../../util/output.js';
+import { transpileSummaryTable as summaryTable, transpileProject } from '../../apps/c2rust/index.js';
+import { colors, errColors, loadEffectiveConfig, resolveModel } from '../../util/index.js';
 import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
 import { positionalPath } from '../flags.js';
 

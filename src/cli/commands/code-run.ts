@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import {
   acquireLock,
   CodeAgent,
+  codeToolWhitelist,
   DEFAULT_MAX_ITERATIONS,
   detectVerify,
   setupRepository,
@@ -9,17 +10,14 @@ import {
   type EditFormat,
   type GitCheckMode,
 } from '../../apps/code/index.js';
-import { apiKeyEnvNames, finishRun } from '../../llm/index.js';
-import { loadEffectiveConfig } from '../../util/config.js';
-import { JarvisError } from '../../util/errors.js';
-import { colors } from '../../util/output.js';
+import { AgentFactory, openAgentKit, type AgentKit } from '../../agent/index.js';
+import { finishRun } from '../../runs/index.js';
+import { loadEffectiveConfig, JarvisError, colors } from '../../util/index.js';
 import { LineInput } from '../line-input.js';
 import { createPrompts } from '../prompts.js';
 import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
 import { showProgress } from '../run-report.js';
-import { createRunPlatforms, startAgentSession } from '../run-setup.js';
-import { agentExtensions } from '../agent-extensions.js';
-import { builtinTools, ToolRegistry } from '../../tools/index.js';
+import { startAgentSession } from '../run-setup.js';
 
 /** The default action of `jca`: set up the repository, run the code agent on a requirement, report. */
 
@@ -117,19 +115,29 @@ interface RepoRun {
 async function runInRepo(o: CodeRunOptions, r: RepoRun): Promise<number> {
   const loaded = loadEffectiveConfig({ cwd: r.root, flags: configFlagsFrom(o) });
   const config = loaded.config;
-  const { normal, cheap } = await createRunPlatforms(loaded, r.root);
-  const agentExt = await agentExtensions({ config, root: r.root, warn: (m) => r.notice(`warning: ${m}`) });
+  // models, tools (MCP servers and tool modules included), memory, methodology, plugins: agent/kit.ts
+  const opened = await openAgentKit({ loaded, root: r.root, warn: (m) => r.notice(`warning: ${m}`) });
+  try {
+    return await runWithKit(o, r, opened.kit, config.agent.plan);
+  } finally {
+    void opened.close();
+  }
+}
+
+async function runWithKit(o: CodeRunOptions, r: RepoRun, kit: AgentKit, planByDefault: boolean): Promise<number> {
+  const appendTools = (o.appendTools ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  // an unknown --append-tools name is a usage error before anything is asked or written
+  codeToolWhitelist(new AgentFactory(kit, { interactive: r.interactive }), appendTools);
   const plan = detectVerify(r.root, { ...(o.build !== undefined ? { build: o.build } : {}), ...(o.test !== undefined ? { test: o.test } : {}) });
   const requirement = o.requirement ?? (await r.ask('What should jca change? (end a line with \\ to continue it)'));
   if (requirement.trim() === '') throw new JarvisError('usage', 'the requirement is empty');
 
-  const secretEnvNames = apiKeyEnvNames(config.llm_groups);
   // the built-in input commands, as in jarvis; the bridge reaches the agent once it exists
   const late: { code?: CodeAgent } = {};
   const session = startAgentSession({
     projectDir: r.root,
     command: 'jca',
-    secretEnvNames,
+    secretEnvNames: kit.secretEnvNames ?? [],
     interactive: r.interactive,
     confirm: r.confirm,
     print: (t) => process.stderr.write(`${t}\n`),
@@ -137,32 +145,25 @@ async function runInRepo(o: CodeRunOptions, r: RepoRun): Promise<number> {
     toolRoot: () => r.root,
   });
   const { run, writer, hardStop, bridge } = session;
-  const code = new CodeAgent(
+  const code = await CodeAgent.create(
     {
-      root: r.root,
-      platform: normal,
-      ...(cheap ? { cheapPlatform: cheap } : {}),
-      transcript: writer,
-      interactive: r.interactive,
-      ...(r.interactive ? { ask: r.ask, confirm: r.confirm } : {}),
-      appendTools: (o.appendTools ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      agents: new AgentFactory(kit, {
+        transcript: writer,
+        interactive: r.interactive,
+        ...(r.interactive ? { ask: r.ask, confirm: r.confirm } : {}),
+        inputHandlers: [bridge.handler],
+        signal: hardStop.signal,
+        warn: (m) => r.notice(`warning: ${m}`),
+      }),
+      appendTools,
       editFormat: o.editFormat,
       ...(o.prefix ? { prefix: o.prefix } : {}),
       ...(o.suffix ? { suffix: o.suffix } : {}),
       plan,
       maxIterations: r.maxIterations,
       lint: o.lint === true,
-      secretEnvNames,
-      signal: hardStop.signal,
-      inputHandlers: [bridge.handler],
+      planTasks: o.plan ?? planByDefault,
       print: (t) => process.stderr.write(`${t}\n`),
-      tools: new ToolRegistry([...builtinTools(), ...agentExt.tools]),
-      agentExtras: {
-        ...agentExt.options,
-        plan: o.plan ?? config.agent.plan,
-        planMaxDepth: config.agent.plan_max_depth,
-        subAgent: true,
-      },
     },
     firstLine(requirement),
   );

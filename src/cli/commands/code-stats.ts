@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { findGitRoot, readChanges, summarize } from '../../apps/code/index.js';
-import { JarvisError } from '../../util/errors.js';
-import { formatTable } from '../../util/output.js';
+import { JarvisError, formatTable } from '../../util/index.js';
 
 /** `jca stats`: what jca changed in this repository, from `.jarvis/code/stats.jsonl`. */
 export function registerCodeStats(program: Command): void {

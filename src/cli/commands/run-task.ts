@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { JarvisError } from '../../util/errors.js';
+import { JarvisError } from '../../util/index.js';
 import { prepareAgentRun, type AgentRole } from '../agent-run.js';
 import { JARVIS_ROLE } from '../jarvis-role.js';
 import { addLlmGroupOption } from '../llm-options.js';

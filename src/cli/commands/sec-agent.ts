@@ -1,12 +1,10 @@
 import { statSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { DEFAULT_CLUSTER_LIMIT, runSecAgent } from '../../apps/sec/agent/index.js';
-import { apiKeyEnvNames, createPlatform, finishRun, startRun, type Platform } from '../../llm/index.js';
-import { loadEffectiveConfig, resolveModel } from '../../util/config.js';
-import { isJarvisError, JarvisError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
-import { colors } from '../../util/output.js';
+import { AgentFactory, openAgentKit, type OpenedAgentKit } from '../../agent/index.js';
+import { DEFAULT_CLUSTER_LIMIT, runSecAgent } from '../../apps/sec/index.js';
+import { finishRun, startRun } from '../../runs/index.js';
+import { loadEffectiveConfig, isJarvisError, JarvisError, writeFileAtomicSync, colors } from '../../util/index.js';
 import { acceptDeprecatedShort, positionalPath } from '../flags.js';
 import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
 
@@ -50,19 +48,19 @@ export function registerSecAgent(program: Command): void {
   });
 }
 
-async function modelFor(flags: AgentFlags): Promise<{ platform?: Platform; reason?: string; secretEnvNames: string[] }> {
+/**
+ * The kit the cluster and verify agents are built from, rooted in the analysed directory; none
+ * when no model is configured (the report then falls back to the scan). Their tools are a
+ * fixed read-only set, so no MCP server or tool module is started for them.
+ */
+async function kitFor(flags: AgentFlags, root: string): Promise<{ opened?: OpenedAgentKit; reason?: string }> {
   const loaded = loadEffectiveConfig({ cwd: process.cwd(), flags: configFlagsFrom(flags) });
-  const config = loaded.config;
-  let model;
   try {
-    model = resolveModel(config, { role: 'normal', ...(flags.llmGroup ? { group: flags.llmGroup } : {}) });
+    return { opened: await openAgentKit({ loaded, root, extensions: false, warn: () => undefined }) };
   } catch (e) {
-    if (isJarvisError(e) && e.code === 'config_missing_model') return { reason: "no model is configured (add llm_groups to the config: 'jarvis config init')", secretEnvNames: [] };
+    if (isJarvisError(e) && e.code === 'config_missing_model') return { reason: "no model is configured (add llm_groups to the config: 'jarvis config init')" };
     throw e;
   }
-  const lastFile = loaded.files.at(-1);
-  const platform = await createPlatform(model, { baseDir: lastFile ? dirname(lastFile.path) : process.cwd(), dataDir: config.data_dir });
-  return { platform, secretEnvNames: apiKeyEnvNames(config.llm_groups) };
 }
 
 /** Runs are kept in the analysed directory (a file's directory), whose guard leaves `.jarvis/` alone. */
@@ -81,26 +79,26 @@ async function runAgentCommand(flags: AgentFlags): Promise<void> {
   if (flags.output !== undefined && !['.md', '.json', '.sarif'].includes(extname(flags.output).toLowerCase())) {
     throw new JarvisError('usage', `-o ${flags.output}: the report format comes from the extension`, { hint: 'use a file name ending in .md, .json or .sarif' });
   }
-  const { platform, reason, secretEnvNames } = await modelFor(flags);
+  const projectDir = projectDirOf(flags.path);
+  const { opened, reason } = await kitFor(flags, projectDir);
   const notice = (m: string) => process.stderr.write(colors.dim(`jsec agent: ${m}\n`));
-  const started = platform ? startRun({ projectDir: projectDirOf(flags.path), command: 'jsec', argv: process.argv.slice(2), secretEnvNames }) : undefined;
+  const started = opened ? startRun({ projectDir, command: 'jsec', argv: process.argv.slice(2), secretEnvNames: opened.kit.secretEnvNames ?? [] }) : undefined;
   const stop = new AbortController();
   const onSigint = () => stop.abort();
   process.once('SIGINT', onSigint);
   let result;
   try {
+    const agents = opened ? new AgentFactory(opened.kit, { transcript: started?.writer, interactive: false, signal: stop.signal }) : undefined;
     result = await runSecAgent(flags.path, {
-      ...(platform ? { platform } : { noModelReason: reason }),
+      ...(agents ? { agents } : { noModelReason: reason }),
       clusterLimit,
       jobs,
       resume: flags.resume === true,
-      ...(started ? { transcript: started.writer } : {}),
-      secretEnvNames,
-      signal: stop.signal,
       notice,
     });
   } finally {
     process.removeListener('SIGINT', onSigint);
+    void opened?.close();
   }
   if (started) finishRun(started.run, { status: stop.signal.aborted ? 'interrupted' : result.failure ? 'failed' : 'ok', ...(result.failure ? { error: result.failure } : {}) });
   if (flags.output) {

@@ -1,8 +1,6 @@
 import { Option, type Command } from 'commander';
-import { scoreRows } from '../../apps/sec/bench/juliet.js';
-import { runJuliet } from '../../apps/sec/bench/juliet-run.js';
-import { JarvisError } from '../../util/errors.js';
-import { colors, formatTable } from '../../util/output.js';
+import { scoreRows, runJuliet } from '../../apps/sec/index.js';
+import { JarvisError, colors, formatTable } from '../../util/index.js';
 import { positionalPath } from '../flags.js';
 
 interface BenchFlags {

@@ -1,16 +1,9 @@
 import { extname } from 'node:path';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { formatReport, findingsPerKloc, REPORT_FORMATS, type ReportFormat } from '../../apps/sec/report/index.js';
-import { DEFAULT_TABLE_ROWS, findingsTable, omittedNote } from '../../apps/sec/report/table.js';
-import { tierCounts } from '../../apps/sec/report/tiers.js';
-import { scanPath, type ScanOptions, type ScanResult } from '../../apps/sec/scan.js';
-import { baselineOf } from '../../apps/sec/scan/baseline.js';
-import type { Severity } from '../../apps/sec/finding.js';
-import type { LanguageId } from '../../lang/tree-sitter.js';
-import { JarvisError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
-import { colors, formatTable } from '../../util/output.js';
+import { formatReport, findingsPerKloc, REPORT_FORMATS, type ReportFormat, DEFAULT_TABLE_ROWS, findingsTable, omittedNote, tierCounts, scanPath, type ScanOptions, type ScanResult, baselineOf, type Severity } from '../../apps/sec/index.js';
+import type { LanguageId } from '../../lang/index.js';
+import { JarvisError, writeFileAtomicSync, colors, formatTable } from '../../util/index.js';
 
 interface ScanFlags {
   languages?: string;

@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { JarvisError } from '../../../util/errors.js';
-import { runProcess } from '../../../util/process.js';
+import { JarvisError, runProcess } from '../../../util/index.js';
 
 export interface Snapshot {
   label: string;

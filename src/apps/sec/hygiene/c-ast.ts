@@ -1,4 +1,4 @@
-import type { SyntaxNode } from '../../../lang/tree-sitter.js';
+import type { SyntaxNode } from '../../../lang/index.js';
 
 /**
  * True when `node` sits in a branch the preprocessor always drops: the body of `#if 0`

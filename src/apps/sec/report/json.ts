@@ -1,6 +1,6 @@
 import type { Finding } from '../finding.js';
 import type { ScanResult } from '../scan.js';
-import { version } from '../../../util/version.js';
+import { version } from '../../../util/index.js';
 import { levelOf, tierCounts, tierOf, type Level, type ReportedFinding, type Tier } from './tiers.js';
 
 export type BaselineState = 'new' | 'existing';

@@ -4,7 +4,7 @@
  * from our stable ids, and traces become codeFlows.
  */
 import { pathToFileURL } from 'node:url';
-import { version } from '../../../util/version.js';
+import { version } from '../../../util/index.js';
 import type { Severity } from '../finding.js';
 import { ALL_RULES, ruleFor } from '../rule-catalog.js';
 import type { RuleMeta } from '../rule-meta.js';

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tempTree } from '../../test/support/temp-tree.js';
-import { readJsonl } from '../util/files.js';
+import { readJsonl } from '../util/index.js';
 import type { ChatMessage, ChatRequest, ChatResult, Platform } from './platform.js';
 import { createReplayPlatform } from './providers/replay.js';
-import { createRedactor } from './redact.js';
-import { expandRequestMessages } from './transcript-messages.js';
-import { TranscriptWriter, recordTranscript } from './transcript.js';
+import { createRedactor, expandRequestMessages, TranscriptWriter } from '../runs/index.js';
+import { recordTranscript } from './record-transcript.js';
 
 const tempDir = (): string => tempTree();
 

@@ -1,10 +1,11 @@
-import type { ToolContext } from '../../tools/tool.js';
+import type { ToolContext } from '../../tools/index.js';
 
 /**
- * Input handlers (spec jarvis-core §15) look at what the user typed before it reaches the
- * model: `'<Tag>'` commands, `!` shell lines, `'quoted path'` file context. They belong to the
- * agent layer so every front end (REPL, `-T`, a future TUI) treats input the same way. The
- * Agent itself satisfies InputAgentOps.
+ * Input handlers (docs/cli.md, "Input commands") look at what the user typed before it
+ * reaches the model: `'<Tag>'` commands, `!` shell lines, `'quoted path'` file context. They
+ * are the command line's: the person types at a terminal, and every front end (REPL, `-T`,
+ * jca, teams) passes them to its agents as input adapters (AgentSpec.input, through the input
+ * bridge, input-ops.ts). The Agent itself satisfies InputAgentOps.
  */
 
 /** What the agent lets an input command do to it; the front end adapts its Agent to this. */
@@ -12,7 +13,7 @@ export interface InputAgentOps {
   /** Summarises the conversation, clears it and carries the summary into the next message (Agent.summarizeAndClear). */
   summarizeAndClear(): Promise<string>;
   /** Drops the conversation, keeping the system prompt. */
-  clearHistory(): void;
+  clearHistory(): Promise<void> | void;
   /** Text joined once to the next message to the model. */
   addAddon(text: string): void;
   /** The tool-usage reminder the model is given. */

@@ -1,11 +1,11 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
-import { describeError } from '../../util/errors.js';
+import { isAbsolute, resolve } from 'node:path';
+import { describeError, shownPath } from '../../util/index.js';
 import { codeSymbols } from './code-symbols.js';
 import { joinParts, type InputContext, type UserInputHandler, type InputResult } from './input-handler.js';
 
 /**
- * `'quoted path'` file context (spec §15): a single-quoted path that exists is kept in the
+ * `'quoted path'` file context (docs/cli.md): a single-quoted path that exists is kept in the
  * text and an outline of it is appended: line count and, for C, C++ and Rust, the definitions
  * with their lines, so the model knows where to read without us pasting whole files.
  */
@@ -26,8 +26,8 @@ export function quotedPaths(text: string, root: string): { shown: string; abs: s
     } catch {
       continue;
     }
-    const rel = relative(root, abs);
-    out.push({ abs, shown: rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs });
+    const shown = shownPath(root, abs);
+    out.push({ abs, shown: shown === '.' ? abs : shown });
   }
   return out;
 }

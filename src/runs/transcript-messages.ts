@@ -1,4 +1,4 @@
-import type { ChatMessage } from './platform.js';
+import type { RecordedMessage as ChatMessage } from './transcript.js';
 
 /**
  * Request records store only what a conversation added since its previous request: a stateless

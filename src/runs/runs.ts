@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { JarvisError } from '../util/errors.js';
-import { writeFileAtomicSync } from '../util/files.js';
+import { JarvisError, writeFileAtomicSync } from '../util/index.js';
 import { createRedactor, type Redactor, type RedactorOptions } from './redact.js';
 import { TRANSCRIPT_FILE, TranscriptWriter } from './transcript.js';
 

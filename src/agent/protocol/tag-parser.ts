@@ -18,7 +18,7 @@ export interface TagSpec {
 
 export const COMPLETION_MARKER = '<!!!COMPLETE!!!>';
 
-/** The action tags of the agent protocol (spec jarvis-core §6, §7, §21). */
+/** The action tags of the agent protocol (docs/tag-parser.md). */
 export const ACTION_TAGS: readonly TagSpec[] = [
   { name: 'TOOL_CALL' },
   { name: 'PATCH', attributes: ['file'], closeAtLineStart: true },
@@ -114,7 +114,8 @@ export function coalesceText(events: readonly TagEvent[]): TagEvent[] {
   return out;
 }
 
-class StreamingTagParser implements TagParser {
+/** Exported for tests that count how often replies are parsed; use createTagParser. */
+export class StreamingTagParser implements TagParser {
   private readonly table: OpenTagTable;
   private readonly closeAtLineStart: Map<string, boolean>;
   private readonly markers: string[];

@@ -3,12 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { filesContaining, listFiles } from '../../test/support/secret-scan.js';
-import { JarvisError } from '../util/errors.js';
-import { readJsonl } from '../util/files.js';
+import { JarvisError, readJsonl } from '../util/index.js';
 import type { ChatRequest, ChatResult, Platform } from './platform.js';
-import { apiKeyEnvNames, createRedactor, redactText, secretValues } from './redact.js';
-import { createRun, finishRun, startRun } from './runs.js';
-import { TranscriptWriter, recordTranscript } from './transcript.js';
+import { apiKeyEnvNames, createRedactor, redactText, secretValues, createRun, finishRun, startRun, TranscriptWriter } from '../runs/index.js';
+import { recordTranscript } from './record-transcript.js';
 
 const KEY = 'sk-live-7f3a9c2e1b8d4f6a0c5e';
 const ENV = { JTEST_PROVIDER_KEY: KEY, HOME: '/home/u' };

@@ -13,7 +13,7 @@ import { createFileContextHandler } from './file-context.js';
 import type { UserInputHandler } from './input-handler.js';
 import { createShellLinesHandler } from './shell-lines.js';
 
-/** The agent's order (spec §15): builtin commands, shell lines, file context. */
+/** The order (docs/cli.md, input commands): built-in commands, shell lines, file context. */
 export function defaultInputHandlers(): UserInputHandler[] {
   return [createBuiltinCommandHandler(), createShellLinesHandler(), createFileContextHandler()];
 }

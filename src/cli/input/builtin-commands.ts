@@ -1,7 +1,7 @@
 import { joinParts, type InputContext, type UserInputHandler, type InputResult } from './input-handler.js';
 
 /**
- * `'<Tag>'` commands typed anywhere in the input, quotes optional (spec §15, builtin handler). A command's
+ * `'<Tag>'` commands typed anywhere in the input, quotes optional (docs/cli.md). A command's
  * token is removed; what is left of the text still goes to the model, so `'<Clear>' now fix
  * the build` clears and then asks. Unknown tags stay in the text untouched: a user quoting
  * `'<T>'` in a C++ question must not lose it.
@@ -15,7 +15,7 @@ export interface ReplaceEntry {
   append: boolean;
 }
 
-/** Our own wording for the seed's built-in shortcuts. */
+/** The built-in shortcuts, in our own words. */
 export const BUILTIN_REPLACEMENTS: Readonly<Record<string, ReplaceEntry>> = {
   Fix: {
     description: 'find the root cause of the problem described and fix it',
@@ -100,7 +100,7 @@ export function createBuiltinCommandHandler(
       for (const name of ran) {
         if (name === 'Help') ctx.print(`input commands:\n${builtinHelp(replacements)}`);
         else if (name === 'Clear') {
-          ctx.agent.clearHistory();
+          await ctx.agent.clearHistory();
           ctx.print('conversation cleared');
         } else if (name === 'Summary') {
           await ctx.agent.summarizeAndClear();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { ChatRequest, ChatResult } from './platform.js';
+import type { ChatRequest, ChatResult } from '../../llm/index.js';
+import { ReplyReader } from './reply-reader.js';
 import {
   ACTION_TAGS,
   COMPLETION_MARKER,
@@ -10,7 +11,6 @@ import {
   type TagEvent,
   type TagParserOptions,
 } from './tag-parser.js';
-import { createStopAfterFirstBlock } from './stop-after-first-block.js';
 
 const opts: TagParserOptions = {
   tags: [...ACTION_TAGS, { name: 'DONT_NEED' }],
@@ -194,27 +194,47 @@ async function fakeStream(chunks: string[], req: ChatRequest): Promise<ChatResul
   return { text, finishReason: 'stop', usage: { inputTokens: 1, outputTokens: sent, estimated: true }, cost: 0, latencyMs: 0, attempts: 1, model: 'fake', sent };
 }
 
-describe('createStopAfterFirstBlock', () => {
-  it('stops the stream right after the first complete action block', async () => {
+describe('early stop (ReplyReader)', () => {
+  const stopAfter = new Set(['TOOL_CALL', 'SEND_MESSAGE']);
+
+  it('stops the stream right after the first complete action block and keeps the reply up to it', async () => {
     const reply = 'Let me look.\n<TOOL_CALL>\nname: ls\n</TOOL_CALL>\n<stdout>invented result</stdout>\n<TOOL_CALL>\nname: rm\n</TOOL_CALL>';
     const chunks = reply.match(/[\s\S]{1,3}/g) as string[];
-    const stopper = createStopAfterFirstBlock({ tags: ACTION_TAGS });
-    const res = await fakeStream(chunks, { messages: [], onDelta: stopper.onDelta });
+    const reader = new ReplyReader({ tags: ACTION_TAGS, stopAfter });
+    const res = await fakeStream(chunks, { messages: [], onDelta: (d) => reader.push(d) });
     expect(res.finishReason).toBe('early_stop');
     expect(res.sent).toBeLessThan(chunks.length);
     expect(res.text).not.toContain('invented');
-    expect(stopper.firstBlock).toMatchObject({ name: 'TOOL_CALL', body: '\nname: ls\n' });
-    expect(res.text.slice(0, stopper.firstBlock?.end)).toBe('Let me look.\n<TOOL_CALL>\nname: ls\n</TOOL_CALL>');
-    expect(stopper.onDelta('late')).toBe('stop');
+    const parsed = reader.finish(res.text);
+    expect(parsed.blocks).toHaveLength(1);
+    expect(parsed.blocks[0]).toMatchObject({ name: 'TOOL_CALL', body: '\nname: ls\n' });
+    expect(parsed.text).toBe('Let me look.\n<TOOL_CALL>\nname: ls\n</TOOL_CALL>');
+    expect(reader.push('late')).toBe('stop');
   });
 
   it('lets a reply without an action block run to the end', async () => {
-    const stopper = createStopAfterFirstBlock({ tags: ACTION_TAGS });
+    const reader = new ReplyReader({ tags: ACTION_TAGS, stopAfter });
     const res = await fakeStream(['No action ', 'needed <TOOL', '_CALLS> here. ', COMPLETION_MARKER], {
       messages: [],
-      onDelta: stopper.onDelta,
+      onDelta: (d) => reader.push(d),
     });
     expect(res.finishReason).toBe('stop');
-    expect(stopper.firstBlock).toBeUndefined();
+    const parsed = reader.finish(res.text);
+    expect(parsed.blocks).toHaveLength(0);
+    expect(parsed.completed).toBe(true);
+  });
+
+  it('refuses nothing it cannot stop: a reply that arrived whole keeps both blocks', () => {
+    const reader = new ReplyReader({ tags: ACTION_TAGS, stopAfter });
+    const whole = '<TOOL_CALL>\na\n</TOOL_CALL>\n<TOOL_CALL>\nb\n</TOOL_CALL>';
+    expect(reader.finish(whole).blocks.map((b) => b.body)).toEqual(['\na\n', '\nb\n']);
+  });
+
+  it('is the same parse whatever the chunks, also when the platform returns more than it streamed', () => {
+    const text = 'Reading.\n<PATCH file=a.c>\nx\n</PATCH>\ndone <!!!COMPLETE!!!>';
+    const once = new ReplyReader({ tags: ACTION_TAGS }).finish(text);
+    const streamed = new ReplyReader({ tags: ACTION_TAGS });
+    for (const c of text.slice(0, 17).match(/[\s\S]{1,4}/g) as string[]) streamed.push(c);
+    expect(streamed.finish(text)).toEqual(once);
   });
 });

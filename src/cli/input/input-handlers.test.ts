@@ -39,7 +39,7 @@ function setup(opts: { interactive?: boolean; answers?: boolean[] } = {}): { ctx
         rec.calls.push('summarize');
         return 'the summary';
       },
-      clearHistory: () => rec.calls.push('clear'),
+      clearHistory: () => void rec.calls.push('clear'),
       addAddon: (t) => rec.addons.push(t),
       toolUsage: () => 'TOOL USAGE',
       saveSession: () => {

@@ -1,4 +1,4 @@
-import { languageForPath, loadLanguage, parseSource, type LanguageId, type SyntaxNode } from '../../lang/tree-sitter.js';
+import { languageForPath, loadLanguage, parseSource, type LanguageId, type SyntaxNode } from '../../lang/index.js';
 
 /** A top-level definition of a C, C++ or Rust file, for the file-context outline. */
 export interface CodeSymbol {

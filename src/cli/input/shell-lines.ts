@@ -1,8 +1,8 @@
-import { executeScriptTool } from '../../tools/builtin/execute-script.js';
+import { executeScriptTool } from '../../tools/index.js';
 import { joinParts, type InputContext, type UserInputHandler, type InputResult } from './input-handler.js';
 
 /**
- * `!` lines (spec §15, shell handler): every line starting with `!` becomes one bash script,
+ * `!` lines (docs/cli.md): every line starting with `!` becomes one bash script,
  * run in the working root through the same execute_script tool the model uses (saved under
  * the run directory, output capped the same way). A line holding `# JARVIS-NOCONFIRM` skips
  * the confirmation; without anyone to ask (non-interactive) only such scripts run.

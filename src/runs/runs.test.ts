@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempTree } from '../../test/support/temp-tree.js';
-import { JarvisError } from '../util/errors.js';
+import { JarvisError } from '../util/index.js';
 import { createRedactor } from './redact.js';
 import { createRun, findProjectDir, finishRun, listRuns, newRunId, resolveRunId, summarizeRun } from './runs.js';
 import { TranscriptWriter } from './transcript.js';

@@ -5,7 +5,7 @@
  * secret-named keys, and secret-shaped text (`Authorization: Bearer …`, `sk-…` keys).
  */
 
-import type { LlmGroup } from '../util/config-schema.js';
+import type { LlmGroup } from '../util/index.js';
 
 export const REDACTED = '***';
 
