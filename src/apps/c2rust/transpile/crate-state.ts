@@ -39,8 +39,14 @@ export class CrateState {
   readonly keptKeys = new Set<string>();
   /** Functions found untranslatable during this pass (`file:name` → why). */
   readonly discovered = new Map<string, KeptFunction>();
-  /** `file:name` of static functions/variables that C code left in C refers to: exported by name. */
+  /** `file:name` of static functions that C code left in C calls: exported under `staticLinkName`. */
   readonly exportedStatics = new Set<string>();
+  /**
+   * `file:name` of static variables that C code left in C uses: they stay C too (C cannot
+   * declare a reference to another file's static without editing its storage class, which a
+   * macro such as zlib's `local` may spell), exported to Rust under `staticLinkName`.
+   */
+  readonly keptStaticVars = new Set<string>();
   readonly warnings: string[] = [];
   private readonly modNames = new NameAllocator(RESERVED_MODULES);
   private readonly binNames = new NameAllocator();
@@ -81,6 +87,16 @@ export class CrateState {
     m = new ModuleBuilder(name, absFile, rel, isBin);
     this.modules.set(absFile, m);
     return m;
+  }
+
+  /**
+   * The symbol a static function or variable of `absFile` links by across the C/Rust boundary:
+   * file-qualified (`puff__bits`), since two files may both have a static `bits`.
+   */
+  staticLinkName(absFile: string, name: string): string {
+    const m = this.modules.get(absFile);
+    const prefix = m ? (m.isBin ? `bin_${m.name}` : m.name) : moduleBase(absFile);
+    return `${prefix.replace(/^r#/, '')}__${name}`;
   }
 
   /** Path prefix of a library module as written in references (`LIB` becomes `crate` or the crate name). */

@@ -17,8 +17,10 @@ import type { CommentCursor } from './comments.js';
 
 export interface FnOptions {
   rustName: string;
-  /** `#[no_mangle] pub` (externally visible in C), or an `export_name` for a static one C calls. */
+  /** `#[no_mangle] pub` (externally visible in C). */
   exported: boolean;
+  /** `#[export_name = …] pub`: a static function that C left in C calls, under its file-qualified name. */
+  exportName?: string;
   /** Visible to other modules (a header's static functions are shared by every file including it). */
   pub?: boolean;
   isMain: boolean;
@@ -60,6 +62,7 @@ export function translateFunction(mod: ModuleCtx, d: ClangNode, opts: FnOptions)
     let lines: string[];
     if (!graph) {
       lines = s.list(children(body));
+      lines.unshift(...fn.hoisted);
       // Rust needs a value at the end; C returns garbage (0 from main) when control gets there.
       const last = children(body)[children(body).length - 1];
       if (canon(ret).k !== 'void' && last?.kind !== 'ReturnStmt' && canFallThroughLoosely(children(body))) lines.push(zero);
@@ -71,7 +74,7 @@ export function translateFunction(mod: ModuleCtx, d: ClangNode, opts: FnOptions)
     if (fn.usesAlloca) lines.unshift('let mut c2rust_alloca: Vec<Vec<u8>> = Vec::new();');
     const endLine = expansionOf(body.range?.end)?.line;
     const trailing = endLine ? opts.comments.before(endLine) : [];
-    const vis = opts.exported ? '#[no_mangle]\npub ' : opts.pub ? 'pub ' : '';
+    const vis = opts.exportName ? `#[export_name = "${opts.exportName}"]\npub ` : opts.exported ? '#[no_mangle]\npub ' : opts.pub ? 'pub ' : '';
     const sig = `${vis}unsafe ${opts.isMain ? '' : 'extern "C" '}fn ${opts.rustName}(${ps.join(', ')})${mod.types.retSuffix(ret)} {`;
     return { lines: [sig, ...lines, ...trailing, '}'], graph };
   };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { children, expansionOf, type BareLoc, type Loc } from './clang-ast.js';
+import { relPath } from '../expansion.js';
+import { children, expansionOf, type BareLoc, type ClangNode, type Loc } from './clang-ast.js';
 import type { CrateState } from './crate-state.js';
 import { bodyOf, hasBody, type UnitScope } from './unit-scope.js';
 
@@ -25,84 +26,119 @@ const at = (l: Loc | undefined): (BareLoc & { offset: number }) | undefined => {
 
 /**
  * The C that stays C: for each file with a function left in C, a copy of the file in which every
- * other function definition becomes a prototype and every file-scope variable an `extern`
- * declaration (their definitions are the Rust ones, exported by name), and `static` is dropped
- * so both sides link. `build.rs` compiles these with the system C compiler and archives them.
+ * other function definition becomes a prototype and every non-static file-scope variable an
+ * `extern` declaration (their definitions are the Rust ones, exported by name); statics that
+ * cross the boundary link under file-qualified names (see `surgery`). `build.rs` compiles these
+ * with the system C compiler and archives them.
  */
 export function keptCSources(crate: CrateState, scopes: UnitScope[], linkLibs: string[]): KeptSources {
   const files = new Map<string, string>();
   const notices: string[] = [];
   const compiles: { src: string; flags: string[] }[] = [];
   const keptFiles = new Set(crate.kept.map((k) => k.file));
+  const headerCopies = new Set<string>();
   for (const s of scopes) {
     const rel = crate.modules.get(s.unit.file)?.relFile;
     if (!rel || !keptFiles.has(rel)) continue;
-    let text: string;
+    let out: string;
     try {
-      text = readFileSync(s.unit.file, 'latin1');
+      const { text, edits, aliases } = surgery(crate, s, s.unit.file);
+      out = applyEdits(text, edits) + (aliases.length ? `\n/* Statics of this file that Rust uses, under their file-qualified names. */\n${aliases.join('\n')}\n` : '');
     } catch (e) {
       notices.push(`cannot read ${rel} to keep functions in C: ${(e as Error).message}`);
       continue;
     }
-    const edits = surgery(crate, s);
-    const out = applyEdits(text, edits);
-    const dest = `c/${rel}`;
-    files.set(dest, out);
-    compiles.push({ src: dest, flags: [...s.unit.args.filter((a) => !/^-std=c\+\+/.test(a)), `-I${dirname(s.unit.file)}`] });
+    files.set(`c/${rel}`, out);
+    // Project headers that define external functions or variables (minizip's skipset.h): the
+    // Rust crate defines them, so the C sees a copy with prototypes, found before the original.
+    const headers = new Set(s.top.filter((d) => s.fileOf(d) !== s.unit.file && s.isProject(d) && definesExternal(d)).map((d) => s.fileOf(d)));
+    const copyDirs = new Set<string>();
+    for (const h of headers) {
+      const hRel = relPath(crate.root, h);
+      if (hRel.startsWith('..')) continue;
+      copyDirs.add(`-Ic/${dirname(hRel)}`);
+      if (headerCopies.has(h)) continue;
+      headerCopies.add(h);
+      try {
+        const { text, edits } = surgery(crate, s, h);
+        files.set(`c/${hRel}`, applyEdits(text, edits));
+      } catch (e) {
+        notices.push(`cannot read ${hRel} to keep functions in C: ${(e as Error).message}`);
+      }
+    }
+    compiles.push({ src: `c/${rel}`, flags: [...copyDirs, ...s.unit.args.filter((a) => !/^-std=c\+\+/.test(a)), `-I${dirname(s.unit.file)}`] });
   }
   if (compiles.length === 0) return { files, notices };
   return { files, buildRs: buildScript(compiles, linkLibs), notices };
 }
 
-function surgery(crate: CrateState, s: UnitScope): Edit[] {
+/**
+ * The edits that make a copy of the unit's file hold only its functions that stay C. Static
+ * symbols crossing the boundary link under file-qualified names (`puff__bits`: two files may
+ * both have a static `bits`), without touching their storage class, which a macro may spell
+ * (zlib's `local`): a translated static that C calls is declared with an asm label naming the
+ * Rust export, and a static that stays C is exported through an alias appended to the file.
+ */
+function surgery(crate: CrateState, s: UnitScope, file: string): { text: string; edits: Edit[]; aliases: string[] } {
   const edits: Edit[] = [];
-  const staticFns = new Set(s.top.filter((d) => d.kind === 'FunctionDecl' && d.storageClass === 'static' && s.fileOf(d) === s.unit.file).map((d) => d.name));
+  const aliases = new Set<string>();
+  const text = readFileSync(file, 'latin1');
+  // In a header only what the crate defines for everyone changes; its statics are each includer's own.
+  const header = file !== s.unit.file;
   for (const d of s.top) {
-    if (s.fileOf(d) !== s.unit.file) continue;
+    if (s.fileOf(d) !== file || !d.name) continue;
     const begin = at(d.range?.begin);
     const name = at(d.loc);
     if (!begin || !name) continue;
+    const key = `${file}:${d.name}`;
+    const isStatic = d.storageClass === 'static';
+    if (header && (isStatic || !definesExternal(d))) continue;
     if (d.kind === 'FunctionDecl') {
-      const kept = crate.keptKeys.has(`${s.unit.file}:${d.name}`);
-      if (staticFns.has(d.name)) edits.push(...dropWord(s, begin.offset, name.offset, 'static'));
+      const kept = crate.keptKeys.has(key);
+      const label = isStatic && crate.exportedStatics.has(key) ? ` __asm__("${crate.staticLinkName(s.unit.file, d.name)}")` : '';
       if (d.name === 'main' && kept) edits.push({ start: name.offset, end: name.offset + 4, text: 'c2rust_c_main' });
+      if (kept && isStatic && hasBody(d)) aliases.add(alias(d.name, crate.staticLinkName(s.unit.file, d.name)));
       if (!kept && hasBody(d)) {
         const body = bodyOf(d);
         const b = at(body?.range?.begin);
         const e = at(body?.range?.end);
-        if (b && e) edits.push({ start: b.offset, end: e.offset + 1, text: ';' });
+        if (b && e) edits.push({ start: b.offset, end: e.offset + 1, text: `${label};` });
+      } else if (!hasBody(d) && label) {
+        const end = at(d.range?.end);
+        const after = end ? end.offset + (end.tokLen ?? 1) : undefined;
+        if (after !== undefined && !/__attribute__|\(\s*\*/.test(text.slice(name.offset, after))) edits.push({ start: after, end: after, text: label });
       }
     } else if (d.kind === 'VarDecl' && d.storageClass !== 'extern') {
-      // `static int n = 5;` → `extern int n;` (the Rust static is the definition).
+      if (isStatic) {
+        // Used by the C that stays: the definition stays C. Otherwise Rust has it and C never
+        // refers to it: left as C wrote it (an optimising compile drops an unused static).
+        if (crate.keptStaticVars.has(key)) aliases.add(alias(d.name, crate.staticLinkName(s.unit.file, d.name)));
+        continue;
+      }
+      // `int n = 5;` → `extern int n;` (the Rust static is the definition).
       const init = children(d).find((k) => k.valueCategory !== undefined || k.kind === 'InitListExpr');
       if (init) {
         const ib = at(init.range?.begin);
         const ie = at(init.range?.end);
         if (ib && ie) edits.push({ start: -1, end: ie.offset + (ie.tokLen ?? 1), text: `@init:${ib.offset}` });
       }
-      if (d.storageClass === 'static') edits.push(...dropWord(s, begin.offset, name.offset, 'static', 'extern'));
-      else if (!edits.some((e) => e.start === begin.offset && e.text === 'extern ')) edits.push({ start: begin.offset, end: begin.offset, text: 'extern ' });
+      if (!edits.some((e) => e.start === begin.offset && e.text === 'extern ')) edits.push({ start: begin.offset, end: begin.offset, text: 'extern ' });
     }
   }
-  return edits;
+  return { text, edits, aliases: [...aliases] };
 }
 
-const texts = new Map<string, string>();
-function source(file: string): string {
-  let t = texts.get(file);
-  if (t === undefined) {
-    t = readFileSync(file, 'latin1');
-    texts.set(file, t);
-  }
-  return t;
+/** A definition of an external function or variable (which the crate defines too). */
+function definesExternal(d: ClangNode): boolean {
+  if (d.storageClass === 'static' || d.storageClass === 'extern') return false;
+  return (d.kind === 'FunctionDecl' && hasBody(d)) || d.kind === 'VarDecl';
 }
 
-function dropWord(s: UnitScope, from: number, to: number, word: string, replacement = ''): Edit[] {
-  const text = source(s.unit.file).slice(from, to);
-  const m = new RegExp(`\\b${word}\\b`).exec(text);
-  if (!m) return [];
-  return [{ start: from + m.index, end: from + m.index + word.length, text: replacement }];
+/** An external symbol for a static that stays C, so Rust can link to it. */
+function alias(name: string, link: string): string {
+  return `extern __typeof__(${name}) ${link} __attribute__((alias("${name}")));`;
 }
+
 
 function applyEdits(text: string, edits: Edit[]): string {
   // Initialiser removals know only where the initialiser starts: take back the `=` before it.

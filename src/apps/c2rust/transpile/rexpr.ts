@@ -67,12 +67,24 @@ export const BIN_PREC: Record<string, number> = {
   '||': P.OR,
 };
 
-/** `a op b` with left associativity; a cast on the left of `<`/`<<` is parenthesised. */
+/**
+ * Whether Rust code ends in a cast (`… as T`, `… as *mut T`) at its top level: `<` or `<<` after
+ * it would open a generic argument list (`x as c_long < y`, `a + b as u32 << 2`). A false
+ * positive only adds parentheses.
+ */
+export function endsWithCast(code: string): boolean {
+  return /\bas\s+(?:\*(?:const|mut)\s+)*[A-Za-z_][\w:]*$/.test(code.trimEnd());
+}
+
+/** Operators that cannot follow a cast in Rust without parentheses. */
+const AFTER_CAST_NEEDS_PARENS = new Set(['<', '<<']);
+
+/** `a op b` with left associativity; a left operand ending in a cast before `<`/`<<` is parenthesised. */
 export function binop(a: RExpr, op: string, b: RExpr): RExpr {
   const p = BIN_PREC[op] ?? P.CMP;
   const cmp = p === P.CMP;
   let left = wrap(a, cmp ? p + 1 : p);
-  if (a.prec === P.AS && (op === '<' || op === '<<' || op === '<=')) left = `(${a.code})`;
+  if (AFTER_CAST_NEEDS_PARENS.has(op) && endsWithCast(left)) left = `(${left})`;
   const right = wrap(b, p + 1);
   // Literal arithmetic stays untyped (Rust infers it from context, or the caller casts it).
   const lit = !cmp && p !== P.AND && p !== P.OR && a.lit && a.lit === b.lit ? a.lit : undefined;
@@ -93,7 +105,11 @@ export const NEGATED: Record<string, string> = { '==': '!=', '!=': '==', '<': '>
 /** `!c` for a Rust condition, inverting a lone comparison or `is_null()` test instead of wrapping it. */
 export function negateExpr(c: RExpr): RExpr {
   const m = /^(.*) (==|!=|<=|>=|<|>) ([^=<>!]*)$/s.exec(c.code);
-  if (m && c.prec === P.CMP && !/&&|\|\||[<>=!]=|[<>]/.test(`${m[1]} ${m[3]}`)) return { code: `${m[1]} ${NEGATED[m[2] as string]} ${m[3]}`, prec: P.CMP };
+  if (m && c.prec === P.CMP && !/&&|\|\||[<>=!]=|[<>]/.test(`${m[1]} ${m[3]}`)) {
+    const op = NEGATED[m[2] as string] as string;
+    const left = AFTER_CAST_NEEDS_PARENS.has(op) && endsWithCast(m[1] as string) ? `(${m[1]})` : m[1];
+    return { code: `${left} ${op} ${m[3]}`, prec: P.CMP };
+  }
   if (c.prec === P.UNARY && /^!\w[\w.]*\.is_null\(\)$/.test(c.code)) return { code: c.code.slice(1), prec: P.POSTFIX };
   if (c.prec === P.POSTFIX && /^\w[\w.]*\.is_null\(\)$/.test(c.code)) return { code: `!${c.code}`, prec: P.UNARY };
   if (c.prec === P.POSTFIX && /^\w[\w.]*\.is_(some|none)\(\)$/.test(c.code)) return { code: c.code.replace(/is_(some|none)\(\)$/, (_m, w: string) => (w === 'some' ? 'is_none()' : 'is_some()')), prec: P.POSTFIX };

@@ -52,7 +52,7 @@ export class Stmts {
       case 'NullStmt':
         return [];
       case 'DeclStmt':
-        return this.withPre(() => children(n).flatMap((d) => localDecl(x, d, false)));
+        return this.withPre(() => children(n).flatMap((d) => localDecl(x, d, this.keepsValueAcrossIterations(d))));
       case 'IfStmt':
         return this.ifStmt(n);
       case 'WhileStmt': {
@@ -98,6 +98,19 @@ export class Stmts {
         if (n.valueCategory !== undefined) return this.withPre(() => x.stmts(n));
         throw new Unsupported(`statement \`${n.kind}\``);
     }
+  }
+
+  /**
+   * An uninitialised local declared in a loop body keeps its value from one iteration to the
+   * next in the C build (same stack slot, nothing stores to it), and code relies on that
+   * (zlib's gznorm carries its bit count across input chunks): such a local is declared once,
+   * at the top of the function, as the goto translation does with every local.
+   */
+  private keepsValueAcrossIterations(d: ClangNode): boolean {
+    if (d.kind !== 'VarDecl' || d.init !== undefined || d.storageClass === 'static' || d.storageClass === 'extern') return false;
+    if (!this.frames.some((f) => f.kind === 'loop' && !f.contIsBreak)) return false;
+    const c = canon(this.x.mod.type(d.type));
+    return !(c.k === 'array' && c.vla);
   }
 
   /** Runs a translation and puts the statements it hoisted (compound literal temporaries) first. */

@@ -79,11 +79,22 @@ function prepare(crate: CrateState, scopes: UnitScope[], bins: Set<UnitScope>): 
       }
     }
   }
-  // C left in C calls static functions and reads static variables of its file by name.
+  // C left in C calls static functions of its file (Rust exports them under a file-qualified
+  // name) and uses its static variables (which stay C, with what their initialisers use).
   for (const s of scopes) {
+    const queue: string[] = [];
     for (const d of s.top) {
       if (d.kind !== 'FunctionDecl' || !d.name || !crate.keptKeys.has(`${s.fileOf(d)}:${d.name}`)) continue;
-      for (const name of staticsUsedBy(s, d)) crate.exportedStatics.add(`${s.unit.file}:${name}`);
+      queue.push(...staticsUsedBy(s, d));
+    }
+    for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+      const key = `${s.unit.file}:${name}`;
+      const v = s.vars.get(name);
+      if (v && v.storageClass === 'static' && s.fileOf(v) === s.unit.file) {
+        if (crate.keptStaticVars.has(key)) continue;
+        crate.keptStaticVars.add(key);
+        queue.push(...staticsUsedBy(s, v));
+      } else if (s.functions.get(name) && !crate.keptKeys.has(key)) crate.exportedStatics.add(key);
     }
   }
 }

@@ -100,13 +100,22 @@ export class UnitModuleCtx implements ModuleCtx {
       const via = this.reference(home, name);
       if (via) return via;
     }
+    if (d && hasBody(d) && d.storageClass === 'static' && this.crate.keptKeys.has(`${this.scope.fileOf(d)}:${name}`)) {
+      // A static function left in C: reached under its file-qualified symbol.
+      return this.viaFfi(this.crate.staticLinkName(this.scope.fileOf(d), name), () => ffiFunction(this, this.crate.staticLinkName(this.scope.fileOf(d), name), d, r), d);
+    }
     const g = this.crate.globals.get(name);
     if (g && g.kind === 'fn' && !this.crate.keptKeys.has(`${g.module.absFile}:${name}`)) {
       const via = this.reference(g.module, name);
       if (via) return via;
     }
+    return this.viaFfi(name, () => ffiFunction(this, name, d, r), d);
+  }
+
+  /** `LIB::ffi::name`, declaring it in `ffi.rs` on first use. */
+  private viaFfi(name: string, decl: () => string, d: ClangNode | undefined): string {
     if (!this.crate.ffi.has(name)) {
-      this.crate.ffi.set(name, ffiFunction(this, name, d, r));
+      this.crate.ffi.set(name, decl());
       if (d) this.crate.ffiFiles.set(name, this.scope.fileOf(d));
     }
     return ref('LIB::ffi', name);
@@ -117,6 +126,10 @@ export class UnitModuleCtx implements ModuleCtx {
     const g = this.crate.globals.get(name);
     // Tentative definitions of one global in several files (`int n;`) are one variable: the
     // first file's. A program's own globals and static ones are found through the unit.
+    if (d && this.scope.isProject(d) && d.storageClass === 'static' && this.crate.keptStaticVars.has(`${this.scope.fileOf(d)}:${name}`)) {
+      const link = this.crate.staticLinkName(this.scope.fileOf(d), name);
+      return this.viaFfi(link, () => ffiVariable(this, link, d, r), d);
+    }
     if (d && this.scope.isProject(d) && (d.storageClass === 'static' || isDefinition(d)) && !(g?.kind === 'var' && d.storageClass !== 'static' && !this.module.isBin)) {
       const via = this.reference(this.homeOf(d), name);
       if (via) return via;
@@ -125,11 +138,7 @@ export class UnitModuleCtx implements ModuleCtx {
       const via = this.reference(g.module, name);
       if (via) return via;
     }
-    if (!this.crate.ffi.has(name)) {
-      this.crate.ffi.set(name, ffiVariable(this, name, d, r));
-      if (d) this.crate.ffiFiles.set(name, this.scope.fileOf(d));
-    }
-    return ref('LIB::ffi', name);
+    return this.viaFfi(name, () => ffiVariable(this, name, d, r), d);
   }
 }
 
@@ -207,10 +216,11 @@ export function translateFnDecl(crate: CrateState, ctx: UnitModuleCtx, d: ClangN
   }
   const isStatic = d.storageClass === 'static';
   const rustName = isMain ? 'main_0' : m.itemName(name);
-  const exported = !isMain && (!isStatic || crate.exportedStatics.has(`${file}:${name}`));
+  const exported = !isMain && !isStatic;
+  const exportName = isStatic && crate.exportedStatics.has(`${file}:${name}`) ? crate.staticLinkName(file, name) : undefined;
   const comments = m.cursor.before(start);
   try {
-    const r = translateFunction(ctx, d, { rustName, exported, isMain, comments: m.cursor, pub: m.absFile !== ctx.scope.unit.file });
+    const r = translateFunction(ctx, d, { rustName, exported, ...(exportName ? { exportName } : {}), isMain, comments: m.cursor, pub: m.absFile !== ctx.scope.unit.file });
     if (r.graph) crate.graphFunctions++;
     m.items.push({ kind: 'fn', cName: name, rustName, cFile: m.relFile, cStart: start, cEnd: end, lines: [...comments, ...r.lines], graph: r.graph });
   } catch (e) {
@@ -225,6 +235,10 @@ function translateGlobal(crate: CrateState, ctx: UnitModuleCtx, d: ClangNode): v
   if (!d.name || !isDefinition(d)) return;
   const m = ctx.module;
   const isStatic = d.storageClass === 'static';
+  if (isStatic && crate.keptStaticVars.has(`${ctx.scope.fileOf(d)}:${d.name}`)) {
+    ctx.module.cursor.skipThrough(lineRange(ctx.scope, d).end);
+    return;
+  }
   if (!isStatic) {
     const g = crate.globals.get(d.name);
     if (g && g.module !== m) return; // defined (or tentatively defined) by an earlier unit
@@ -237,7 +251,7 @@ function translateGlobal(crate: CrateState, ctx: UnitModuleCtx, d: ClangNode): v
   const bad = unsupportedIn(t);
   const { start, end } = lineRange(ctx.scope, d);
   const rustName = m.itemName(d.name);
-  const exported = !isStatic || crate.exportedStatics.has(`${ctx.scope.fileOf(d)}:${d.name}`);
+  const exported = !isStatic;
   const comments = m.cursor.before(start);
   m.cursor.skipThrough(end);
   let value: string;
