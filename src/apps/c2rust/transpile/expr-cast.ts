@@ -141,7 +141,7 @@ export function decay(x: Exprs, sub: ClangNode, to: CType): RExpr {
   while (s.kind === 'UnaryOperator' && s.opcode === '__extension__') s = skipParens(child(s));
   const ptr = x.rt(to);
   const constTo = canon(to).k === 'ptr' && (canon(to) as { constTo: boolean }).constTo;
-  if (s.kind === 'StringLiteral') return wrapErr(() => stringPointer(s, ptr));
+  if (s.kind === 'StringLiteral') return wrapErr(() => stringPointer(s, ptr, x.ty(s)));
   if (s.kind === 'PredefinedExpr') return stringPointer(predefinedString(s, x.fn.fnName), ptr);
   if (s.kind === 'DeclRefExpr') {
     const local = x.fn.local(s.referencedDecl?.id);

@@ -1,5 +1,6 @@
 import type { ClangNode } from './clang-ast.js';
 import { canon, type CType } from './ctype.js';
+import { INT_PRIM } from './rust-type.js';
 import { P, type RExpr } from './rexpr.js';
 
 /**
@@ -41,6 +42,9 @@ export function floatLiteral(raw: string): RExpr {
   return { code, prec: P.ATOM, lit: 'float' };
 }
 
+/** C's simple escapes (`\\n` …) and the code they stand for. */
+const SIMPLE_ESC: Record<string, number> = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, e: 27, '\\': 92, '"': 34, "'": 39, '?': 63 };
+
 /** The bytes of a C string literal as clang printed it (`"a\n\303\251"`), without the quotes. */
 export function stringBytes(printed: string): number[] {
   const s = printed.replace(/^[uUL8]*"/, '').replace(/"$/, '');
@@ -53,8 +57,7 @@ export function stringBytes(printed: string): number[] {
       continue;
     }
     const n = s[++i] ?? '';
-    const simple: Record<string, number> = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, e: 27, '\\': 92, '"': 34, "'": 39, '?': 63 };
-    if (simple[n] !== undefined) out.push(simple[n] as number);
+    if (SIMPLE_ESC[n] !== undefined) out.push(SIMPLE_ESC[n] as number);
     else if (/[0-7]/.test(n)) {
       let oct = n;
       while (oct.length < 3 && /[0-7]/.test(s[i + 1] ?? '')) oct += s[++i];
@@ -92,29 +95,95 @@ export function arrayLen(t: CType): number | undefined {
   return c.k === 'array' ? c.size : undefined;
 }
 
+/** The prefix of a printed string literal: `''` or `u8` (bytes), `L`, `u` or `U` (wide). */
+const prefixOf = (n: ClangNode): string => String(n.value ?? '').match(/^([uUL8]*)"/)?.[1] ?? '';
+const isWide = (prefix: string): boolean => prefix !== '' && prefix !== 'u8';
+
+/**
+ * The code units of a wide literal as clang printed it (`L"h\351\x4E2D""a"`): escapes keep
+ * their full value (masked to the unit's width), and clang's `""` splits (which end a hex
+ * escape) are joined.
+ */
+export function wideUnits(printed: string, bits: number): number[] {
+  const s = printed.replace(/^[uUL8]*"/, '').replace(/"$/, '');
+  const mask = 2 ** bits - 1;
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.codePointAt(i) as number;
+    if (c > 0xffff) i++;
+    if (c === 34 && s[i + 1] === '"') {
+      i++;
+      continue;
+    }
+    if (c !== 92) {
+      out.push(c);
+      continue;
+    }
+    const n = s[++i] ?? '';
+    if (SIMPLE_ESC[n] !== undefined) out.push(SIMPLE_ESC[n] as number);
+    else if (/[0-7]/.test(n)) {
+      let oct = n;
+      while (oct.length < 3 && /[0-7]/.test(s[i + 1] ?? '')) oct += s[++i];
+      out.push(parseInt(oct, 8));
+    } else if (n === 'x') {
+      let hex = '';
+      while (/[0-9a-fA-F]/.test(s[i + 1] ?? '')) hex += s[++i];
+      out.push(Number(BigInt(`0x${hex || '0'}`) & BigInt(mask)));
+    } else if (n === 'u' || n === 'U') {
+      const len = n === 'u' ? 4 : 8;
+      out.push(parseInt(s.slice(i + 1, i + 1 + len), 16));
+      i += len;
+    } else out.push(n.charCodeAt(0));
+  }
+  return out.map((u) => (u > mask ? u & mask : u));
+}
+
+/**
+ * A wide literal's units as a Rust array expression of the element's primitive (`[104i32, 0]`),
+ * padded with zeros to `len`.
+ */
+function wideArray(n: ClangNode, elem: CType | undefined, len?: number): { code: string; prim: string } {
+  const e = elem ? canon(elem) : undefined;
+  const prim = e?.k === 'int' ? INT_PRIM[e.kind] : 'i32';
+  const bits = Number(/\d+/.exec(prim)?.[0] ?? 32);
+  const units = wideUnits(String(n.value ?? '""'), bits);
+  const size = len ?? units.length + 1;
+  const all = units.slice(0, size);
+  while (all.length < size) all.push(0);
+  const signed = prim.startsWith('i');
+  const shown = all.map((u) => (signed && u >= 2 ** (bits - 1) ? u - 2 ** bits : u));
+  return { code: `[${shown.map((u, i) => (i === 0 ? `${u}${prim}` : String(u))).join(', ')}]`, prim };
+}
+
 /**
  * A string literal as an array value: `*b"hi\0"` for unsigned char arrays, `c_str(b"hi\0")`
- * (a const fn in `types.rs`) for plain char. Wide literals are not supported.
+ * (a const fn in `types.rs`) for plain char, an array of code units for wide literals.
  */
 export function stringArray(n: ClangNode, t: CType, _rust: string, len?: number): RExpr {
-  const kind = String(n.value ?? '').match(/^([uUL8]*)"/)?.[1] ?? '';
-  if (kind !== '' && kind !== 'u8') throw new Error('wide string literal');
-  const bytes = stringBytes(String(n.value ?? '""'));
-  const size = len ?? arrayLen(t) ?? bytes.length + 1;
   const c = canon(t);
   const elem = c.k === 'array' ? canon(c.of) : undefined;
+  if (isWide(prefixOf(n))) return { code: wideArray(n, elem, len ?? arrayLen(t)).code, prec: P.ATOM };
+  const bytes = stringBytes(String(n.value ?? '""'));
+  const size = len ?? arrayLen(t) ?? bytes.length + 1;
   const lit = byteString(bytes, size);
   if (elem?.k === 'int' && elem.kind === 'uchar') return { code: `*${lit}`, prec: P.UNARY };
   return { code: `c_str(${lit})`, prec: P.POSTFIX };
 }
 
-/** A string literal decayed to a pointer: `b"hi\0".as_ptr() as *const c_char`. */
-export function stringPointer(n: ClangNode, ptrRust: string): RExpr {
-  const kind = String(n.value ?? '').match(/^([uUL8]*)"/)?.[1] ?? '';
-  if (kind !== '' && kind !== 'u8') throw new Error('wide string literal');
-  const bytes = stringBytes(String(n.value ?? '""'));
+/**
+ * A string literal decayed to a pointer: `b"hi\0".as_ptr() as *const c_char`; a wide one points
+ * into a promoted constant array (`(&[104i32, 0]).as_ptr()`), which lives as long as the program.
+ */
+export function stringPointer(n: ClangNode, ptrRust: string, litType?: CType): RExpr {
   const t = n.type?.qualType ?? '';
   const m = /\[(\d+)\]$/.exec(t);
+  if (isWide(prefixOf(n))) {
+    const c = litType ? canon(litType) : undefined;
+    const arr = wideArray(n, c?.k === 'array' ? c.of : undefined, m ? Number(m[1]) : undefined);
+    const ptr = `(&${arr.code}).as_ptr()`;
+    return { code: `${ptr} as ${ptrRust}`, prec: P.AS, uncast: { code: ptr, prec: P.POSTFIX } };
+  }
+  const bytes = stringBytes(String(n.value ?? '""'));
   const size = m ? Number(m[1]) : bytes.length + 1;
   const ptr = `${byteString(bytes, size)}.as_ptr()`;
   return { code: `${ptr} as ${ptrRust}`, prec: P.AS, uncast: { code: ptr, prec: P.POSTFIX } };
