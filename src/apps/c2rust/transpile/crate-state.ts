@@ -14,6 +14,8 @@ export interface KeptFunction {
   line: number;
   reason: string;
   isStatic: boolean;
+  /** A global variable whose type Rust cannot hold (its definition stays C); a function otherwise. */
+  variable?: boolean;
 }
 
 /** A non-static definition somewhere in the project, by C name. */
@@ -47,6 +49,8 @@ export class CrateState {
    * macro such as zlib's `local` may spell), exported to Rust under `staticLinkName`.
    */
   readonly keptStaticVars = new Set<string>();
+  /** Names of non-static globals whose type stays C (`long double g;`): Rust declares them in `ffi.rs`. */
+  readonly keptExternVars = new Set<string>();
   readonly warnings: string[] = [];
   private readonly modNames = new NameAllocator(RESERVED_MODULES);
   private readonly binNames = new NameAllocator();

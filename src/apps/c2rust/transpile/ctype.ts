@@ -106,6 +106,13 @@ export function fnType(t: CType): Extract<CType, { k: 'fn' }> | undefined {
   return c.k === 'fn' ? c : undefined;
 }
 
+/**
+ * Why a function using `long double` stays C: on x86-64 it is the x87 80-bit format, which no
+ * Rust type has (f64 rounds differently, f128 is unstable and another format), and the C ABI
+ * returns it in x87 register st(0) and passes it in memory, which `extern "C"` cannot express.
+ */
+export const LONG_DOUBLE_REASON = 'long double (x87 80-bit: no Rust type with its precision or calling convention)';
+
 /** Unsupported by stable Rust as a value type: the function using it stays C. */
 export function unsupportedIn(t: CType, seen = new Set<CType>()): string | undefined {
   if (seen.has(t)) return undefined;
@@ -114,7 +121,7 @@ export function unsupportedIn(t: CType, seen = new Set<CType>()): string | undef
     case 'complex':
       return '_Complex arithmetic';
     case 'float':
-      return t.kind === 'ldouble' ? 'long double (80-bit x87) arithmetic' : undefined;
+      return t.kind === 'ldouble' ? LONG_DOUBLE_REASON : undefined;
     case 'unknown':
       return `type clang printed as \`${t.text}\``;
     case 'ptr':

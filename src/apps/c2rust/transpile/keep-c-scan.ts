@@ -1,4 +1,5 @@
 import { children, type ClangNode } from './clang-ast.js';
+import { LONG_DOUBLE_REASON } from './ctype.js';
 import type { UnitScope } from './unit-scope.js';
 
 const SETJMP = new Set(['setjmp', '_setjmp', 'sigsetjmp', '__sigsetjmp', 'longjmp', '_longjmp', 'siglongjmp', '__builtin_setjmp', '__builtin_longjmp']);
@@ -47,9 +48,15 @@ export function keepInCReason(scope: UnitScope, d: ClangNode): string | undefine
   return why;
 }
 
+/** Why a file-scope variable definition must stay C (its type has no Rust equivalent). */
+export function globalKeepReason(d: ClangNode): string | undefined {
+  const t = d.type?.qualType;
+  return t ? typeReason(t) : undefined;
+}
+
 function typeReason(t: string): string | undefined {
   if (/\b_Complex\b/.test(t)) return '_Complex arithmetic';
-  if (/\blong double\b/.test(t) && !/\*/.test(t.split('long double')[1] ?? '')) return 'long double (80-bit x87) arithmetic';
+  if (/\blong double\b/.test(t) && !/\*/.test(t.split('long double')[1] ?? '')) return LONG_DOUBLE_REASON;
   return undefined;
 }
 

@@ -115,6 +115,8 @@ function surgery(crate: CrateState, s: UnitScope, file: string): { text: string;
         if (crate.keptStaticVars.has(key)) aliases.add(alias(d.name, crate.staticLinkName(s.unit.file, d.name)));
         continue;
       }
+      // A global whose type stays C keeps its definition here; Rust declares it.
+      if (crate.keptExternVars.has(d.name)) continue;
       // `int n = 5;` → `extern int n;` (the Rust static is the definition).
       const init = children(d).find((k) => k.valueCategory !== undefined || k.kind === 'InitListExpr');
       if (init) {

@@ -60,7 +60,7 @@ export function buildReport(r: ReportInput): TranspileReport {
       ...ownFiles.map((m) => ({ file: m.relFile, status: 'translated' as const, module: m.isBin ? `bin ${m.name}` : m.name })),
       ...r.problems.map((p) => ({ file: p.file, status: 'error' as const, error: p.error })),
     ].sort((a, b) => a.file.localeCompare(b.file)),
-    functions: { translated: fns, kept_in_c: r.crate.kept.length, goto_structured: r.crate.graphFunctions },
+    functions: { translated: fns, kept_in_c: r.crate.kept.filter((k) => !k.variable).length, goto_structured: r.crate.graphFunctions },
     kept_in_c: r.crate.kept,
     globals,
     types: r.crate.reg.records.size + [...r.crate.reg.typedefs.values()].filter((t) => t.alias).length + r.crate.reg.enums.size,

@@ -1,6 +1,6 @@
 import { children, type ClangNode } from './clang-ast.js';
 import { CrateState, type KeptFunction } from './crate-state.js';
-import { keepInCReason, staticsUsedBy } from './keep-c-scan.js';
+import { globalKeepReason, keepInCReason, staticsUsedBy } from './keep-c-scan.js';
 import { hasBody, type UnitScope } from './unit-scope.js';
 import { isDefinition, translateFnDecl, translateUnit, UnitModuleCtx } from './unit.js';
 
@@ -27,6 +27,11 @@ export function translateAll(scopes: UnitScope[], root: string, libName: string)
   const kept = new Map<string, KeptFunction>();
   for (const s of scopes) {
     for (const d of s.top) {
+      if (d.kind === 'VarDecl' && d.name && isDefinition(d) && s.fileOf(d) === s.unit.file) {
+        const why = globalKeepReason(d);
+        if (why) kept.set(`${s.fileOf(d)}:${d.name}`, { name: d.name, file: relFile(root, s.fileOf(d)), line: s.lineOf(d), reason: `variable: ${why}`, isStatic: d.storageClass === 'static', variable: true });
+        continue;
+      }
       if (d.kind !== 'FunctionDecl' || !hasBody(d) || !d.name) continue;
       const why = keepInCReason(s, d);
       if (why) kept.set(`${s.fileOf(d)}:${d.name}`, { name: d.name, file: relFile(root, s.fileOf(d)), line: s.lineOf(d), reason: why, isStatic: d.storageClass === 'static' });
@@ -41,6 +46,8 @@ export function translateAll(scopes: UnitScope[], root: string, libName: string)
     for (const [k, v] of kept) {
       crate.keptKeys.add(k);
       crate.kept.push(v);
+      if (v.variable && v.isStatic) crate.keptStaticVars.add(k);
+      else if (v.variable) crate.keptExternVars.add(v.name);
     }
     prepare(crate, scopes, bins);
     for (const s of scopes) {

@@ -130,6 +130,7 @@ export class UnitModuleCtx implements ModuleCtx {
       const link = this.crate.staticLinkName(this.scope.fileOf(d), name);
       return this.viaFfi(link, () => ffiVariable(this, link, d, r), d);
     }
+    if (this.crate.keptExternVars.has(name) && d?.storageClass !== 'static') return this.viaFfi(name, () => ffiVariable(this, name, d, r), d);
     if (d && this.scope.isProject(d) && (d.storageClass === 'static' || isDefinition(d)) && !(g?.kind === 'var' && d.storageClass !== 'static' && !this.module.isBin)) {
       const via = this.reference(this.homeOf(d), name);
       if (via) return via;
@@ -235,7 +236,7 @@ function translateGlobal(crate: CrateState, ctx: UnitModuleCtx, d: ClangNode): v
   if (!d.name || !isDefinition(d)) return;
   const m = ctx.module;
   const isStatic = d.storageClass === 'static';
-  if (isStatic && crate.keptStaticVars.has(`${ctx.scope.fileOf(d)}:${d.name}`)) {
+  if (isStatic ? crate.keptStaticVars.has(`${ctx.scope.fileOf(d)}:${d.name}`) : crate.keptExternVars.has(d.name)) {
     ctx.module.cursor.skipThrough(lineRange(ctx.scope, d).end);
     return;
   }
