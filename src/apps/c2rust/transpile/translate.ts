@@ -91,7 +91,7 @@ function prepare(crate: CrateState, scopes: UnitScope[], bins: Set<UnitScope>): 
   for (const s of scopes) {
     const queue: string[] = [];
     for (const d of s.top) {
-      if (d.kind !== 'FunctionDecl' || !d.name || !crate.keptKeys.has(`${s.fileOf(d)}:${d.name}`)) continue;
+      if ((d.kind !== 'FunctionDecl' && d.kind !== 'VarDecl') || !d.name || !crate.keptKeys.has(`${s.fileOf(d)}:${d.name}`)) continue;
       queue.push(...staticsUsedBy(s, d));
     }
     for (let name = queue.pop(); name !== undefined; name = queue.pop()) {

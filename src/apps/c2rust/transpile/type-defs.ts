@@ -135,12 +135,13 @@ function accessors(types: RustTypes, info: RecordInfo): string[] {
     const t: CType = f.type;
     const rt = types.ty(t);
     const k = intKind(t);
-    const get = `bitfield_get(&self.${run.name}, ${off}, ${w})`;
+    // A union's storage run is a union field: reading or borrowing it is unsafe.
+    const [open, close] = info.tag === 'union' ? ['(unsafe { ', ' })'] : ['', ''];
+    const get = `${open}bitfield_get(&self.${run.name}, ${off}, ${w})${close}`;
     const read = k === 'bool' ? `${get} != 0` : k && isSignedKind(k) ? `bitfield_signed(${get}, ${w}) as ${rt}` : `${get} as ${rt}`;
     const name = bareName(f.rustName);
     out.push(`    pub const fn ${f.rustName}(&self) -> ${rt} {`, `        ${read}`, '    }');
-    const val = k === 'bool' ? 'value as u128' : canon(t).k === 'enum' || k ? `value as u128` : 'value as u128';
-    out.push(`    pub const fn set_${name}(&mut self, value: ${rt}) {`, `        bitfield_set(&mut self.${run.name}, ${off}, ${w}, ${val});`, '    }');
+    out.push(`    pub const fn set_${name}(&mut self, value: ${rt}) {`, `        ${open}bitfield_set(&mut self.${run.name}, ${off}, ${w}, value as u128)${close};`, '    }');
   }
   return out;
 }

@@ -163,7 +163,13 @@ export function translateUnit(crate: CrateState, scope: UnitScope, isBin: boolea
         if (hasBody(d)) translateFnDecl(crate, ctx, d);
         break;
       case 'VarDecl':
-        translateGlobal(crate, ctx, d);
+        try {
+          translateGlobal(crate, ctx, d);
+        } catch (e) {
+          if (!(e instanceof Unsupported) || !d.name) throw e;
+          // Its definition stays C, with the functions that use it as C's type; Rust declares it.
+          crate.discovered.set(`${file}:${d.name}`, { name: d.name, file: target.relFile, line: lineRange(scope, d).start, reason: `variable: ${e.reason}`, isStatic: d.storageClass === 'static', variable: true });
+        }
         break;
       case 'RecordDecl':
       case 'EnumDecl':
@@ -256,7 +262,7 @@ function translateGlobal(crate: CrateState, ctx: UnitModuleCtx, d: ClangNode): v
   const comments = m.cursor.before(start);
   m.cursor.skipThrough(end);
   let value: string;
-  if (bad) throw new Unsupported(`global ${d.name}: ${bad}`);
+  if (bad) throw new Unsupported(bad);
   const fn = new FnCtx(ctx, `static ${d.name}`, t);
   fn.staticInit = true;
   const x = new Exprs(fn);
