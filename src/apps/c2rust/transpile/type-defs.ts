@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { cCommentAbove } from '../optimize/symbol-map.js';
 import { isUnder } from '../expansion.js';
-import { canon, intKind, isSignedKind, type CType } from './ctype.js';
+import { intKind, isSignedKind, type CType } from './ctype.js';
 import type { EnumInfo, RecordInfo, TypedefInfo } from './registry.js';
 import { bareName } from './rust-names.js';
 import { FFI_NAMES, type RustTypes } from './rust-type.js';
