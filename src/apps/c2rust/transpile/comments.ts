@@ -84,7 +84,8 @@ export class CommentCursor {
 
 /** A C comment as Rust line comments (block comments that would nest or end early are rewritten). */
 export function toRust(text: string): string[] {
-  if (text.startsWith('//')) return [text.replace(/\s+$/, '')];
+  // `///` and `//!` are doc comments in Rust, which rustc rejects at the end of a block (E0585): plain `//`.
+  if (text.startsWith('//')) return [text.replace(/\s+$/, '').replace(/^\/\/(?:\/(?!\/)|!)/, '//')];
   const body = text.replace(/^\/\*+/, '').replace(/\*+\/$/, '');
   const lines = body.split('\n').map((l) => l.replace(/^\s*\*?\s?/, '').replace(/\s+$/, ''));
   while (lines.length > 0 && lines[0] === '') lines.shift();
