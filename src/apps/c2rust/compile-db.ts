@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
-import { JarvisError } from '../../util/errors.js';
+import { JarvisError } from '../../util/index.js';
 import { walkFiles } from './tree-walk.js';
 
 /** One translation unit to scan: the file, the directory its command runs in, and the preprocessor flags. */

@@ -2,8 +2,7 @@ import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:f
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import pLimit from 'p-limit';
-import { JarvisError } from '../../../util/errors.js';
-import { runProcess } from '../../../util/process.js';
+import { JarvisError, runProcess } from '../../../util/index.js';
 import type { TranslationUnit } from '../compile-db.js';
 import { relPath } from '../expansion.js';
 import { linkFlags } from '../make-dry-run.js';

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { JarvisError } from '../../../util/errors.js';
-import { runProcess } from '../../../util/process.js';
+import { JarvisError, runProcess } from '../../../util/index.js';
 
 export interface RustBuild {
   /** Binary name → executable path. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pLimit from 'p-limit';
-import { JarvisError } from '../../../util/errors.js';
+import { JarvisError } from '../../../util/index.js';
 import { c2rustDir } from '../artifacts.js';
 import { relPath } from '../expansion.js';
 import { compileProject, linkProgram } from './build-c.js';

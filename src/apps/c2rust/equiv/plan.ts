@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, isAbsolute, join, resolve } from 'node:path';
-import { JarvisError } from '../../../util/errors.js';
+import { JarvisError } from '../../../util/index.js';
 import { c2rustDir } from '../artifacts.js';
 import { inTestFolder } from '../compile-db.js';
 import { relPath } from '../expansion.js';

@@ -1,7 +1,7 @@
 import { isAbsolute, relative } from 'node:path';
 import { runProcess } from '../cc-pool.js';
 import type { TranslationUnit } from '../compile-db.js';
-import { JarvisError } from '../../../util/errors.js';
+import { JarvisError } from '../../../util/index.js';
 
 const CANDIDATES = ['clang', 'clang-14', 'clang-15', 'clang-16', 'clang-17', 'clang-18', 'clang-19', 'clang-13'];
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { availableParallelism } from 'node:os';
-import { JarvisError } from '../../../util/errors.js';
+import { JarvisError } from '../../../util/index.js';
 import { CommandPool } from '../cc-pool.js';
 import type { CompileSource } from '../build-discovery.js';
 import { inTestFolder, listSources, type TranslationUnit } from '../compile-db.js';

@@ -1,4 +1,4 @@
-import { formatTable } from '../../../util/output.js';
+import { formatTable } from '../../../util/index.js';
 import { describeCompileSource, type CompileSource, type CompileSourceKind } from '../build-discovery.js';
 import type { CrateState, KeptFunction } from './crate-state.js';
 import type { FileProblem } from './front.js';

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { runProcess } from '../../../util/process.js';
+import { runProcess } from '../../../util/index.js';
 
 function size(dir: string, f: string): number {
   try {

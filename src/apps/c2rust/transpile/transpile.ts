@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { JarvisError } from '../../../util/errors.js';
-import { writeFileAtomicSync } from '../../../util/files.js';
+import { JarvisError, writeFileAtomicSync } from '../../../util/index.js';
 import { artifactPath } from '../artifacts.js';
 import { keptCSources } from './keep-c.js';
 import { linkLibraries } from './link-libs.js';
