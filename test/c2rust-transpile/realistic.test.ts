@@ -32,6 +32,13 @@ describe('jc2r transpile: programs written the way people write them', () => {
     expect(sum.stdout).toContain('banner plain|5|9786\nwide 7 34\n');
     expect(sum.stdout).toContain('zebra crossing short');
     expect(sum.stdout).toMatch(/fold=-96021342 -1 stats_calls=1011\ncalls=\d+\n$/);
+    // The union member initialised is the one clang names by id (two anonymous structs).
+    const shapes = await p.same('shapes', { args: ['26'], stdin: 'one\ntwo\n' });
+    expect(shapes.stdout).toContain('1 kind=1 vis=0 col=-1 depth=-6 area=10.000\n');
+    expect(shapes.stdout).toContain('pair 7+19=26\n');
+    expect(shapes.stderr).toBe('fopen: No such file or directory\ncleanup ran\n');
+    await p.same('lex');
+    await p.same('lex', { args: ['a bb ccc dddd eeeee ffffff ggggggg hhhhhhhhh iiii'] });
     const rs = readFileSync(join(p.crate, 'src/bin/checksum.rs'), 'utf8');
     // `(x as T) < y`: without the parentheses Rust reads a generic argument list.
     expect(rs).toMatch(/\(n as c_int\) < bits/);

@@ -37,8 +37,11 @@ export function initValue(x: Exprs, n: ClangNode, t: CType, _inStatic: boolean):
     const info = x.mod.reg.record(c);
     if (!info.complete) throw new Unsupported(`initialiser for incomplete type ${info.cName}`);
     if (info.tag === 'union') {
-      const fname = (s.field as { name?: string } | undefined)?.name;
-      const f = info.fields.find((fi) => fi.cName === fname) ?? info.fields[0];
+      // The member clang says is initialised: by declaration id, since anonymous members
+      // (`union { struct { double r; }; struct { double w, h; }; }`) all have the empty name.
+      const named = s.field as { id?: string; name?: string } | undefined;
+      const byId = named?.id ? x.mod.reg.field(x.mod.scope, named.id)?.field : undefined;
+      const f = (byId && info.fields.includes(byId) ? byId : undefined) ?? info.fields.find((fi) => fi.cName !== '' && fi.cName === named?.name) ?? info.fields[0];
       if (!f || inits.length === 0) return zeroOf(x, t);
       if (f.bitWidth !== undefined) throw new Unsupported('initialiser of a union bitfield');
       return atom(`${info.rustName} { ${f.rustName}: ${initValue(x, inits[0] as ClangNode, f.type, _inStatic).code} }`);
