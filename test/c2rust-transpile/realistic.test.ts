@@ -7,6 +7,7 @@ describe('jc2r transpile: programs written the way people write them', () => {
   it('translates command tables, tagged unions, bitfields, goto cleanup, static locals and wide strings, and behaves like the C', async () => {
     const p = await diffProject(fixture('realistic'));
     const kept = p.outcome.report.kept_in_c.map((k) => `${k.name}: ${k.reason}`).sort();
+    // main stays C here (long double) and still is `main` to __func__.
     const ld = 'long double (x87 80-bit: no Rust type with its precision or calling convention)';
     expect(kept).toEqual([
       `as_double: ${ld}`,
@@ -21,7 +22,7 @@ describe('jc2r transpile: programs written the way people write them', () => {
     ]);
     // Globals of a type Rust cannot hold stay C with their users; the rest of the file is Rust.
     // The 80-bit digits show it: in f64 the second number would print 2.39999999999999991118.
-    expect((await p.same('measure')).stdout).toBe('4.500000 2.40000000000000000009 4 0.10000000000000001\n6 14\n');
+    expect((await p.same('measure')).stdout).toBe('4.500000 2.40000000000000000009 4 0.10000000000000001\n6 14\nmain measure.c:22\n');
     const inv = await p.same('inventory', { args: ['add', 'hammer:t', 'add', 'oil:f', 'add', 'bolt:p', 'add', 'bad:q', 'add', 'nocolon', 'total', '20000', 'list', 'total', '10', 'frob'] });
     expect(inv.stdout).toContain('oil        kind=2 qty=3737 fragile litres=4.50');
     expect(inv.stdout).toContain('total 11211 is under 20000');
@@ -32,6 +33,12 @@ describe('jc2r transpile: programs written the way people write them', () => {
     expect(sum.stdout).toContain('banner plain|5|9786\nwide 7 34\n');
     expect(sum.stdout).toContain('zebra crossing short');
     expect(sum.stdout).toMatch(/fold=-96021342 -1 stats_calls=1011\ncalls=\d+\n$/);
+    // The C kept in C reports the C build's __FILE__, __LINE__ and __func__.
+    expect(sum.stderr).toBe('stats.c:22: stats_fold: negative value\n');
+    // offsetof inside a macro (container_of) and with constant indices is translated.
+    const ht = await p.same('ht');
+    expect(ht.stdout).toContain('after del 7 offsets 10 16\n');
+    expect(ht.stderr).toMatch(/^\[ht\.c:\d+ grow\] grew to 4\n/);
     // The union member initialised is the one clang names by id (two anonymous structs).
     const shapes = await p.same('shapes', { args: ['26'], stdin: 'one\ntwo\n' });
     expect(shapes.stdout).toContain('1 kind=1 vis=0 col=-1 depth=-6 area=10.000\n');

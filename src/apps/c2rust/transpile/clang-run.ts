@@ -17,11 +17,15 @@ export async function findClang(env: NodeJS.ProcessEnv = process.env): Promise<s
   });
 }
 
+/** The file as a build would name it (relative to where it compiles): `__FILE__` depends on it. */
+export function spelledFile(unit: TranslationUnit): string {
+  const rel = relative(unit.cwd, unit.file);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : unit.file;
+}
+
 /** The flags that make clang print the typed AST of one unit as JSON. */
 export function astDumpArgv(clang: string, unit: TranslationUnit): string[] {
-  // The file as a build would name it (relative to where it compiles): `__FILE__` depends on it.
-  const rel = relative(unit.cwd, unit.file);
-  const file = rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : unit.file;
+  const file = spelledFile(unit);
   return [clang, '-x', 'c', ...unit.args, '-fsyntax-only', '-fno-color-diagnostics', '-ferror-limit=20', '-Wno-everything', '-Xclang', '-ast-dump=json', file];
 }
 

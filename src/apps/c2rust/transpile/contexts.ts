@@ -1,4 +1,5 @@
 import type { ClangNode, DeclRef } from './clang-ast.js';
+import type { MacroDef } from './macro-text.js';
 import type { CType } from './ctype.js';
 import type { TypeRegistry } from './registry.js';
 import { bareName, NameAllocator, rustIdent } from './rust-names.js';
@@ -29,6 +30,8 @@ export interface ModuleCtx {
   type(q: { qualType: string } | undefined): CType;
   /** The C source text a node spans (its expansion range), when readable. */
   sourceText(n: ClangNode): string | undefined;
+  /** The project's `#define name(…)` (looked up where `n` is written first), for seeing through one macro. */
+  macro(n: ClangNode, name: string): MacroDef | undefined;
   /** A module-level static holding a compound literal of a static initialiser; returns its name. */
   hoistStatic(rustType: string, init: string): string;
 }

@@ -9,6 +9,7 @@ import { binary, compoundAssign, incDec, unary, assignStmts, assignValue } from 
 import { placeOf, readPlace, type Place } from './expr-place.js';
 import { charLiteral, floatLiteral, intLiteral, rustFloatSpelling, rustIntSpelling, stringArray } from './literals.js';
 import { atom, block, binop, NEGATED, negateExpr, P, wrap, type RExpr } from './rexpr.js';
+import { expandUse, firstOffsetof } from './macro-text.js';
 
 /** C expressions → Rust expressions for one function, with clang's implicit conversions made explicit. */
 export class Exprs {
@@ -200,9 +201,17 @@ export class Exprs {
 
   private offsetOf(n: ClangNode): RExpr {
     const text = this.mod.sourceText(n);
-    const m = text ? /offsetof\s*\(\s*(.+?)\s*,\s*([A-Za-z_][\w.]*)\s*\)\s*$/s.exec(text) : undefined;
+    const re = /offsetof\s*\(\s*(.+?)\s*,\s*([A-Za-z_][\w.]*)((?:\s*\[\s*\d+\s*\])*)\s*\)\s*$/s;
+    let m = text ? re.exec(text) : undefined;
+    // Written inside a project macro (`container_of`): the macro's use, expanded once.
+    if (!m && text) {
+      const name = /^[A-Za-z_]\w*/.exec(text)?.[0];
+      const def = name ? this.mod.macro(n, name) : undefined;
+      const inner = def ? firstOffsetof(expandUse(text, def) ?? '') : undefined;
+      m = inner ? re.exec(inner) : undefined;
+    }
     const recType = m ? this.mod.type({ qualType: (m[1] as string).replace(/\s+/g, ' ') }) : undefined;
-    if (!m || !recType || canon(recType).k !== 'record') throw new Unsupported('offsetof with an array index or inside a macro');
+    if (!m || !recType || canon(recType).k !== 'record') throw new Unsupported('offsetof with a computed index or inside a nested macro');
     const path = (m[2] as string).split('.');
     let cur = canon(recType);
     const rust: string[] = [];
@@ -215,7 +224,15 @@ export class Exprs {
       const last = Array.isArray(f) ? undefined : f;
       cur = canon(last ? last.type : recType);
     }
-    return { code: `core::mem::offset_of!(${this.rt(recType)}, ${rust.join('.')}) as ${this.rt(this.ty(n))}`, prec: P.AS };
+    // Constant indices after the member (`offsetof(struct s, arr[2])`): whole elements further on.
+    let extra = '';
+    for (const ix of (m[3] ?? '').match(/\d+/g) ?? []) {
+      if (cur.k !== 'array') throw new Unsupported('offsetof indexing a non-array member');
+      extra += ` + ${ix} * core::mem::size_of::<${this.rt(cur.of)}>()`;
+      cur = canon(cur.of);
+    }
+    const off = `core::mem::offset_of!(${this.rt(recType)}, ${rust.join('.')})${extra}`;
+    return { code: `${extra ? `(${off})` : off} as ${this.rt(this.ty(n))}`, prec: P.AS };
   }
 
   private stmtExpr(n: ClangNode): RExpr {

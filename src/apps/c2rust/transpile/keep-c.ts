@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { relPath } from '../expansion.js';
 import { children, expansionOf, type BareLoc, type ClangNode, type Loc } from './clang-ast.js';
+import { spelledFile } from './clang-run.js';
 import type { CrateState } from './crate-state.js';
 import { bodyOf, hasBody, type UnitScope } from './unit-scope.js';
 
@@ -43,7 +44,8 @@ export function keptCSources(crate: CrateState, scopes: UnitScope[], linkLibs: s
     let out: string;
     try {
       const { text, edits, aliases } = surgery(crate, s, s.unit.file);
-      out = applyEdits(text, edits) + (aliases.length ? `\n/* Statics of this file that Rust uses, under their file-qualified names. */\n${aliases.join('\n')}\n` : '');
+      // `#line` keeps `__FILE__` and `__LINE__` (assert messages, logs) those of the C build.
+      out = `#line 1 ${JSON.stringify(spelledFile(s.unit))}\n${applyEdits(text, edits)}` + (aliases.length ? `\n/* Statics of this file that Rust uses, under their file-qualified names. */\n${aliases.join('\n')}\n` : '') + KEPT_NOTE;
     } catch (e) {
       notices.push(`cannot read ${rel} to keep functions in C: ${(e as Error).message}`);
       continue;
@@ -61,7 +63,7 @@ export function keptCSources(crate: CrateState, scopes: UnitScope[], linkLibs: s
       headerCopies.add(h);
       try {
         const { text, edits } = surgery(crate, s, h);
-        files.set(`c/${hRel}`, applyEdits(text, edits));
+        files.set(`c/${hRel}`, applyEdits(text, edits) + KEPT_NOTE);
       } catch (e) {
         notices.push(`cannot read ${hRel} to keep functions in C: ${(e as Error).message}`);
       }
@@ -96,7 +98,13 @@ function surgery(crate: CrateState, s: UnitScope, file: string): { text: string;
     if (d.kind === 'FunctionDecl') {
       const kept = crate.keptKeys.has(key);
       const label = isStatic && crate.exportedStatics.has(key) ? ` __asm__("${crate.staticLinkName(s.unit.file, d.name)}")` : '';
-      if (d.name === 'main' && kept) edits.push({ start: name.offset, end: name.offset + 4, text: 'c2rust_c_main' });
+      if (d.name === 'main' && kept) {
+        // Linked as `c2rust_c_main` (the Rust program owns `main`) through an asm label on a
+        // prototype in front of it, on the same line: `__func__` stays "main", lines stay put.
+        const b = at(bodyOf(d)?.range?.begin);
+        const proto = b ? oneLine(text.slice(begin.offset, b.offset)) : '';
+        if (proto) edits.push({ start: begin.offset, end: begin.offset, text: `${proto} __asm__("c2rust_c_main"); ` });
+      }
       if (kept && isStatic && hasBody(d)) aliases.add(alias(d.name, crate.staticLinkName(s.unit.file, d.name)));
       if (!kept && hasBody(d)) {
         const body = bodyOf(d);
@@ -142,6 +150,13 @@ function alias(name: string, link: string): string {
 }
 
 
+const KEPT_NOTE = '\n/* jc2r: the functions of this file that stay C (see transpile_report.json); the rest are prototypes of the Rust translation. */\n';
+
+/** A declarator's text on one line, without comments. */
+function oneLine(s: string): string {
+  return s.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
 function applyEdits(text: string, edits: Edit[]): string {
   // Initialiser removals know only where the initialiser starts: take back the `=` before it.
   const fixed = edits.map((e) => {
@@ -156,10 +171,12 @@ function applyEdits(text: string, edits: Edit[]): string {
   let lastStart = Number.POSITIVE_INFINITY;
   for (const e of fixed) {
     if (e.end > lastStart) continue; // overlapping edits (macro-made declarations): keep the first
-    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+    // As many line breaks as the removed text had, so later lines keep their numbers.
+    const lost = (out.slice(e.start, e.end).match(/\n/g)?.length ?? 0) - (e.text.match(/\n/g)?.length ?? 0);
+    out = out.slice(0, e.start) + e.text + '\n'.repeat(Math.max(0, lost)) + out.slice(e.end);
     lastStart = e.start;
   }
-  return `/* Functions of this file that stay C (see transpile_report.json); the rest are prototypes of the Rust translation. */\n${out}`;
+  return out;
 }
 
 function buildScript(compiles: { src: string; flags: string[] }[], libs: string[]): string {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { findMacro, type MacroDef } from './macro-text.js';
 import { children, expansionOf, type ClangNode, type DeclRef, type QualType } from './clang-ast.js';
 import { FnCtx, Unsupported, type ModuleCtx } from './contexts.js';
 import { CrateState } from './crate-state.js';
@@ -50,6 +51,17 @@ export class UnitModuleCtx implements ModuleCtx {
 
   hoistStatic(rustType: string, init: string): string {
     return this.module.hoistStatic(rustType, constWrap(init));
+  }
+
+  macro(n: ClangNode, name: string): MacroDef | undefined {
+    const here = expansionOf(n.range?.begin)?.file;
+    const files = new Set([...(here ? [this.scope.absFile(here)] : []), this.scope.unit.file, ...this.scope.top.map((d) => this.scope.fileOf(d))]);
+    for (const f of files) {
+      const text = fileText(f);
+      const def = text?.includes(name) ? findMacro(text, name) : undefined;
+      if (def) return def;
+    }
+    return undefined;
   }
 
   sourceText(n: ClangNode): string | undefined {
