@@ -22,6 +22,8 @@ export interface KeptFunction {
 export interface GlobalDef {
   kind: 'fn' | 'var';
   module: ModuleBuilder;
+  /** A variable's type as clang printed it at the definition. */
+  qualType?: string;
 }
 
 const RESERVED_MODULES = ['types', 'ffi', 'std', 'core', 'alloc', 'crate', 'self', 'super', 'main', 'lib', 'build'];

@@ -141,9 +141,12 @@ function cargoToml(layout: CrateLayout, bins: ModuleBuilder[]): string {
     // The programs define the C `main` themselves (#![no_main]): no test harness for them.
     ...bins.flatMap((b) => ['[[bin]]', `name = "${b.name}"`, `path = "src/bin/${b.name}.rs"`, 'test = false', '']),
     '# C compilers wrap signed overflow in practice; the translation uses plain operators there,',
-    '# so overflow checks stay off in every profile to behave like the C build.',
+    '# so overflow checks stay off in every profile to behave like the C build. Debug builds also',
+    "# leave out the standard library's debug checks on raw pointers (a misaligned `*p` panics",
+    '# there, while the x86-64 C build reads it), as C compiled without optimisation does.',
     '[profile.dev]',
     'overflow-checks = false',
+    'debug-assertions = false',
     '',
     '[profile.release]',
     'overflow-checks = false',

@@ -1,5 +1,6 @@
 import { child, children, skipParens, type ClangNode } from './clang-ast.js';
 import { Unsupported } from './contexts.js';
+import { evalInt } from './const-eval.js';
 import { canon, isPointer, type CType } from './ctype.js';
 import { predefinedString, type Exprs } from './expr.js';
 import { initValue } from './expr-init.js';
@@ -124,7 +125,9 @@ function subscript(x: Exprs, n: ClangNode, type: CType): Place {
     const arrNode = child(sb);
     const at = canon(x.ty(arrNode));
     const sa = skipParens(arrNode);
-    if (at.k === 'array' && (at.size ?? 0) > 1 && sa.kind !== 'StringLiteral' && sa.kind !== 'PredefinedExpr') {
+    // A negative constant index (`buf[-1]`, undefined in C) goes through the pointer as C does.
+    const iv = evalInt(i, x.mod.scope);
+    if (at.k === 'array' && (at.size ?? 0) > 1 && sa.kind !== 'StringLiteral' && sa.kind !== 'PredefinedExpr' && !(iv !== undefined && iv < 0n)) {
       const arr = placeOf(x, arrNode);
       if (!arr.bitfield) return { code: `${wrap(arr, P.POSTFIX)}[${indexUsize(x, i)}]`, prec: P.POSTFIX, type, pure, local: arr.local === true };
     }

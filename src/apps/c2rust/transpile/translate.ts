@@ -82,7 +82,7 @@ function prepare(crate: CrateState, scopes: UnitScope[], bins: Set<UnitScope>): 
       if (d.kind === 'FunctionDecl' && hasBody(d) && !crate.globals.has(d.name)) {
         crate.globals.set(d.name, { kind: 'fn', module: crate.module(s.fileOf(d), false) });
       } else if (d.kind === 'VarDecl' && isDefinition(d) && !crate.globals.has(d.name)) {
-        crate.globals.set(d.name, { kind: 'var', module: crate.module(s.fileOf(d), false) });
+        crate.globals.set(d.name, { kind: 'var', module: crate.module(s.fileOf(d), false), qualType: d.type?.qualType });
       }
     }
   }

@@ -143,6 +143,11 @@ export class UnitModuleCtx implements ModuleCtx {
       return this.viaFfi(link, () => ffiVariable(this, link, d, r), d);
     }
     if (this.crate.keptExternVars.has(name) && d?.storageClass !== 'static') return this.viaFfi(name, () => ffiVariable(this, name, d, r), d);
+    // `extern int *buf;` where the definition is `int buf[5]` (a C defect, but it links): C
+    // reads the symbol with the declared type, so does the Rust, through `ffi.rs`.
+    if (d && g?.kind === 'var' && g.qualType && d.storageClass === 'extern' && !isDefinition(d) && !sameDeclaredType(d.type?.qualType, g.qualType)) {
+      return this.viaFfi(name, () => ffiVariable(this, name, d, r), d);
+    }
     if (d && this.scope.isProject(d) && (d.storageClass === 'static' || isDefinition(d)) && !(g?.kind === 'var' && d.storageClass !== 'static' && !this.module.isBin)) {
       const via = this.reference(this.homeOf(d), name);
       if (via) return via;
@@ -153,6 +158,15 @@ export class UnitModuleCtx implements ModuleCtx {
     }
     return this.viaFfi(name, () => ffiVariable(this, name, d, r), d);
   }
+}
+
+/** Whether two declarations of one variable spell its type alike (`T[]` matches `T[N]`). */
+function sameDeclaredType(decl: string | undefined, def: string): boolean {
+  const norm = (t: string) => t.replace(/\s+/g, '').replace(/^(?:const|volatile)+/, '');
+  if (decl === undefined) return true;
+  const a = norm(decl);
+  const b = norm(def);
+  return a === b || (a.endsWith('[]') && b.replace(/\[\d+\]$/, '[]') === a);
 }
 
 /** A file-scope variable declaration that defines storage (not `extern` without initialiser). */
