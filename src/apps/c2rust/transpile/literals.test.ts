@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wideUnits } from './literals.js';
+import { stringBytes, wideUnits } from './literals.js';
 import { binop, endsWithCast, P } from './rexpr.js';
 
 describe('wide string literals as clang prints them', () => {
@@ -7,6 +7,8 @@ describe('wide string literals as clang prints them', () => {
     expect(wideUnits('L"h\\351\\x4E2D""a\\\\\\""', 32)).toEqual([104, 0o351, 0x4e2d, 97, 92, 34]);
     expect(wideUnits('u"\\x12345"', 16)).toEqual([0x2345]);
     expect(wideUnits('U"\\U0001F600x"', 32)).toEqual([0x1f600, 120]);
+    // Narrow literals: the same escapes, one byte each.
+    expect(stringBytes('"a\\n\\303\\251\\x41\\\\"')).toEqual([97, 10, 0xc3, 0xa9, 65, 92]);
   });
 });
 

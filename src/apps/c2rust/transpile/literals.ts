@@ -45,6 +45,32 @@ export function floatLiteral(raw: string): RExpr {
 /** C's simple escapes (`\\n` …) and the code they stand for. */
 const SIMPLE_ESC: Record<string, number> = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, e: 27, '\\': 92, '"': 34, "'": 39, '?': 63 };
 
+/**
+ * The escape sequence whose first character (after the backslash) is `s[i]`: its value (up to
+ * 32 bits; callers mask to their unit) and the index of its last character.
+ */
+function escapeAt(s: string, i: number): { value: number; last: number } {
+  const n = s[i] ?? '';
+  const simple = SIMPLE_ESC[n];
+  if (simple !== undefined) return { value: simple, last: i };
+  let k = i;
+  if (/[0-7]/.test(n)) {
+    let oct = n;
+    while (oct.length < 3 && /[0-7]/.test(s[k + 1] ?? '')) oct += s[++k];
+    return { value: parseInt(oct, 8), last: k };
+  }
+  if (n === 'x') {
+    let hex = '';
+    while (/[0-9a-fA-F]/.test(s[k + 1] ?? '')) hex += s[++k];
+    return { value: Number(BigInt(`0x${hex || '0'}`) & 0xffffffffn), last: k };
+  }
+  if (n === 'u' || n === 'U') {
+    const len = n === 'u' ? 4 : 8;
+    return { value: parseInt(s.slice(i + 1, i + 1 + len), 16), last: i + len };
+  }
+  return { value: n.charCodeAt(0), last: i };
+}
+
 /** The bytes of a C string literal as clang printed it (`"a\n\303\251"`), without the quotes. */
 export function stringBytes(printed: string): number[] {
   const s = printed.replace(/^[uUL8]*"/, '').replace(/"$/, '');
@@ -56,17 +82,9 @@ export function stringBytes(printed: string): number[] {
       else out.push(...Buffer.from(s[i] as string, 'utf8'));
       continue;
     }
-    const n = s[++i] ?? '';
-    if (SIMPLE_ESC[n] !== undefined) out.push(SIMPLE_ESC[n] as number);
-    else if (/[0-7]/.test(n)) {
-      let oct = n;
-      while (oct.length < 3 && /[0-7]/.test(s[i + 1] ?? '')) oct += s[++i];
-      out.push(parseInt(oct, 8) & 0xff);
-    } else if (n === 'x') {
-      let hex = '';
-      while (/[0-9a-fA-F]/.test(s[i + 1] ?? '')) hex += s[++i];
-      out.push(parseInt(hex || '0', 16) & 0xff);
-    } else out.push(n.charCodeAt(0));
+    const e = escapeAt(s, i + 1);
+    out.push(e.value & 0xff);
+    i = e.last;
   }
   return out;
 }
@@ -119,21 +137,9 @@ export function wideUnits(printed: string, bits: number): number[] {
       out.push(c);
       continue;
     }
-    const n = s[++i] ?? '';
-    if (SIMPLE_ESC[n] !== undefined) out.push(SIMPLE_ESC[n] as number);
-    else if (/[0-7]/.test(n)) {
-      let oct = n;
-      while (oct.length < 3 && /[0-7]/.test(s[i + 1] ?? '')) oct += s[++i];
-      out.push(parseInt(oct, 8));
-    } else if (n === 'x') {
-      let hex = '';
-      while (/[0-9a-fA-F]/.test(s[i + 1] ?? '')) hex += s[++i];
-      out.push(Number(BigInt(`0x${hex || '0'}`) & BigInt(mask)));
-    } else if (n === 'u' || n === 'U') {
-      const len = n === 'u' ? 4 : 8;
-      out.push(parseInt(s.slice(i + 1, i + 1 + len), 16));
-      i += len;
-    } else out.push(n.charCodeAt(0));
+    const e = escapeAt(s, i + 1);
+    out.push(e.value);
+    i = e.last;
   }
   return out.map((u) => (u > mask ? u & mask : u));
 }
