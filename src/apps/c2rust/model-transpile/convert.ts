@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentFactory } from '../../../agent/index.js';
-import { describeError } from '../../../util/index.js';
+import { describeError, JarvisError } from '../../../util/index.js';
 import { runEquiv } from '../equiv/equiv.js';
 import { BudgetExhausted, Cargo, type Exec } from '../optimize/cargo.js';
 import { modulePath } from '../optimize/crate.js';
@@ -39,6 +39,8 @@ export interface ConvertContext {
   /** wrappers left by earlier functions, dropped when nothing uses them any more */
   wrappers: Wrapper[];
   stage: (stage: Stage, round: number, lastError?: string) => void;
+  /** for the report, once each */
+  notices: string[];
 }
 
 export interface ConvertInput {
@@ -157,15 +159,24 @@ async function verify(cc: ConvertContext, cargo: Cargo, fc: FunctionContext, out
   if (!test.ok) return { summary: 'cargo test failed', task: repairTask(fc, 'tests', { output: test.output }) };
   if (!cc.equiv) return undefined;
   cc.stage('equiv', outcome.repair_rounds);
-  const eq = await runEquiv({
-    root: cc.root,
-    crate: cc.crateDir,
-    ...(cc.equivRuns ? { runs: [...cc.equivRuns] } : {}),
-    ...(cc.equivCommandsFile ? { commandsFile: cc.equivCommandsFile } : {}),
-    cRuns: 1,
-    jobs: 1,
-    ...(cc.env ? { env: { ...process.env, ...cc.env } } : {}),
-  });
+  let eq: Awaited<ReturnType<typeof runEquiv>>;
+  try {
+    eq = await runEquiv({
+      root: cc.root,
+      crate: cc.crateDir,
+      ...(cc.equivRuns ? { runs: [...cc.equivRuns] } : {}),
+      ...(cc.equivCommandsFile ? { commandsFile: cc.equivCommandsFile } : {}),
+      cRuns: 1,
+      jobs: 1,
+      ...(cc.env ? { env: { ...process.env, ...cc.env } } : {}),
+    });
+  } catch (e) {
+    // nothing to run (no test program, no --run): the differential tests are off for the run, said once
+    if (!(e instanceof JarvisError && e.code === 'usage')) throw e;
+    cc.equiv = false;
+    cc.notices.push(`no differential tests: ${firstLine(e.message)}${e.hint ? ` (${e.hint})` : ''}`);
+    return undefined;
+  }
   if (eq.different === 0) return undefined;
   const d = eq.firstDifference;
   const detail = d ? `command: ${d.command}\n${JSON.stringify(d.difference, null, 2)}` : `${eq.different} command(s) differ`;

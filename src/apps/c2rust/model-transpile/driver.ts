@@ -4,7 +4,7 @@ import { JarvisError, writeFileAtomicSync } from '../../../util/index.js';
 import { artifactPath, c2rustDir } from '../artifacts.js';
 import { modulePath } from '../optimize/crate.js';
 import { scanProject, writeScanArtifacts } from '../scan.js';
-import { convertFunction, emptyOutcome } from './convert.js';
+import { convertFunction, emptyOutcome, type ConvertContext } from './convert.js';
 import { CrateGit } from './crate-git.js';
 import { cSource, orderFromSteps, readLibraryReplacements, readOrder, readStageConfig, replacementSubject, reportBinaries, type OrderedFunction, type SymbolMapRecord } from './inputs.js';
 import { budgetOf, type ModelTranspileOptions } from './options.js';
@@ -73,7 +73,6 @@ export async function runModelTranspile(opts: ModelTranspileOptions): Promise<Mo
   const config = readStageConfig(root);
   const replacements = readLibraryReplacements(root);
   const lib = libName(crateDir);
-  const equiv = opts.equiv !== false && (opts.equivRuns !== undefined || opts.equivCommandsFile !== undefined || reportBinaries(root).length > 0);
   const finished = new Set(progress.outcomes.map((o) => key(o.c_name, o.c_file)));
   const total = order.length;
   const say = (message: string, fn?: string, stage?: string) => opts.onProgress?.({ done: progress.outcomes.length, total, ...(fn ? { function: fn } : {}), ...(stage ? { stage } : {}), message });
@@ -81,6 +80,30 @@ export async function runModelTranspile(opts: ModelTranspileOptions): Promise<Mo
   saveProgress(progressPath, progress);
 
   let complete = true;
+  let current: OrderedFunction | undefined;
+  // one context for the run: the differential tests switch off for good when there is nothing to run
+  const cc: ConvertContext = {
+    root,
+    crateDir,
+    libName: lib,
+    git,
+    agents: opts.agents,
+    budget,
+    equiv: opts.equiv !== false && reportBinaries(root).length > 0,
+    notices,
+    ...(opts.equivRuns ? { equivRuns: opts.equivRuns } : {}),
+    ...(opts.equivCommandsFile ? { equivCommandsFile: opts.equivCommandsFile } : {}),
+    ...(opts.exec ? { exec: opts.exec } : {}),
+    ...(opts.env ? { env: opts.env } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    wrappers: progress.wrappers,
+    stage: (stage, round, lastError) => {
+      const fn = current as OrderedFunction;
+      progress.current = { c_name: fn.name, c_file: fn.file, stage, round, ...(lastError ? { last_error: lastError.slice(0, 2000) } : {}) };
+      saveProgress(progressPath, progress);
+      say(`${fn.name}: ${stage}${round ? ` (round ${round})` : ''}`, fn.name, stage);
+    },
+  };
   for (const fn of order) {
     const k = key(fn.name, fn.file);
     if (finished.has(k)) continue;
@@ -112,27 +135,9 @@ export async function runModelTranspile(opts: ModelTranspileOptions): Promise<Mo
       progress.current = { c_name: fn.name, c_file: fn.file, stage: 'plan', round: 0 };
       saveProgress(progressPath, progress);
       say(`${fn.name}: converting`, fn.name, 'plan');
+      current = fn;
       await convertFunction(
-        {
-          root,
-          crateDir,
-          libName: lib,
-          git,
-          agents: opts.agents,
-          budget,
-          equiv,
-          ...(opts.equivRuns ? { equivRuns: opts.equivRuns } : {}),
-          ...(opts.equivCommandsFile ? { equivCommandsFile: opts.equivCommandsFile } : {}),
-          ...(opts.exec ? { exec: opts.exec } : {}),
-          ...(opts.env ? { env: opts.env } : {}),
-          ...(opts.signal ? { signal: opts.signal } : {}),
-          wrappers: progress.wrappers,
-          stage: (stage, round, lastError) => {
-            progress.current = { c_name: fn.name, c_file: fn.file, stage, round, ...(lastError ? { last_error: lastError.slice(0, 2000) } : {}) };
-            saveProgress(progressPath, progress);
-            say(`${fn.name}: ${stage}${round ? ` (round ${round})` : ''}`, fn.name, stage);
-          },
-        },
+        cc,
         {
           ctx: {
             cName: fn.name,

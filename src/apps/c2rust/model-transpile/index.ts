@@ -8,3 +8,4 @@ export { runModelTranspile } from './driver.js';
 export { DEFAULT_BUDGET, type FunctionBudget, type ModelTranspileOptions, type ProgressEvent } from './options.js';
 export type { ModelTranspileReport } from './report.js';
 export type { FunctionOutcome } from './progress.js';
+export { modelSummaryTable } from './summary.js';
