@@ -80,7 +80,7 @@ const WRITE_ROLE = `You convert C functions, already translated mechanically int
 - Never delete or weaken existing tests; add #[cfg(test)] tests for the function you convert.
 - Do not touch other functions except as the task says.`;
 
-function answerAgent<T>(agents: AgentFactory, name: string, role: string, tag: string, usage: string, parse: (b: string) => ParsedAnswer<T>, root: string, maxTurns: number): Promise<Agent> {
+function answerAgent<T>(agents: AgentFactory, name: string, role: string, tag: string, usage: string, parse: (b: string) => ParsedAnswer<T>, root: string, limits: RunLimits): Promise<Agent> {
   return agents.create({
     name,
     role,
@@ -92,16 +92,26 @@ function answerAgent<T>(agents: AgentFactory, name: string, role: string, tag: s
     switches: { needSummary: false, maxIdleReprompts: 1, autoSummaryRounds: 0, modelSettings: { temperature: 0 } },
     features: QUIET,
     warn: () => undefined,
-  }).then((a) => limitTurns(a, maxTurns));
+  }).then((a) => limit(a, limits));
 }
 
-/** Stops an agent after `max` model turns (0: no limit). */
-function limitTurns(agent: Agent, max: number): Agent {
-  if (max <= 0) return agent;
+/**
+ * What one agent run may spend: model turns, and the tokens and cost left of the function's
+ * budget (0: no limit). Checked after each model call; an agent over it is stopped there.
+ */
+export interface RunLimits {
+  turns: number;
+  tokens: number;
+  cost: number;
+}
+
+function limit(agent: Agent, l: RunLimits): Agent {
   let turns = 0;
   agent.events.subscribe('after_model_call', () => {
     turns++;
-    if (turns >= max) agent.interrupt();
+    const u = agent.usage();
+    const over = (l.turns > 0 && turns >= l.turns) || (l.tokens > 0 && u.tokens.input + u.tokens.output > l.tokens) || (l.cost > 0 && u.cost > l.cost);
+    if (over) agent.interrupt();
   });
   return agent;
 }
@@ -116,19 +126,19 @@ async function ask<T>(agent: Agent, task: string, tag: string): Promise<AgentRun
   return { ...out, why: `the reply had no <${tag}> block` };
 }
 
-export async function runPlanner(agents: AgentFactory, crateDir: string, task: string, maxTurns: number): Promise<AgentRun<Plan>> {
-  return ask<Plan>(await answerAgent(agents, 'c2rust-plan', PLAN_ROLE, 'PLAN', PLAN_USAGE, parsePlan, crateDir, maxTurns), task, 'PLAN');
+export async function runPlanner(agents: AgentFactory, crateDir: string, task: string, limits: RunLimits): Promise<AgentRun<Plan>> {
+  return ask<Plan>(await answerAgent(agents, 'c2rust-plan', PLAN_ROLE, 'PLAN', PLAN_USAGE, parsePlan, crateDir, limits), task, 'PLAN');
 }
 
-export async function runReviewer(agents: AgentFactory, crateDir: string, task: string, maxTurns: number): Promise<AgentRun<Review>> {
-  return ask<Review>(await answerAgent(agents, 'c2rust-review', REVIEW_ROLE, 'REVIEW', REVIEW_USAGE, parseReview, crateDir, maxTurns), task, 'REVIEW');
+export async function runReviewer(agents: AgentFactory, crateDir: string, task: string, limits: RunLimits): Promise<AgentRun<Review>> {
+  return ask<Review>(await answerAgent(agents, 'c2rust-review', REVIEW_ROLE, 'REVIEW', REVIEW_USAGE, parseReview, crateDir, limits), task, 'REVIEW');
 }
 
 /**
  * The writer (also the fixer: repair rounds and review issues go to a fresh writer with the
  * errors). Ends when the model says the task is complete; the result is whatever it edited.
  */
-export async function runWriter(agents: AgentFactory, crateDir: string, task: string, maxTurns: number): Promise<AgentRun<string>> {
+export async function runWriter(agents: AgentFactory, crateDir: string, task: string, limits: RunLimits): Promise<AgentRun<string>> {
   const agent = await agents.create({
     name: 'c2rust-write',
     role: WRITE_ROLE,
@@ -140,7 +150,7 @@ export async function runWriter(agents: AgentFactory, crateDir: string, task: st
     features: QUIET,
     warn: () => undefined,
   });
-  limitTurns(agent, maxTurns);
+  limit(agent, limits);
   const guard = guardTests(agent, crateDir);
   const r = await agent.run(task);
   return { value: r.result, tokens: { ...r.tokens }, cost: r.cost, refusals: guard.refusals, ...(r.status === 'failed' ? { why: `model call failed: ${(r.error?.message ?? r.result).split('\n')[0] ?? ''}` } : {}) };

@@ -5,7 +5,7 @@ import { describeError, JarvisError } from '../../../util/index.js';
 import { runEquiv } from '../equiv/equiv.js';
 import { BudgetExhausted, Cargo, type Exec } from '../optimize/cargo.js';
 import { modulePath } from '../optimize/crate.js';
-import { runPlanner, runReviewer, runWriter, type AgentRun, type Plan } from './agents.js';
+import { runPlanner, runReviewer, runWriter, type AgentRun, type Plan, type RunLimits } from './agents.js';
 import type { CrateGit } from './crate-git.js';
 import { deterministicFixes } from './fixes.js';
 import type { FunctionBudget } from './options.js';
@@ -67,6 +67,11 @@ export async function convertFunction(cc: ConvertContext, input: ConvertInput, o
     if (budget.cost > 0 && outcome.cost > budget.cost) throw new FunctionFailed(`cost budget exhausted ($${outcome.cost.toFixed(4)} > $${budget.cost})`);
     if (cc.signal?.aborted) throw new FunctionFailed('stopped');
   };
+  // what the next agent run may spend: the turns of one run, and what is left of the function's budget
+  const left = (): RunLimits => {
+    const used = outcome.tokens.total.input + outcome.tokens.total.output;
+    return { turns: budget.agentTurns, tokens: budget.tokens > 0 ? Math.max(1, budget.tokens - used) : 0, cost: budget.cost > 0 ? Math.max(1e-9, budget.cost - outcome.cost) : 0 };
+  };
   try {
     const c = input.ctx;
     const item = await findFunction(cc.crateDir, c.rustFile, c.rustName);
@@ -78,7 +83,7 @@ export async function convertFunction(cc: ConvertContext, input: ConvertInput, o
 
     cc.stage('plan', 0);
     let plan: Plan | undefined;
-    const p = await runPlanner(cc.agents, cc.crateDir, planTask(fc), budget.agentTurns);
+    const p = await runPlanner(cc.agents, cc.crateDir, planTask(fc), left());
     spend('plan', p);
     if (p.value) {
       plan = p.value;
@@ -86,7 +91,7 @@ export async function convertFunction(cc: ConvertContext, input: ConvertInput, o
     } else outcome.plan = { module: fc.modulePath, notes: `no plan: ${p.why ?? ''}` };
 
     cc.stage('write', 0);
-    spend('write', await runWriter(cc.agents, cc.crateDir, writeTask(fc, plan), budget.agentTurns));
+    spend('write', await runWriter(cc.agents, cc.crateDir, writeTask(fc, plan), left()));
 
     let reviews = 0;
     for (;;) {
@@ -95,7 +100,7 @@ export async function convertFunction(cc: ConvertContext, input: ConvertInput, o
         if (outcome.repair_rounds >= budget.repairRounds) throw new FunctionFailed(`still failing after ${outcome.repair_rounds} repair round(s): ${failure.summary}`);
         outcome.repair_rounds++;
         cc.stage('write', outcome.repair_rounds, failure.summary);
-        spend('write', await runWriter(cc.agents, cc.crateDir, failure.task, budget.agentTurns));
+        spend('write', await runWriter(cc.agents, cc.crateDir, failure.task, left()));
         continue;
       }
       if (reviews >= budget.reviewRounds) break;
@@ -105,14 +110,14 @@ export async function convertFunction(cc: ConvertContext, input: ConvertInput, o
       const now = await findFunction(cc.crateDir, c.rustFile, c.rustName);
       const text = readFileSync(join(cc.crateDir, c.rustFile), 'utf8');
       const source = now ? text.split('\n').slice(now.startLine - 1, now.endLine).join('\n') : '(not found)';
-      const r = await runReviewer(cc.agents, cc.crateDir, reviewTask(fc, source), budget.agentTurns);
+      const r = await runReviewer(cc.agents, cc.crateDir, reviewTask(fc, source), left());
       spend('review', r);
       if (!r.value) break; // a reviewer that cannot answer does not hold a passing function back
       if (r.value.issues.length === 0) break;
       outcome.review_issues.push(...r.value.issues);
       if (reviews >= budget.reviewRounds) throw new FunctionFailed(`review issues left unresolved: ${r.value.issues.join('; ')}`);
       cc.stage('write', outcome.repair_rounds, r.value.issues.join('; '));
-      spend('write', await runWriter(cc.agents, cc.crateDir, reviewFixTask(fc, r.value.issues), budget.agentTurns));
+      spend('write', await runWriter(cc.agents, cc.crateDir, reviewFixTask(fc, r.value.issues), left()));
     }
     if (!(await findFunction(cc.crateDir, c.rustFile, c.rustName))) throw new FunctionFailed(`the safe \`${c.rustName}\` is missing from ${c.rustFile}`);
 
