@@ -34,7 +34,13 @@ async function openProgress(git: CrateGit, crateDir: string, progressPath: strin
     }
     // a run killed mid-function left its edits: they are thrown away and the function redone
     const last = lastCommit(progress);
-    const dirty = await git.dirty();
+    const dirty = (await git.dirty()).filter((f) => f !== 'Cargo.lock');
+    if (!progress.current && (dirty.length > 0 || (await git.head()) !== last)) {
+      // no function was under way: these are someone else's changes, never thrown away silently
+      throw new JarvisError('usage', `the crate ${crateDir} changed since the model stage's last step (${dirty.length > 0 ? `uncommitted: ${dirty.slice(0, 3).join(', ')}${dirty.length > 3 ? ', …' : ''}` : 'new commits'})`, {
+        hint: 'keep them out of the crate (git stash / git reset in it), or pass --reset-progress to start the model stage over from the deterministic translation',
+      });
+    }
     if (progress.current || dirty.length > 0) notices.push(`resuming: back to ${last.slice(0, 10)}${progress.current ? `, redoing ${progress.current.c_name}` : ''}`);
     await git.resetTo(last);
     progress.current = null;
