@@ -81,4 +81,25 @@ describe('the model stage on the scripted platform', { timeout: 300_000 }, () =>
       expect(s.root).toBe(join(base, 'proj_rs'));
     }
   });
+
+  it('deletes a C-ABI wrapper once nothing calls it, and keeps one a test still uses', async () => {
+    // a library only: no program calls the functions by their C names
+    const lib = Object.fromEntries(Object.entries(PROJECT).filter(([k]) => k !== 'test_stats.c').map(([k, v]) => [`proj/${k}`, v]));
+    const base = tempTree(lib);
+    const root = join(base, 'proj');
+    await transpileProject({ root, outDir: join(base, 'proj_rs') });
+    const [clamp, sum] = conversionReplies();
+    const platform = createScriptedPlatformFromReplies({ replies: [...(clamp?.replies ?? []), ...(sum?.replies ?? [])] });
+    const agents = new AgentFactory({ root: base, models: () => ({ normal: platform }), tools: () => [] }, { interactive: false });
+    const report = await runModelTranspile({ root, agents, functions: ['clamp', 'sum_clamped'], env: { CARGO_TARGET_DIR: TARGET } });
+    expect(report.converted).toBe(2);
+    const stats = readFileSync(join(base, 'proj_rs/src/stats.rs'), 'utf8');
+    // clamp_ffi was called by the old sum_clamped only; sum_clamped_ffi is called by a test
+    expect(stats).not.toContain('clamp_ffi(');
+    expect(stats).toContain('pub unsafe extern "C" fn sum_clamped_ffi(');
+    // each outcome says what its function left; the symbol map says what is there now
+    expect(report.functions.map((f) => f.ffi_wrapper)).toEqual(['clamp_ffi', 'sum_clamped_ffi']);
+    const map = readFileSync(join(root, '.jarvis/c2rust/symbol_map.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { c_name: string; ffi_wrapper: { rust_name: string } | null });
+    expect(Object.fromEntries(map.map((m) => [m.c_name, m.ffi_wrapper?.rust_name ?? null]))).toEqual({ clamp: null, sum_clamped: 'sum_clamped_ffi', average: null });
+  });
 });
