@@ -6,7 +6,7 @@ import { runModelTranspile } from '../../src/apps/c2rust/model-transpile/index.j
 import { transpileProject } from '../../src/apps/c2rust/transpile/index.js';
 import { createScriptedPlatformFromReplies } from '../../src/llm/index.js';
 import { tempTree } from '../support/temp-tree.js';
-import { conversionReplies, PROJECT } from './fixture.js';
+import { CLAMP_TESTS, conversionReplies, PROJECT } from './fixture.js';
 import { targetDir } from './support.js';
 
 const TARGET = targetDir('guard');
@@ -20,18 +20,6 @@ class CountingFactory extends AgentFactory {
     return super.create(spec);
   }
 }
-
-const CLAMP_TESTS = `#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clamp_keeps_bounds() {
-        assert_eq!(clamp(5, 0, 10), 5);
-        assert_eq!(clamp(-1, 0, 10), 0);
-        assert_eq!(clamp(11, 0, 10), 10);
-    }
-}`;
 
 describe('the model stage on the scripted platform', { timeout: 300_000 }, () => {
   it('undoes an edit that deletes tests and tells the model; planner and reviewer only read; every agent comes from the factory', async () => {
