@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AgentFactory, type Agent, type AgentSpec } from '../../src/agent/index.js';
@@ -89,5 +89,22 @@ describe('the model stage on the scripted platform', { timeout: 300_000 }, () =>
     expect(report.functions.map((f) => f.ffi_wrapper)).toEqual(['clamp_ffi', 'sum_clamped_ffi']);
     const map = readFileSync(join(root, '.jarvis/c2rust/symbol_map.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { c_name: string; ffi_wrapper: { rust_name: string } | null });
     expect(Object.fromEntries(map.map((m) => [m.c_name, m.ffi_wrapper?.rust_name ?? null]))).toEqual({ clamp: null, sum_clamped: 'sum_clamped_ffi', average: null });
+  });
+
+  it('refuses a crate that does not build before asking the model anything, and starts once it builds', async () => {
+    const base = tempTree(Object.fromEntries(Object.entries(PROJECT).map(([k, v]) => [`proj/${k}`, v])));
+    const root = join(base, 'proj');
+    await transpileProject({ root, outDir: join(base, 'proj_rs') });
+    const statsPath = join(base, 'proj_rs/src/stats.rs');
+    const good = readFileSync(statsPath, 'utf8');
+    writeFileSync(statsPath, `${good}\nfn broken() -> i32 {\n    "x"\n}\n`);
+    const platform = createScriptedPlatformFromReplies({ replies: conversionReplies()[0]?.replies ?? [] });
+    const agents = new AgentFactory({ root: base, models: () => ({ normal: platform }), tools: () => [] }, { interactive: false });
+    const opts = { root, agents, functions: ['clamp'], env: { CARGO_TARGET_DIR: TARGET } };
+    await expect(runModelTranspile(opts)).rejects.toThrow(/does not build before the model stage: E0308: mismatched types \(src\/stats.rs:\d+\)/);
+    expect(platform.calls).toHaveLength(0);
+    expect(existsSync(join(base, 'proj_rs/.git'))).toBe(false);
+    writeFileSync(statsPath, good);
+    expect((await runModelTranspile(opts)).converted).toBe(1);
   });
 });
