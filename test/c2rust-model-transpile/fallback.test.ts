@@ -80,5 +80,8 @@ describe('jc2r transpile --model when the budget runs out', { timeout: 300_000 }
     expect(third.stderr).toMatch(/--reset-progress/);
     expect(readFileSync(join(crate, 'src/stats.rs'), 'utf8')).toBe(`${stats}// mine\n`);
     expect(server.requests).toHaveLength(9);
+    const unknown = await jc2r(base, TARGET, ['transpile', 'proj', '--model', '--function', 'nope', '--reset-progress']).done;
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/no translated C function named nope/);
   });
 });
