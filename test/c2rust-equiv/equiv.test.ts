@@ -88,7 +88,8 @@ describe.skipIf(!tools)('jc2r equiv: the C project against a hand-written Rust v
     const noCrate = jc2r(['equiv', '--crate', join(dirs.base, 'nowhere')], dirs.root);
     expect(noCrate.code).toBe(2);
     expect(noCrate.stderr).toMatch(/no Rust crate at .*nowhere/);
-  });
+    // Six CLI processes, each starting from the TypeScript sources: 30 s is too little on a busy machine.
+  }, 180_000);
 
   it('rebuilds a C object whose source or header changed since the last run, and only then', async () => {
     const first = await runEquiv({ root: dirs.root, runs: ['{bin:stats} data/input.txt'], cRuns: 1 });
