@@ -2,7 +2,7 @@
  * What the engine knows about a group of files (functions, globals, macros, structs) and the
  * per-call frames of an analysis run, plus the one place findings are recorded.
  */
-import type { FlowStep, RawFinding } from '../finding.js';
+import type { FlowStep, RawFinding, Tier } from '../finding.js';
 import type { N } from './ast.js';
 import { ruleMeta, type RuleId } from './rules.js';
 import type { State } from './state.js';
@@ -28,7 +28,8 @@ export interface FileCtx {
   /** name → global state key ('' when not a global), filled on first lookup after collection */
   globalKeys: Map<string, string>;
   findings: RawFinding[];
-  seen: Set<string>;
+  /** rule:line → index in findings (one finding per rule and line; the most confident wins) */
+  seen: Map<string, number>;
 }
 
 export interface FnDef {
@@ -38,6 +39,8 @@ export interface FnDef {
   retType: CType;
   file: FileCtx;
   line: number;
+  /** declared with `...` */
+  variadic: boolean;
 }
 
 export interface GlobalDef {
@@ -77,6 +80,8 @@ export interface Frame {
   callers: string[];
   /** call-site lines from the root down, for traces */
   callSites: FlowStep[];
+  /** values passed for a variadic function's `...` (v*printf in it formats them) */
+  varargs?: Val[];
 }
 
 export interface Run {
@@ -99,20 +104,26 @@ export interface Report {
   description: string;
   confidence: number;
   trace?: FlowStep[];
+  /** default `proven` */
+  tier?: Tier;
 }
 
-/** Records a finding in the file of the frame's function, once per rule and line. */
+/**
+ * Records a finding in the file of the frame's function, once per rule and line; when paths or
+ * call contexts report the same line twice, the more confident report stays.
+ */
 export function report(fr: Frame, node: N, r: Report, run: Run): void {
   if (run.quiet > 0) return;
   const file = fr.file;
   const key = `${r.rule}:${node.line}`;
-  if (file.seen.has(key)) return;
-  file.seen.add(key);
+  const confidence = Math.round(Math.min(1, Math.max(0, r.confidence)) * 100) / 100;
+  const before = file.seen.get(key);
+  if (before !== undefined && (file.findings[before]?.confidence ?? 1) >= confidence) return;
   const meta = ruleMeta(r.rule);
   const lineText = lineAt(file.src, node.s);
   const trace = [...(r.trace ?? [])];
   if (trace.length > 0 && trace[trace.length - 1]?.line !== node.line) trace.push({ line: node.line, note: meta.name.toLowerCase() });
-  file.findings.push({
+  const finding: RawFinding = {
     rule: r.rule,
     category: meta.category,
     pattern: r.pattern,
@@ -121,10 +132,16 @@ export function report(fr: Frame, node: N, r: Report, run: Run): void {
     evidence: lineText.length > 200 ? `${lineText.slice(0, 197)}...` : lineText,
     description: r.description,
     suggestion: meta.help,
-    confidence: Math.round(Math.min(1, Math.max(0, r.confidence)) * 100) / 100,
+    confidence,
     severity: meta.severity,
     trace,
-  });
+    tier: r.tier ?? 'proven',
+  };
+  if (before !== undefined) file.findings[before] = finding;
+  else {
+    file.seen.set(key, file.findings.length);
+    file.findings.push(finding);
+  }
 }
 
 function lineAt(src: string, offset: number): string {

@@ -122,7 +122,8 @@ function functionOf(n: N, file: FileCtx): FnDef | undefined {
       ps.push({ name: info.name, type });
     } else ps.push({ name: `#${ps.length}`, type: specType(pspecs, file.src) });
   }
-  return { name, body, params: ps, retType: { ...retBase, ptr: retBase.ptr + ptr }, file, line: n.line };
+  const variadic = (params?.c ?? []).some((c) => c.t === 'variadic_parameter');
+  return { name, body, params: ps, retType: { ...retBase, ptr: retBase.ptr + ptr }, file, line: n.line, variadic };
 }
 
 function isStaticDecl(n: N): boolean {
@@ -162,7 +163,7 @@ export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInp
       result.parseErrors = parsed.errors;
       const file: FileCtx = {
         path: input.file, src: input.source, root: parsed.root, macros: new Map(), parseMacro: () => undefined, macroNames: new Set(), defined: new Set(), fnMacros: new Set(), fns: new Map(), staticVars: new Set(), globalKeys: new Map(),
-        findings: result.findings, seen: new Set(),
+        findings: result.findings, seen: new Map(),
       };
       const nodes = topLevel(parsed.root, file);
       const defs = macroDefs(nodes, file);

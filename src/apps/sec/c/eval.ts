@@ -8,6 +8,7 @@ import { macroBody, report, text, type Frame, type Run } from './context.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalCall } from './call.js';
 import { KNOWN_CONSTANTS } from './externs.js';
+import { decodeLiteral } from './literal.js';
 import { loadElement, markWritten, newObj, shift, store, writeElement } from './memory.js';
 import { keyOf, lvalKey, staticType, typeDescriptor } from './names.js';
 import type { State } from './state.js';
@@ -20,25 +21,16 @@ function stringLiteral(n: N, st: State, fr: Frame, run: Run): PtrV {
   // one object per literal per run (object ids restart with every entry function)
   let id = run.literals.get(n);
   if (id === undefined || !st.objs.has(id)) {
-    const len = literalLength(raw);
+    const lit = decodeLiteral(raw);
+    const len = lit.length;
     const obj = newObj(run, st, {
       kind: 'literal', size: (len + 1) * (wide ? 4 : 1), elem: wide ? 4 : 1, slo: len * (wide ? 4 : 1), shi: len * (wide ? 4 : 1), taint: false, freed: NO, init: YES,
-      escaped: true, line: n.line, name: raw.length > 30 ? `${raw.slice(0, 27)}...` : raw, local: false,
+      escaped: true, line: n.line, name: raw.length > 30 ? `${raw.slice(0, 27)}...` : raw, local: false, lit,
     });
     id = obj.id;
     run.literals.set(n, id);
   }
   return { k: 'ptr', t: [{ o: id, lo: 0, hi: 0 }], nul: NO };
-}
-
-/** Characters in a (possibly concatenated) C string literal, escapes counted once. */
-export function literalLength(raw: string): number {
-  let len = 0;
-  for (const m of raw.matchAll(/"((?:[^"\\]|\\.)*)"/g)) {
-    const body = m[1] ?? '';
-    len += body.replace(/\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)/g, '_').length;
-  }
-  return len;
 }
 
 function numberValue(raw: string): number | undefined {

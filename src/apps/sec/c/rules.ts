@@ -26,6 +26,8 @@ export const C_RULES = [
     'A write goes past the end of a stack array. Bound the length by the destination size (sizeof dest) and check indexes against the array length.'),
   rule('c.buffer.heap-overflow', 'Heap buffer overflow', 'buffer_overflow', [122, 787], 'high',
     'A write goes past the end of a heap allocation. Allocate element count × sizeof(element) and bound copies by the allocated size.'),
+  rule('c.buffer.overflow', 'Buffer overflow', 'buffer_overflow', [120, 787], 'high',
+    'A write goes past the end of a buffer whose storage the scan cannot see (a member of a struct it was given, a caller\'s array). Bound the copy by the destination size.'),
   rule('c.buffer.underwrite', 'Buffer underwrite', 'buffer_overflow', [124, 786], 'high',
     'A write lands before the start of a buffer (negative index or pointer moved below its base). Check the lower bound.'),
   rule('c.buffer.overread', 'Buffer over-read', 'buffer_overflow', [126, 125], 'medium',
@@ -60,6 +62,8 @@ export const C_RULES = [
     'The format argument holds data read from outside the program. Use a literal format such as "%s".'),
   rule('c.command.tainted', 'OS command built from external data', 'command_injection', [78], 'high',
     'The command passed to system/popen/exec contains data read from outside the program. Use a fixed command and validate or escape arguments.'),
+  rule('c.path.traversal', 'Path built from external data', 'path_traversal', [22], 'high',
+    'A file name from outside the program reaches a file operation without canonicalisation. Reject names with "..", "/" or "\\", or realpath() the result and check it is still under the intended directory.'),
 ] as const satisfies readonly RuleMeta[];
 
 export type RuleId = (typeof C_RULES)[number]['id'];

@@ -15,12 +15,36 @@ export function joinTri(a: Tri, b: Tri): Tri {
   return a === b ? a : MAYBE;
 }
 
+/**
+ * Where outside data came from: command line, environment, standard input, a file, the network,
+ * a random source, or (weakest) a caller of an exported function jsec cannot see.
+ */
+export type Origin = 'argv' | 'env' | 'stdin' | 'file' | 'net' | 'random' | 'caller';
+
+export function originText(o: Origin | undefined): string {
+  switch (o) {
+    case 'argv': return 'the command line';
+    case 'env': return 'the environment';
+    case 'stdin': return 'standard input';
+    case 'file': return 'a file';
+    case 'net': return 'the network';
+    case 'random': return 'a random source';
+    case 'caller': return 'a caller of this exported function';
+    default: return 'outside the program';
+  }
+}
+
 export interface IntV {
   k: 'int';
   lo: number;
   hi: number;
   /** from outside the program (input, random): the whole range is attacker-reachable */
   taint: boolean;
+  /** the taint comes only from callers of an exported function (lower confidence) */
+  weak?: boolean;
+  origin?: Origin;
+  /** this is the string length of the string at (object, byte offset): narrowing it bounds the string */
+  lenOf?: { o: number; off: number; elem: number };
   /** proven non-zero (intervals cannot express the hole a `!= 0` check makes) */
   nz?: boolean;
   /** where the value came from, for the trace */
@@ -38,6 +62,8 @@ export interface PtrV {
   k: 'ptr';
   t: Target[];
   nul: Tri;
+  /** the offset grew in a loop that input decides: how far it goes is up to the input */
+  grow?: boolean;
   /** where a possible NULL came from (allocation, getenv, literal NULL) */
   nulSrc?: { line: number; note: string; fromAlloc: boolean };
 }
@@ -82,9 +108,15 @@ export function joinVal(a: Val, b: Val): Val {
   if (a.k === 'int' && b.k === 'int') {
     const v: IntV = { k: 'int', lo: Math.min(a.lo, b.lo), hi: Math.max(a.hi, b.hi), taint: a.taint || b.taint };
     if (a.nz && b.nz) v.nz = true;
-    const from = a.taint ? a : b.taint ? b : a;
+    // prefer the stronger source for the trace and the confidence
+    const from = a.taint && !a.weak ? a : b.taint && !b.weak ? b : a.taint ? a : b.taint ? b : a;
     v.src = from.src;
     v.srcNote = from.srcNote;
+    if (v.taint) {
+      v.origin = from.origin;
+      if ((!a.taint || a.weak) && (!b.taint || b.weak)) v.weak = true;
+    }
+    if (a.lenOf && b.lenOf && a.lenOf.o === b.lenOf.o && a.lenOf.off === b.lenOf.off) v.lenOf = a.lenOf;
     return v;
   }
   if (a.k === 'ptr' && b.k === 'ptr') return joinPtr(a, b);
@@ -113,7 +145,9 @@ function joinPtr(a: PtrV, b: PtrV): PtrV {
   if (a.t.length === 0 && a.nul === NO) nul = b.nul;
   else if (b.t.length === 0 && b.nul === NO) nul = a.nul;
   else nul = a.nul === b.nul ? a.nul : MAYBE;
-  return { k: 'ptr', t, nul, nulSrc: a.nulSrc ?? b.nulSrc };
+  const out: PtrV = { k: 'ptr', t, nul, nulSrc: a.nulSrc ?? b.nulSrc };
+  if (a.grow || b.grow) out.grow = true;
+  return out;
 }
 
 export function sameVal(a: Val, b: Val): boolean {
@@ -121,7 +155,7 @@ export function sameVal(a: Val, b: Val): boolean {
   if (a.k !== b.k) return false;
   if (a.k === 'int' && b.k === 'int') return a.lo === b.lo && a.hi === b.hi && a.taint === b.taint && a.nz === b.nz;
   if (a.k === 'ptr' && b.k === 'ptr')
-    return a.nul === b.nul && a.t.length === b.t.length && a.t.every((x, i) => x.o === b.t[i]?.o && x.lo === b.t[i]?.lo && x.hi === b.t[i]?.hi);
+    return a.nul === b.nul && a.grow === b.grow && a.t.length === b.t.length && a.t.every((x, i) => x.o === b.t[i]?.o && x.lo === b.t[i]?.lo && x.hi === b.t[i]?.hi);
   if (a.k === 'ref' && b.k === 'ref') return a.key === b.key;
   if (a.k === 'fn' && b.k === 'fn') return a.name === b.name;
   return a.k === 'unk' && b.k === 'unk' && a.taint === b.taint;
@@ -142,6 +176,17 @@ export interface Obj {
   /** contents come from outside the program */
   taint: boolean;
   taintLine?: number;
+  /** the taint comes only from callers of an exported function */
+  weak?: boolean;
+  origin?: Origin;
+  /** the contents were canonicalised (realpath) or checked for `..`/`/`: safe to use as a path */
+  pathOk?: boolean;
+  /** input text placed after a fixed directory prefix: the program means to keep the name below it */
+  confined?: boolean;
+  /** for string literals: the characters (escapes decoded), for format strings */
+  lit?: string;
+  /** an argument vector (argv, envp): each element is a string from `origin` */
+  strv?: Origin;
   freed: Tri;
   freeLine?: number;
   /** the free (if any) was realloc moving the block: freed exactly when realloc did not fail */
@@ -174,6 +219,10 @@ export function joinObj(a: Obj, b: Obj): Obj {
     shi: Math.max(a.shi, b.shi),
     taint: a.taint || b.taint,
     taintLine: a.taintLine ?? b.taintLine,
+    weak: (a.taint ? a.weak : true) && (b.taint ? b.weak : true) && (a.taint || b.taint) ? true : undefined,
+    origin: a.taint && !a.weak ? a.origin : b.taint && !b.weak ? b.origin : a.origin ?? b.origin,
+    pathOk: (!a.taint || a.pathOk) && (!b.taint || b.pathOk) ? a.pathOk ?? b.pathOk : undefined,
+    confined: a.confined || b.confined ? true : undefined,
     freed: joinTri(a.freed, b.freed),
     freeLine: a.freeLine ?? b.freeLine,
     freedByRealloc: freedByReallocJoin(a, b),
