@@ -5,7 +5,7 @@
 import type { N } from './ast.js';
 import { report, text, type Frame, type Run } from './context.js';
 import { shift } from './memory.js';
-import { staticType } from './names.js';
+import { lvalKey, staticType } from './names.js';
 import type { State } from './state.js';
 import { elemSize, intRange, INT_TYPE, isFloat, type CType } from './types.js';
 import { anyInt, int, isConst, NO, YES, type IntV, type PtrV, type Val } from './values.js';
@@ -87,7 +87,7 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
       v = out(a.lo + b.lo, a.hi + b.hi);
       break;
     case '-':
-      v = out(a.lo - b.hi, a.hi - b.lo);
+      v = out(Math.max(a.lo - b.hi, relFloor(l, r, st, fr, run)), a.hi - b.lo);
       break;
     case '*': {
       const ps = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi].map((x) => (Number.isNaN(x) ? 0 : x));
@@ -129,20 +129,42 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
   return v;
 }
 
+/** `a - b` where a test or a read showed b < a (or b <= a): the difference is not negative. */
+function relFloor(l: N, r: N, st: State, fr: Frame, run: Run): number {
+  if (st.rels.size === 0) return -Infinity;
+  const ka = plainKey(l, fr, run);
+  const kb = plainKey(r, fr, run);
+  if (!ka || !kb) return -Infinity;
+  if (st.rels.has(`lt|${kb}|${ka}`)) return 1;
+  if (st.rels.has(`le|${kb}|${ka}`)) return 0;
+  return -Infinity;
+}
+
+/** The variable an operand names, through casts and parentheses. */
+export function plainKey(n: N, fr: Frame, run: Run): string | undefined {
+  let e = n;
+  while ((e.t === 'parenthesized_expression' || e.t === 'cast_expression') && e.c.length > 0) e = e.c[e.c.length - 1] as N;
+  return e.t === 'identifier' ? lvalKey(e, fr, run) : undefined;
+}
+
 export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, fr: Frame, run: Run, what: string, b?: IntV, dir: -1 | 0 | 1 = 0): void {
   const range = intRange(type ?? INT_TYPE);
   if (!range) return;
   // only values we can reach: inputs over their range, or constants
-  const reachable = a.taint || (b?.taint ?? false) || (isConst(a) && (!b || isConst(b)));
+  // arithmetic on what an exported function's callers pass is their contract, not a finding here
+  const strong = (x: IntV | undefined) => Boolean(x?.taint && !x.weak);
+  const reachable = strong(a) || strong(b) || (isConst(a) && (!b || isConst(b)));
   if (!reachable) return;
-  const src = a.taint ? a : b?.taint ? b : a;
+  const src = strong(a) ? a : strong(b) ? (b as IntV) : a;
   const trace = src.src !== undefined ? [{ line: src.src, note: src.srcNote ?? 'value set here' }] : [];
   // doubles cannot tell 2^63-1 from 2^63: an increment of a value already at the maximum overflows
   const wide = range[1] > 2 ** 53;
   // a bound like sqrt(LLONG_MAX) squared lands within rounding of the maximum: not an overflow
   const slack = wide ? range[1] * 1e-9 : 0;
   const up = v.hi > range[1] + slack || (wide && v.hi >= range[1] && v.hi >= a.hi && (dir === 1 || (b !== undefined && b.lo > 0 && what === 'addition')));
-  const down = v.lo < range[0] - slack || (wide && v.lo <= range[0] && v.lo <= a.lo && (dir === -1 || (b !== undefined && b.lo > 0 && what === 'subtraction')));
+  // an unsigned minimum (0) is exact: only a signed 64-bit minimum suffers from rounding
+  const wideLo = Math.abs(range[0]) > 2 ** 53;
+  const down = v.lo < range[0] - (wideLo ? slack : 0) || (wideLo && v.lo <= range[0] && v.lo <= a.lo && (dir === -1 || (b !== undefined && b.lo > 0 && what === 'subtraction')));
   if (up && Number.isFinite(v.hi)) {
     report(fr, n, {
       rule: 'c.integer.overflow',
@@ -165,7 +187,7 @@ export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, f
 function checkDivisor(b: IntV, r: N, n: N, _st: State, fr: Frame, run: Run): void {
   if (b.nz || b.lo > 0 || b.hi < 0) return;
   const zeroConst = b.lo === 0 && b.hi === 0;
-  if (!zeroConst && !b.taint) return;
+  if (!zeroConst && (!b.taint || b.weak)) return;
   report(fr, n, {
     rule: 'c.divide.by-zero',
     pattern: text(fr.file, r),

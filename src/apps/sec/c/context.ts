@@ -22,7 +22,7 @@ export interface FileCtx {
   defined: Set<string>;
   /** function-like macros: a "call" may assign its arguments */
   fnMacros: Set<string>;
-  /** file-scope `static` functions and variables */
+  /** functions defined in this file (static or not): calls from the file resolve here first */
   fns: Map<string, FnDef>;
   staticVars: Set<string>;
   /** name → global state key ('' when not a global), filled on first lookup after collection */
@@ -41,6 +41,8 @@ export interface FnDef {
   line: number;
   /** declared with `...` */
   variadic: boolean;
+  /** not `static`: callers outside the scan may exist */
+  exported: boolean;
 }
 
 export interface GlobalDef {
@@ -96,6 +98,8 @@ export interface Run {
   literals: Map<N, number>;
   /** functions analysed at least once (the rest are analysed on their own afterwards) */
   visited: Set<FnDef>;
+  /** input reads so far (source calls, loads of input bytes): a loop that does any is driven by input */
+  inputReads: number;
 }
 
 export interface Report {

@@ -10,9 +10,10 @@ import { convertTree, type N } from './ast.js';
 import { collectStruct, macroDefs, scanNames, topLevel, type MacroDef } from './collect.js';
 import { report, type FileCtx, type FnDef, type Frame, type Group, type Run } from './context.js';
 import { runFunction } from './exec.js';
+import { entryParams, type EntryKind } from './params.js';
 import { State } from './state.js';
 import { declType, specType, type CType } from './types.js';
-import { YES, type Val } from './values.js';
+import type { Val } from './values.js';
 
 const ROOT_BUDGET = 40_000;
 
@@ -123,7 +124,7 @@ function functionOf(n: N, file: FileCtx): FnDef | undefined {
     } else ps.push({ name: `#${ps.length}`, type: specType(pspecs, file.src) });
   }
   const variadic = (params?.c ?? []).some((c) => c.t === 'variadic_parameter');
-  return { name, body, params: ps, retType: { ...retBase, ptr: retBase.ptr + ptr }, file, line: n.line, variadic };
+  return { name, body, params: ps, retType: { ...retBase, ptr: retBase.ptr + ptr }, file, line: n.line, variadic, exported: false };
 }
 
 function isStaticDecl(n: N): boolean {
@@ -175,8 +176,11 @@ export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInp
           const fn = functionOf(n, file);
           if (!fn) continue;
           fns.push(fn);
-          if (isStaticDecl(n) || file.fns.has(fn.name)) file.fns.set(fn.name, fn);
-          else group.fns.set(fn.name, fn);
+          // a call resolves to its own file's definition first: directories of example programs
+          // define the same names (main, usage, helpers) once per program
+          fn.exported = !isStaticDecl(n);
+          if (!file.fns.has(fn.name)) file.fns.set(fn.name, fn);
+          if (fn.exported && !group.fns.has(fn.name)) group.fns.set(fn.name, fn);
           scanNames(fn.body, file.src, group.referenced, group.assigned);
         } else if (n.t === 'declaration') {
           collectStruct(n, file.src, group);
@@ -203,24 +207,19 @@ export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInp
   const visited = new Set<FnDef>();
   const all = [...fnsOf.values()].flat();
   const roots = all.filter((f) => !group.referenced.has(f.name));
-  for (const fn of roots) analyzeRoot(fn, group, visited);
-  for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited);
+  for (const fn of roots) analyzeRoot(fn, group, visited, fn.name === 'main' ? 'main' : fn.exported ? 'exported' : 'internal');
+  for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited, 'internal');
   return results;
 }
 
-function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>): void {
-  const run: Run = { group, budget: ROOT_BUDGET, nextObj: 1, nextFrame: 1, quiet: 0, visited, literals: new Map() };
+function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKind): void {
+  const run: Run = { group, budget: ROOT_BUDGET, nextObj: 1, nextFrame: 1, quiet: 0, visited, literals: new Map(), inputReads: 0 };
   const fr: Frame = {
     fn, file: fn.file, id: run.nextFrame++, names: new Map(), types: new Map(), returns: [], retVals: [], breaks: [], conts: [], depth: 0,
     callers: [], callSites: [],
   };
   const st = new State();
-  fn.params.forEach((p) => {
-    const key = `${fr.id}:${p.name}`;
-    fr.names.set(p.name, key);
-    fr.types.set(p.name, p.type);
-    st.vars.set(key, { v: p.type.ptr > 0 ? { k: 'ptr', t: [], nul: 0 } : { k: 'int', lo: -Infinity, hi: Infinity, taint: false }, init: YES, type: p.type, line: fn.line });
-  });
+  entryParams(fn, kind, fr, st, run);
   visited.add(fn);
   try {
     const { state, ret } = runFunction(fr, st, run);
@@ -230,11 +229,29 @@ function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>): void {
   }
 }
 
+/**
+ * Blocks still reachable when the entry function returns are not leaks: returned ones, ones
+ * handed on (stored globally, given to unknown code, stored in a caller's memory), and anything
+ * their pointer slots lead to (a struct returned with a string in one of its members).
+ */
+function reachable(state: State, ret: Val): Set<number> {
+  const seen = new Set<number>();
+  const todo: number[] = ret.k === 'ptr' ? ret.t.map((t) => t.o) : [];
+  for (const o of state.objs.values()) if (o.escaped || !o.local) todo.push(o.id);
+  while (todo.length > 0) {
+    const id = todo.pop() as number;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const v of state.objs.get(id)?.slots?.values() ?? []) if (v.k === 'ptr') for (const t of v.t) todo.push(t.o);
+  }
+  return seen;
+}
+
 function reportLeaks(state: State, ret: Val, group: Group): void {
   if (state.dead) return;
-  const returned = new Set(ret.k === 'ptr' ? ret.t.map((t) => t.o) : []);
+  const live = reachable(state, ret);
   for (const o of state.objs.values()) {
-    if (o.kind !== 'heap' || !o.local || o.freed !== 0 || o.escaped || returned.has(o.id) || !o.at) continue;
+    if (o.kind !== 'heap' || !o.local || o.freed !== 0 || live.has(o.id) || !o.at) continue;
     const at = o.at;
     const file = group.files.find((f) => f.path === at.file);
     if (!file) continue;

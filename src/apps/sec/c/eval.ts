@@ -7,12 +7,13 @@ import { arith, checkOverflow, truthOf } from './arith.js';
 import { macroBody, report, text, type Frame, type Run } from './context.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalCall } from './call.js';
+import { addrOf, evalField } from './fields.js';
 import { KNOWN_CONSTANTS } from './externs.js';
 import { decodeLiteral } from './literal.js';
-import { loadElement, markWritten, newObj, shift, store, writeElement } from './memory.js';
-import { keyOf, lvalKey, staticType, typeDescriptor } from './names.js';
+import { loaded, loadElement, markWritten, newObj, shift, store, writeElement } from './memory.js';
+import { arrayCap, keyOf, lvalKey, staticType, typeDescriptor } from './names.js';
 import type { State } from './state.js';
-import { elemSize, intRange, isFloat, sizeOf, specType } from './types.js';
+import { derefType, elemSize, intRange, isFloat, sizeOf, specType } from './types.js';
 import { anyInt, int, isConst, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
 
 function stringLiteral(n: N, st: State, fr: Frame, run: Run): PtrV {
@@ -212,6 +213,7 @@ export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boole
   const idx = iv.k === 'int' ? iv : anyInt();
   const bt = staticType(base, fr, run);
   const size = elemSize(bt, run.group.structs) ?? (p.k === 'ptr' ? (st.objs.get(p.t[0]?.o ?? -1)?.elem ?? 1) : 1);
+  const cap = arrayCap(base, fr, run);
   if (p.k === 'ref') {
     if (write) markWritten(p.key, st);
     else readVar(p.key, n, st, fr, run);
@@ -220,43 +222,11 @@ export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boole
   if (p.k !== 'ptr') return UNKNOWN;
   checkDeref(p, base, st, fr, run);
   if (write) {
-    writeElement(p, idx, size, v ?? UNKNOWN, n, st, fr, run);
+    writeElement(p, idx, size, v ?? UNKNOWN, n, st, fr, run, cap);
     return v ?? UNKNOWN;
   }
-  checkIndex(p, idx, size, false, n, st, fr, run);
-  return loadElement(p, idx, size, n, st, fr, run);
-}
-
-function evalField(n: N, st: State, fr: Frame, run: Run): Val {
-  const key = lvalKey(n, fr, run);
-  if (key) {
-    const cell = st.vars.get(key);
-    if (cell) return cell.v;
-    const base = n.c[0];
-    if (base) evalExpr(base, st, fr, run);
-    return UNKNOWN;
-  }
-  const base = n.c[0];
-  if (!base) return UNKNOWN;
-  const p = evalExpr(base, st, fr, run);
-  if (n.op === '->') {
-    checkDeref(p, base, st, fr, run);
-    if (p.k === 'ptr') {
-      for (const t of p.t) {
-        const o = st.objs.get(t.o);
-        if (o && o.init === NO && o.kind !== 'literal') {
-          report(fr, n, {
-            rule: 'c.uninit.use',
-            pattern: text(fr.file, n),
-            description: `'${text(fr.file, n)}' reads memory that was never written.`,
-            confidence: 0.6,
-            trace: [{ line: o.line, note: `${o.name} allocated without initialisation` }],
-          }, run);
-        }
-      }
-    }
-  }
-  return UNKNOWN;
+  checkIndex(p, idx, size, false, n, st, fr, run, cap);
+  return loaded(loadElement(p, idx, size, n, st, fr, run), p, bt ? derefType(bt) : undefined, st, run);
 }
 
 function evalPointer(n: N, st: State, fr: Frame, run: Run): Val {
@@ -271,6 +241,7 @@ function evalPointer(n: N, st: State, fr: Frame, run: Run): Val {
       if (cell && t && (t.arr !== undefined || t.arrUnknown)) return cell.v;
       return { k: 'ref', key };
     }
+    if (arg.t === 'field_expression') return addrOf(arg, st, fr, run);
     if (arg.t === 'subscript_expression') {
       const base = arg.c[0];
       const index = arg.c[1];
@@ -291,7 +262,7 @@ function evalPointer(n: N, st: State, fr: Frame, run: Run): Val {
   const t = staticType(arg, fr, run);
   const size = elemSize(t, run.group.structs) ?? 1;
   checkIndex(p, int(0), size, false, n, st, fr, run);
-  return loadElement(p, int(0), size, n, st, fr, run);
+  return loaded(loadElement(p, int(0), size, n, st, fr, run), p, t ? derefType(t) : undefined, st, run);
 }
 
 function evalConditional(n: N, st: State, fr: Frame, run: Run): Val {
@@ -333,7 +304,7 @@ function evalUpdate(n: N, st: State, fr: Frame, run: Run): Val {
   const delta = n.op === '--' ? -1 : 1;
   let nv: Val = old;
   if (old.k === 'int') {
-    nv = { ...old, lo: old.lo + delta, hi: old.hi + delta, nz: undefined };
+    nv = { ...old, lo: old.lo + delta, hi: old.hi + delta, nz: undefined, lenOf: undefined, le: undefined };
     checkOverflow(nv, old, staticType(arg, fr, run), n, fr, run, n.op === '--' ? 'decrement' : 'increment', undefined, n.op === '--' ? -1 : 1);
   } else if (old.k === 'ptr') {
     const size = elemSize(staticType(arg, fr, run), run.group.structs) ?? 1;

@@ -5,10 +5,10 @@
 import type { N } from './ast.js';
 import { text, type Frame, type Run } from './context.js';
 import { branch } from './cond.js';
+import { execDo, execFor, execWhile } from './loops.js';
 import { evalExpr, quietly } from './eval.js';
 import { clampToType, newObj } from './memory.js';
-import { lvalKey } from './names.js';
-import { joinAll, joinStates, sameState, State } from './state.js';
+import { joinAll, joinStates, State } from './state.js';
 import { declType, elemSize, sizeOf, specType, type CType } from './types.js';
 import { int, joinVal as join, NO, UNKNOWN, YES, type Val } from './values.js';
 
@@ -138,163 +138,6 @@ function execIf(n: N, st: State, fr: Frame, run: Run): State {
   return joinStates(tOut, fOut);
 }
 
-/** After a loop pass, values that keep changing lose the bound that keeps moving. */
-function widen(before: State, after: State): State {
-  const out = after.clone();
-  for (const [k, cell] of after.vars) {
-    const old = before.vars.get(k);
-    if (old?.v.k === 'ptr' && cell.v.k === 'ptr') {
-      // a pointer advanced in the loop: its offset keeps moving, so only the unmoved bound is known
-      const before = old.v.t;
-      const t = cell.v.t.map((x) => {
-        const o = before.find((y) => y.o === x.o);
-        return o ? { o: x.o, lo: x.lo < o.lo ? -Infinity : x.lo, hi: x.hi > o.hi ? Infinity : x.hi } : x;
-      });
-      out.vars.set(k, { ...cell, v: { ...cell.v, t } });
-      continue;
-    }
-    if (!old || old.v.k !== 'int' || cell.v.k !== 'int') continue;
-    if (old.v.lo === cell.v.lo && old.v.hi === cell.v.hi) continue;
-    out.vars.set(k, { ...cell, v: { ...cell.v, lo: cell.v.lo < old.v.lo ? -Infinity : cell.v.lo, hi: cell.v.hi > old.v.hi ? Infinity : cell.v.hi } });
-  }
-  for (const [id, o] of after.objs) {
-    const old = before.objs.get(id);
-    if (old && (old.slo !== o.slo || old.shi !== o.shi)) out.objs.set(id, { ...o, slo: Math.min(o.slo, old.slo), shi: Infinity });
-  }
-  return out;
-}
-
-function loop(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run): State {
-  fr.breaks.push([]);
-  const exits: State[] = [];
-  const scan = terminatorTest(cond, fr, run);
-  let s = st;
-  for (let pass = 0; pass < 2; pass++) {
-    const [t, f] = cond ? branch(cond, s.clone(), fr, run) : [s.clone(), State.deadState()];
-    // the condition held, so the character it read was not the terminator
-    if (scan) stopAtTerminator(t, scan.key, scan.post ? 0 : -1);
-    exits.push(f);
-    if (t.dead) break;
-    fr.conts.push([]);
-    let out = body ? exec(body, t, fr, run) : t;
-    out = joinAll([out, ...(fr.conts.pop() ?? [])]);
-    if (update && !out.dead) evalExpr(update, out, fr, run);
-    if (out.dead || run.budget <= 0) break;
-    const next = widen(s, joinStates(s, out));
-    if (scan) stopAtTerminator(next, scan.key, 0);
-    if (sameState(next, s)) break;
-    s = next;
-  }
-  const breaks = fr.breaks.pop() ?? [];
-  return joinAll([...exits, ...breaks]);
-}
-
-/**
- * The pointer a loop condition like `*p`, `*p++` or `*p != '\0'` reads: such a loop stops at the
- * string's terminator, so the pointer never gets past it.
- */
-function terminatorTest(cond: N | undefined, fr: Frame, run: Run): { key: string; post: boolean } | undefined {
-  let c = cond;
-  while (c?.t === 'parenthesized_expression') c = c.c[0];
-  if (c?.t === 'binary_expression' && c.op === '!=' && c.c[1] && /^(0|'\\0')$/.test(text(fr.file, c.c[1]).trim())) c = c.c[0];
-  while (c?.t === 'parenthesized_expression') c = c.c[0];
-  if (c?.t !== 'pointer_expression' || c.op !== '*') return undefined;
-  let p = c.c[0];
-  while (p?.t === 'parenthesized_expression') p = p.c[0];
-  // `*p++` reads before stepping; `*++p` steps first and may skip a terminator at the start
-  const post = p?.t === 'update_expression' && p.op === '++' && fr.file.src[p.e - 1] === '+';
-  if (post) p = p?.c[0];
-  const key = p?.t === 'identifier' ? lvalKey(p, fr, run) : undefined;
-  return key ? { key, post } : undefined;
-}
-
-/**
- * Caps the offsets of `key` at the terminator of each string it may point into, moved by `slack`
- * elements (-1: strictly before it).
- */
-function stopAtTerminator(st: State, key: string, slack: number): void {
-  const cell = st.vars.get(key);
-  if (cell?.v.k !== 'ptr') return;
-  const t = cell.v.t.flatMap((x) => {
-    const o = st.objs.get(x.o);
-    // an unterminated buffer is the flaw itself: leave it to be reported
-    if (!o || o.unterm) return [x];
-    const nul = Number.isFinite(o.shi) ? o.shi : o.size !== undefined ? o.size - o.elem : undefined;
-    const end = nul === undefined ? undefined : nul + slack * o.elem;
-    if (end === undefined || x.hi <= end) return [x];
-    // offsets past the terminator are never reached at the loop head
-    return x.lo > end ? [] : [{ ...x, hi: end }];
-  });
-  if (t.length === 0) {
-    // every place it could point to is past the terminator: this path cannot happen
-    if (slack < 0 || cell.v.nul === NO) st.dead = true;
-    return;
-  }
-  st.vars.set(key, { ...cell, v: { ...cell.v, t } });
-}
-
-function execWhile(n: N, st: State, fr: Frame, run: Run): State {
-  return loop(n.c[0], n.c[1], undefined, st, fr, run);
-}
-
-function execDo(n: N, st: State, fr: Frame, run: Run): State {
-  const [body, cond] = n.c;
-  fr.breaks.push([]);
-  fr.conts.push([]);
-  let first = body ? exec(body, st, fr, run) : st;
-  first = joinAll([first, ...(fr.conts.pop() ?? [])]);
-  const breaks = fr.breaks.pop() ?? [];
-  const rest = first.dead ? first : loop(cond, body, undefined, first, fr, run);
-  return joinAll([rest, ...breaks]);
-}
-
-/**
- * `for (i = a; i < b; i++)` runs its body once with i over [a, b-1], which is every index the
- * loop touches; other for-loops use the generic fixpoint.
- */
-function execFor(n: N, st: State, fr: Frame, run: Run): State {
-  const [init, cond, update] = n.parts ?? [];
-  const body = n.c[n.c.length - 1];
-  let s = st;
-  if (init) {
-    if (init.t === 'declaration') declare(init, s, fr, run);
-    else evalExpr(init, s, fr, run);
-  }
-  const counted = countedLoop(cond, update, s, fr, run);
-  if (!counted) return loop(cond, body, update, s, fr, run);
-  const { key, lo, hi, last } = counted;
-  const cell = s.vars.get(key);
-  if (!cell) return loop(cond, body, update, s, fr, run);
-  if (lo > hi) return s;
-  s = s.clone();
-  s.vars.set(key, { ...cell, v: { k: 'int', lo, hi, taint: counted.taint, src: counted.src, srcNote: 'loop bound' }, init: YES });
-  fr.breaks.push([]);
-  fr.conts.push([]);
-  let out = body ? exec(body, s, fr, run) : s;
-  out = joinAll([out, ...(fr.conts.pop() ?? [])]);
-  const breaks = fr.breaks.pop() ?? [];
-  if (!out.dead) out.vars.set(key, { ...cell, v: int(last), init: YES });
-  return joinAll([out, ...breaks]);
-}
-
-function countedLoop(cond: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run) {
-  if (!cond || !update || cond.t !== 'binary_expression' || !cond.c[0] || !cond.c[1]) return undefined;
-  const key = lvalKey(cond.c[0], fr, run);
-  if (!key || cond.c[0].t !== 'identifier') return undefined;
-  const up = update.t === 'update_expression' ? update.op : update.t === 'assignment_expression' && update.op === '+=' ? '+=' : undefined;
-  if (up !== '++' && !(up === '+=' && update.c[1] && text(fr.file, update.c[1]).trim() === '1')) return undefined;
-  const target = update.c[0];
-  if (!target || lvalKey(target, fr, run) !== key) return undefined;
-  const start = st.vars.get(key)?.v;
-  const rhs = cond.c[1];
-  const bound = quietly(run, () => evalExpr(rhs, st.clone(), fr, run));
-  if (start?.k !== 'int' || bound.k !== 'int' || !Number.isFinite(start.lo)) return undefined;
-  if (cond.op !== '<' && cond.op !== '<=' && cond.op !== '!=') return undefined;
-  const hi = cond.op === '<=' ? bound.hi : bound.hi - 1;
-  if (!Number.isFinite(hi) || hi - start.lo > 1e12) return undefined;
-  return { key, lo: start.lo, hi, last: hi + 1, taint: bound.taint, src: bound.src };
-}
-
 function execSwitch(n: N, st: State, fr: Frame, run: Run): State {
   const [cond, body] = n.c;
   if (!cond || !body) return st;
@@ -347,12 +190,29 @@ export function declare(n: N, st: State, fr: Frame, run: Run): void {
       declareArray(name, key, type, init, d, st, fr, run);
       continue;
     }
+    if (type.ptr === 0) memberArrays(key, type, init !== undefined || isStatic, d, st, fr, run, 0);
     if (init) {
       const v = init.t === 'initializer_list' ? UNKNOWN : evalExpr(init, st, fr, run);
       st.vars.set(key, { v: clampToType(v, type), init: YES, type, line: d.line });
       continue;
     }
     st.vars.set(key, { v: isStatic ? (type.ptr > 0 ? { k: 'ptr', t: [], nul: YES } : int(0)) : UNKNOWN, init: isStatic ? YES : NO, type, line: d.line });
+  }
+}
+
+/** Array members of a struct variable are memory of their own, reached as the variable `s.member`. */
+function memberArrays(key: string, type: CType, initialised: boolean, d: N, st: State, fr: Frame, run: Run, depth: number): void {
+  const info = run.group.structs.get(type.base);
+  if (!info || depth > 2) return;
+  for (const [name, f] of info.fields) {
+    const fkey = `${key}.${name}`;
+    if (f.type.arr !== undefined) {
+      const obj = newObj(run, st, {
+        kind: 'stack', size: sizeOf(f.type, run.group.structs), elem: elemSize(f.type, run.group.structs) ?? 1, slo: initialised ? 0 : 0, shi: initialised ? 0 : Infinity,
+        taint: false, freed: NO, init: initialised ? YES : NO, escaped: false, line: d.line, name: `'${fkey.slice(fkey.indexOf(':') + 1)}'`, local: true,
+      });
+      st.vars.set(fkey, { v: { k: 'ptr', t: [{ o: obj.id, lo: 0, hi: 0 }], nul: NO }, init: YES, type: f.type, line: d.line });
+    } else if (f.type.ptr === 0 && !info.union) memberArrays(fkey, f.type, initialised, d, st, fr, run, depth + 1);
   }
 }
 

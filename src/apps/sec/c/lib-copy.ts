@@ -7,6 +7,7 @@ import type { N } from './ast.js';
 import { report, text, type Frame, type Run } from './context.js';
 import { checkDeref, checkRange, fmtRange } from './access.js';
 import { evalExpr, quietly } from './eval.js';
+import { plainKey } from './arith.js';
 import { arrayCap, staticType } from './names.js';
 import type { State } from './state.js';
 import { isTainted, readString, setString, sourceTrace, strLen, taintOf, taintPatch, type StrLen } from './strings.js';
@@ -26,8 +27,8 @@ export function scale(v: Val | undefined, elem: number): Bytes {
   return { lo: v.lo * elem, hi: v.hi * elem, taint: v.taint, weak: v.weak };
 }
 
-/** Text of `n` without parentheses and casts, whitespace removed. */
-function bare(n: N, fr: Frame): N {
+/** `n` without parentheses and casts. */
+function bare(n: N): N {
   let e = n;
   while ((e.t === 'parenthesized_expression' || e.t === 'cast_expression') && e.c.length > 0) e = e.c[e.c.length - 1] as N;
   return e;
@@ -42,9 +43,9 @@ const squash = (n: N, fr: Frame) => text(fr.file, n).replace(/\s+/g, '');
  */
 export function relativeEnd(dest: N | undefined, len: N | undefined, st: State, fr: Frame, run: Run): { base: Val; len: IntV } | undefined {
   if (!dest || !len) return undefined;
-  const l = bare(len, fr);
+  const l = bare(len);
   if (l.t !== 'binary_expression' || l.op !== '-' || !l.c[0] || !l.c[1]) return undefined;
-  const d = bare(dest, fr);
+  const d = bare(dest);
   let base: N | undefined;
   let off: N | undefined;
   if (d.t === 'binary_expression' && d.op === '+') [base, off] = d.c;
@@ -60,7 +61,38 @@ export function relativeEnd(dest: N | undefined, len: N | undefined, st: State, 
 }
 
 /** Checks a write of `bytes` through the destination argument, recovering `buf + off, size - off`. */
+/**
+ * `read(fd, p, n)` in a loop that does `p += r; n -= r`: p + n stays what it was on entry (a
+ * `sum` fact), so the end is that sum whatever p and n are now.
+ */
+function summedEnd(dest: N | undefined, len: N | undefined, st: State, fr: Frame, run: Run): { base: Val; end: number } | undefined {
+  if (!dest || !len || st.rels.size === 0) return undefined;
+  const kn = plainKey(len, fr, run);
+  if (!kn) return undefined;
+  const d = bare(dest);
+  const kp = plainKey(d, fr, run);
+  const sumOf = (a: string) => [...st.rels].find((r) => r.startsWith(`sum|${a}|${kn}|`));
+  if (kp) {
+    const r = sumOf(kp);
+    const p = st.vars.get(kp)?.v;
+    if (r && p?.k === 'ptr') return { base: { ...p, t: p.t.map((t) => ({ o: t.o, lo: 0, hi: 0 })), grow: undefined }, end: Number(r.split('|')[3]) };
+  }
+  if (d.t === 'binary_expression' && d.op === '+' && d.c[0] && d.c[1]) {
+    const ko = plainKey(d.c[1], fr, run);
+    const r = ko ? sumOf(ko) : undefined;
+    if (!r) return undefined;
+    const b = quietly(run, () => evalExpr(d.c[0] as N, st.clone(), fr, run));
+    return b.k === 'ptr' ? { base: b, end: Number(r.split('|')[3]) } : undefined;
+  }
+  return undefined;
+}
+
 export function checkWrite(name: string, d: Val, dNode: N | undefined, lenNode: N | undefined, bytes: Bytes, elem: number, n: N, st: State, fr: Frame, run: Run, trace = sourceTrace(d, st)): void {
+  const sum = summedEnd(dNode, lenNode, st, fr, run);
+  if (sum) {
+    checkRange(sum.base, 0, 0, 0, sum.end * elem, true, n, st, fr, run, { what: `${name} of up to ${sum.end} bytes`, taint: false, trace, cap: dNode ? arrayCap(dNode, fr, run) : undefined });
+    return;
+  }
   const rel = relativeEnd(dNode, lenNode, st, fr, run);
   const cap = dNode ? arrayCap(dNode, fr, run) : undefined;
   const what = `${name} of ${fmtRange(bytes.lo, bytes.hi)} bytes`;

@@ -208,7 +208,10 @@ function taintOfArgs(vals: Val[], st: State): Taint {
 /** The format itself: from outside the program (proven), from an exported function's caller, or unknown. */
 function checkFormat(name: string, fmt: Val, fmtNode: N, fmtStr: string | undefined, isV: boolean, n: N, st: State, fr: Frame, run: Run): void {
   const src = isTainted(fmt, st);
-  if (src) {
+  // a wrapper that forwards its own format (`log(const char *fmt, ...)`) is judged at its callers
+  const param = fmtNode.t === 'identifier' && fr.fn.params.some((p) => p.name === text(fr.file, fmtNode));
+  const wrapper = param && (isV || fr.fn.variadic);
+  if (src && !(wrapper && src.weak)) {
     const t = taintOf(src);
     report(fr, n, {
       rule: 'c.format.tainted',
@@ -221,9 +224,7 @@ function checkFormat(name: string, fmt: Val, fmtNode: N, fmtStr: string | undefi
     return;
   }
   if (fmtStr !== undefined || fmtNode.t === 'string_literal' || fmtNode.t === 'concatenated_string' || translated(fmtNode, fr)) return;
-  // a wrapper that forwards its own format (`log(const char *fmt, ...)`) is judged at its callers
-  const param = fmtNode.t === 'identifier' && fr.fn.params.some((p) => p.name === text(fr.file, fmtNode));
-  if (param && (isV || fr.fn.variadic)) return;
+  if (wrapper || src) return;
   if (objsOf(fmt, st).some((o) => o.kind === 'literal')) return;
   report(fr, n, {
     rule: 'c.format.tainted',

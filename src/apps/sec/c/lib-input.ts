@@ -8,8 +8,8 @@ import { report, text, type Frame, type Run } from './context.js';
 import { checkDeref } from './access.js';
 import { evalExpr } from './eval.js';
 import { checkWrite, scale } from './lib-copy.js';
-import { newObj, shift, writeElement } from './memory.js';
-import { arrayCap, staticType } from './names.js';
+import { markWritten, newObj, shift, writeElement } from './memory.js';
+import { arrayCap, keyOf, staticType } from './names.js';
 import type { State } from './state.js';
 import { formatText, isTainted, objsOf, setString, strLen, taintOf, taintPatch } from './strings.js';
 import { derefType, intRange, isFloat, type CType } from './types.js';
@@ -30,8 +30,10 @@ function tainted(lo: number, hi: number, origin: Origin, line: number, note: str
 /** A variable filled through its address (`&n`) by a reader gets the input range of its type. */
 function fillRef(v: Val | undefined, st: State, origin: Origin | undefined, line: number, note: string, weak?: boolean): boolean {
   if (v?.k !== 'ref') return false;
-  const cell = st.vars.get(v.key);
-  if (!cell) return true;
+  const cell = st.vars.get(v.key) ?? { v: UNKNOWN, init: NO, line };
+  // a member filled through its address (`&s.n`) also counts as an assignment to the struct
+  const dot = v.key.lastIndexOf('.');
+  if (dot > v.key.indexOf(':')) markWritten(v.key.slice(0, dot), st);
   const t = cell.type;
   let nv: Val;
   if (t && t.ptr > 0) nv = { k: 'ptr', t: [], nul: MAYBE };
@@ -48,6 +50,12 @@ function fillRef(v: Val | undefined, st: State, origin: Origin | undefined, line
 const UNK: Val = UNKNOWN;
 
 export function inputCall(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): LibResult | undefined {
+  const r = source(name, n, args, st, fr, run);
+  if (r && name !== 'getenv' && !/^(ato|strto|wcsto|_?wtoi)/.test(name)) run.inputReads++;
+  return r;
+}
+
+function source(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): LibResult | undefined {
   const vals = (): Val[] => args.map((a) => evalExpr(a, st, fr, run));
   const wide = name.includes('getw') || name.includes('wchar') || name.startsWith('_getws');
   const elem = wide ? 4 : 1;
@@ -94,7 +102,10 @@ export function inputCall(name: string, n: N, args: N[], st: State, fr: Frame, r
         return { v: tainted(0, items, origin, n.line, 'items read') };
       }
       const hi = Number.isFinite(count.hi) ? count.hi : 2 ** 31 - 1;
-      return { v: tainted(-1, hi, origin, n.line, 'bytes received') };
+      // no more bytes than asked for: `n -= r` after it cannot go below zero
+      const countNode = args[2];
+      const le = countNode?.t === 'identifier' ? keyOf(text(fr.file, countNode), fr, run) : undefined;
+      return { v: { ...tainted(-1, hi, origin, n.line, 'bytes received'), ...(le ? { le } : {}) } };
     }
     case 'getline':
     case 'getdelim':
@@ -259,10 +270,12 @@ export function scanConversions(fmt: string): Conversion[] {
 /** scanf family: each conversion writes its argument; `%s` and `%[` without a width are unbounded. */
 function scanfCall(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): LibResult {
   const v = args.map((a) => evalExpr(a, st, fr, run));
-  const first = name.startsWith('s') || name.startsWith('f') ? 1 : 0;
+  const fromString = name === 'sscanf' || name === 'swscanf';
+  const fromStream = name === 'fscanf' || name === 'fwscanf';
+  const first = fromString || fromStream ? 1 : 0;
   const fmt = formatText(v[first], st);
-  const source = name.startsWith('s') ? isTainted(v[0] ?? UNK, st) : undefined;
-  const origin: Origin | undefined = name.startsWith('s') ? (source ? taintOf(source).origin : undefined) : name.startsWith('f') ? streamOrigin(args[0], fr, 'file') : 'stdin';
+  const source = fromString ? isTainted(v[0] ?? UNK, st) : undefined;
+  const origin: Origin | undefined = fromString ? (source ? taintOf(source).origin : undefined) : fromStream ? streamOrigin(args[0], fr, 'file') : 'stdin';
   const weak = source ? taintOf(source).weak : undefined;
   const elem = name.includes('w') ? 4 : 1;
   const conversions = fmt === undefined ? undefined : scanConversions(fmt);

@@ -105,6 +105,25 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
       });
       return { v: { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: MAYBE, nulSrc: { line: n.line, note: `${name} can return NULL`, fromAlloc: true } } };
     }
+    case 'ntohl':
+    case 'htonl':
+    case 'ntohs':
+    case 'htons':
+    case 'be32toh':
+    case 'le32toh':
+    case 'be16toh':
+    case 'le16toh':
+    case 'be64toh':
+    case 'le64toh':
+    case 'bswap_16':
+    case 'bswap_32':
+    case 'bswap_64': {
+      // a byte swap keeps where the value came from, over the full range of its width
+      const [x] = vals();
+      const bits = /16|s$/.test(name) ? 16 : /64/.test(name) ? 64 : 32;
+      if (x?.k !== 'int' || !x.taint) return { v: anyInt() };
+      return { v: { k: 'int', lo: 0, hi: 2 ** bits - 1, taint: true, weak: x.weak, origin: x.origin, src: x.src, srcNote: x.srcNote } };
+    }
     case 'sqrt':
     case 'sqrtf':
     case 'sqrtl':

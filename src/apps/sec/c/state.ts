@@ -13,15 +13,26 @@ export interface Cell {
   line: number;
 }
 
+/**
+ * Facts between variables that intervals cannot hold, by state key: `lt|a|b` (a < b), `le|a|b`
+ * (a <= b), `sum|a|b|K` (a + b <= K, where a pointer counts by the offset of its one target).
+ * They come from tests (`got < n`), from reads (`r = read(fd, p, n)` gives r <= n) and from loops
+ * that move two variables in step (`p += r; n -= r`); assigning either variable drops them.
+ */
+export type Rels = ReadonlySet<string>;
+const NO_RELS: Rels = new Set();
+
 export class State {
   vars: Map<string, Cell>;
   objs: Map<number, Obj>;
   dead: boolean;
+  rels: Rels;
 
-  constructor(vars = new Map<string, Cell>(), objs = new Map<number, Obj>(), dead = false) {
+  constructor(vars = new Map<string, Cell>(), objs = new Map<number, Obj>(), dead = false, rels: Rels = NO_RELS) {
     this.vars = vars;
     this.objs = objs;
     this.dead = dead;
+    this.rels = rels;
   }
 
   static deadState(): State {
@@ -29,7 +40,27 @@ export class State {
   }
 
   clone(): State {
-    return new State(new Map(this.vars), new Map(this.objs), this.dead);
+    return new State(new Map(this.vars), new Map(this.objs), this.dead, this.rels);
+  }
+
+  addRel(r: string): void {
+    if (this.rels.has(r)) return;
+    const next = new Set(this.rels);
+    next.add(r);
+    this.rels = next;
+  }
+
+  /** Forgets every fact about variable `key` (it was assigned). */
+  dropRels(key: string): void {
+    if (this.rels.size === 0) return;
+    let next: Set<string> | undefined;
+    for (const r of this.rels) {
+      const parts = r.split('|');
+      if (parts[1] !== key && parts[2] !== key) continue;
+      next ??= new Set(this.rels);
+      next.delete(r);
+    }
+    if (next) this.rels = next;
   }
 
   setObj(o: Obj): void {
@@ -58,11 +89,42 @@ export function joinStates(a: State, b: State): State {
   }
   for (const [k, ca] of a.vars) if (!b.vars.has(k)) vars.set(k, { ...ca, init: ca.init === 2 ? 1 : ca.init });
   const objs = new Map(a.objs);
+  let inA: Set<number> | undefined;
+  let inB: Set<number> | undefined;
   for (const [id, ob] of b.objs) {
     const oa = objs.get(id);
-    objs.set(id, oa ? joinObj(oa, ob) : ob);
+    if (!oa || oa === ob) {
+      if (!oa) objs.set(id, ob);
+      continue;
+    }
+    // a block nothing points to any more on one path cannot be reached after the merge: its
+    // state on the other path is the one that counts (`if (!ok) s = "default";` leaves the
+    // checked string alone)
+    inA ??= referenced(a);
+    inB ??= referenced(b);
+    const ra = inA.has(id);
+    const rb = inB.has(id);
+    objs.set(id, ra && !rb ? oa : rb && !ra ? ob : joinObj(oa, ob));
   }
-  return new State(vars, objs);
+  return new State(vars, objs, false, a.rels === b.rels ? a.rels : intersect(a.rels, b.rels));
+}
+
+function intersect(a: Rels, b: Rels): Rels {
+  if (a.size === 0 || b.size === 0) return NO_RELS;
+  const out = new Set<string>();
+  for (const r of a) if (b.has(r)) out.add(r);
+  return out;
+}
+
+/** Objects some variable or some object's pointer slot points to. */
+function referenced(st: State): Set<number> {
+  const out = new Set<number>();
+  const add = (v: Val) => {
+    if (v.k === 'ptr') for (const t of v.t) out.add(t.o);
+  };
+  for (const c of st.vars.values()) add(c.v);
+  for (const o of st.objs.values()) if (o.slots) for (const v of o.slots.values()) add(v);
+  return out;
 }
 
 export function joinAll(states: readonly State[]): State {

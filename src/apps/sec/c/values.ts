@@ -43,6 +43,8 @@ export interface IntV {
   /** the taint comes only from callers of an exported function (lower confidence) */
   weak?: boolean;
   origin?: Origin;
+  /** at most the value of this variable (a read returns no more bytes than it was asked for) */
+  le?: string;
   /** this is the string length of the string at (object, byte offset): narrowing it bounds the string */
   lenOf?: { o: number; off: number; elem: number };
   /** proven non-zero (intervals cannot express the hole a `!= 0` check makes) */

@@ -1,0 +1,323 @@
+/**
+ * Loops: a small fixpoint with widening, plus what intervals alone would lose.
+ * - Variables a loop moves in step: `p += r; n -= r` keeps p + n fixed (a correct read loop),
+ *   `*d++ = *s++` moves d as far as s (a copy loop is as long as its source).
+ * - A loop whose condition or body reads input moves anything it advances as far as the input
+ *   says: such a value becomes input itself (a `getchar()` loop filling a fixed array).
+ * - A loop over a string (`*p`, `*p != '\0'`, `s[i]`) stops at its terminator.
+ */
+import type { N } from './ast.js';
+import { text, type Frame, type Run } from './context.js';
+import { branch } from './cond.js';
+import { evalExpr, quietly } from './eval.js';
+import { declare, exec } from './exec.js';
+import { lvalKey } from './names.js';
+import { joinAll, joinStates, sameState, State } from './state.js';
+import { elemSize } from './types.js';
+import { int, NO, YES, type IntV, type PtrV, type Val } from './values.js';
+
+type Dir = 1 | -1;
+
+/** `x += e`, `x -= e`, `x++`, `x--`, `x = x ± e` in a loop: each variable's steps (key → steps). */
+function stepsOf(nodes: Array<N | undefined>, fr: Frame, run: Run): Map<string, Array<{ dir: Dir; by: string }>> {
+  const out = new Map<string, Array<{ dir: Dir; by: string }>>();
+  const add = (target: N | undefined, dir: Dir, by: string) => {
+    if (target?.t !== 'identifier') return;
+    const key = lvalKey(target, fr, run);
+    if (!key) return;
+    out.set(key, [...(out.get(key) ?? []), { dir, by: by.replace(/\s+|\([^()]*\)(?=\w)/g, '') }]);
+  };
+  const stack = nodes.filter((n): n is N => n !== undefined);
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    if (n.t === 'update_expression') add(n.c[0], n.op === '--' ? -1 : 1, '1');
+    else if (n.t === 'assignment_expression' && (n.op === '+=' || n.op === '-=') && n.c[1]) add(n.c[0], n.op === '+=' ? 1 : -1, text(fr.file, n.c[1]));
+    else if (n.t === 'assignment_expression' && n.op === '=' && n.c[0]?.t === 'identifier' && n.c[1]?.t === 'binary_expression' && (n.c[1].op === '+' || n.c[1].op === '-')) {
+      const [x, e] = n.c[1].c;
+      if (x && e && text(fr.file, x) === text(fr.file, n.c[0])) add(n.c[0], n.c[1].op === '+' ? 1 : -1, text(fr.file, e));
+    }
+    if (n.t === 'function_definition') continue;
+    for (const c of n.c) stack.push(c);
+    if (n.parts) for (const p of n.parts) if (p) stack.push(p);
+  }
+  return out;
+}
+
+export interface Pairs {
+  /** a rises by what b falls by: a + b stays fixed */
+  budget: Array<[string, string]>;
+  /** a and b rise together: a moves no further than b */
+  together: Array<[string, string]>;
+}
+
+/** Variables the loop moves in step, from its body and update. */
+export function pairsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run): Pairs {
+  const steps = stepsOf([body, update], fr, run);
+  const single = [...steps].filter(([, s]) => s.length === 1 || s.every((x) => x.dir === s[0]?.dir && x.by === s[0]?.by));
+  const out: Pairs = { budget: [], together: [] };
+  for (const [a, [sa]] of single) {
+    for (const [b, [sb]] of single) {
+      if (a === b || !sa || !sb || sa.by !== sb.by) continue;
+      if (sa.dir === 1 && sb.dir === -1) out.budget.push([a, b]);
+      else if (sa.dir === 1 && sb.dir === 1) out.together.push([a, b]);
+    }
+  }
+  return out;
+}
+
+function target(v: Val | undefined): { o: number; lo: number; hi: number } | undefined {
+  return v?.k === 'ptr' && v.t.length === 1 ? v.t[0] : undefined;
+}
+
+/** the upper end of a variable's value: an int's hi, a one-target pointer's offset hi */
+function upper(v: Val | undefined): number | undefined {
+  if (v?.k === 'int') return v.hi;
+  return target(v)?.hi;
+}
+
+function lower(v: Val | undefined): number | undefined {
+  if (v?.k === 'int') return v.lo;
+  return target(v)?.lo;
+}
+
+/** Caps `key`'s upper end at `cap` (int value or one-target pointer offset). */
+function capUpper(st: State, key: string, cap: number): void {
+  const cell = st.vars.get(key);
+  if (!cell || !Number.isFinite(cap)) return;
+  if (cell.v.k === 'int' && cell.v.hi > cap) st.vars.set(key, { ...cell, v: { ...cell.v, hi: Math.max(cell.v.lo, cap) } });
+  const t = target(cell.v);
+  if (t && cell.v.k === 'ptr' && t.hi > cap) st.vars.set(key, { ...cell, v: { ...cell.v, t: [{ ...t, hi: Math.max(t.lo, cap) }], grow: undefined } });
+}
+
+/**
+ * After a loop pass, values that keep changing lose the bound that keeps moving, unless a
+ * partner bounds them; in a loop input decides, what moves without a bound becomes input.
+ */
+function widen(before: State, after: State, entry: State, pairs: Pairs, input: boolean): State {
+  const out = after.clone();
+  const budgeted = new Map(pairs.budget.map(([a, b]) => [a, b]));
+  const together = new Set(pairs.together.map(([a]) => a));
+  for (const [k, cell] of after.vars) {
+    const old = before.vars.get(k);
+    if (old?.v.k === 'ptr' && cell.v.k === 'ptr') {
+      // a pointer advanced in the loop: its offset keeps moving, so only the unmoved bound is known
+      const prev = old.v.t;
+      let moved = false;
+      const t = cell.v.t.map((x) => {
+        const o = prev.find((y) => y.o === x.o);
+        if (o && x.hi > o.hi) moved = true;
+        return o ? { o: x.o, lo: x.lo < o.lo ? -Infinity : x.lo, hi: x.hi > o.hi ? Infinity : x.hi } : x;
+      });
+      const v: PtrV = { ...cell.v, t };
+      if (moved && input && !budgeted.has(k) && !together.has(k)) v.grow = true;
+      out.vars.set(k, { ...cell, v });
+      continue;
+    }
+    if (!old || old.v.k !== 'int' || cell.v.k !== 'int') continue;
+    if (old.v.lo === cell.v.lo && old.v.hi === cell.v.hi) continue;
+    const grows = cell.v.hi > old.v.hi;
+    const v: IntV = { ...cell.v, lo: cell.v.lo < old.v.lo ? -Infinity : cell.v.lo, hi: grows ? Infinity : cell.v.hi };
+    if (grows && input && !budgeted.has(k) && !together.has(k) && !v.taint) Object.assign(v, { taint: true, origin: 'stdin', src: cell.line, srcNote: 'advanced once per input item' });
+    out.vars.set(k, { ...cell, v });
+  }
+  for (const [id, o] of after.objs) {
+    const old = before.objs.get(id);
+    if (old && (old.slo !== o.slo || old.shi !== o.shi)) out.objs.set(id, { ...o, slo: Math.min(o.slo, old.slo), shi: Infinity });
+  }
+  // p + n stays what it was on entry
+  for (const [a, b] of pairs.budget) {
+    const ea = upper(entry.vars.get(a)?.v);
+    const eb = upper(entry.vars.get(b)?.v);
+    if (ea === undefined || eb === undefined || !Number.isFinite(ea + eb)) continue;
+    capUpper(out, a, ea + eb);
+    out.addRel(`sum|${a}|${b}|${ea + eb}`);
+  }
+  return out;
+}
+
+/** After the test: a variable moving with a bounded partner is bounded by it. */
+function followPartners(st: State, entry: State, pairs: Pairs): void {
+  for (const [a, b] of pairs.together) {
+    const ea = upper(entry.vars.get(a)?.v);
+    const eb = lower(entry.vars.get(b)?.v);
+    const nb = upper(st.vars.get(b)?.v);
+    if (ea === undefined || eb === undefined || nb === undefined || !Number.isFinite(nb)) continue;
+    capUpper(st, a, ea + (nb - eb));
+  }
+}
+
+export function loop(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run): State {
+  fr.breaks.push([]);
+  const exits: State[] = [];
+  const scan = terminatorTest(cond, fr, run);
+  const pairs = pairsOf(body, update, fr, run);
+  let s = st;
+  let input = false;
+  for (let pass = 0; pass < 2; pass++) {
+    const reads = run.inputReads;
+    const [t, f] = cond ? branch(cond, s.clone(), fr, run) : [s.clone(), State.deadState()];
+    // the condition held, so the character it read was not the terminator
+    if (scan) stopAtTerminator(t, scan, -1, fr, run);
+    followPartners(t, st, pairs);
+    exits.push(f);
+    if (t.dead) break;
+    fr.conts.push([]);
+    let out = body ? exec(body, t, fr, run) : t;
+    out = joinAll([out, ...(fr.conts.pop() ?? [])]);
+    if (update && !out.dead) evalExpr(update, out, fr, run);
+    input ||= run.inputReads > reads;
+    if (out.dead || run.budget <= 0) break;
+    const next = widen(s, joinStates(s, out), st, pairs, input);
+    if (scan) stopAtTerminator(next, scan, 0, fr, run);
+    if (sameState(next, s)) break;
+    s = next;
+  }
+  const breaks = fr.breaks.pop() ?? [];
+  return joinAll([...exits, ...breaks]);
+}
+
+interface Scan {
+  key: string;
+  post: boolean;
+  /** `s[i]`: the index variable is what stops, at the length of the string `s` points to */
+  base?: N;
+}
+
+/**
+ * What a loop condition like `*p`, `*p++`, `*p != '\0'` or `s[i]` reads: such a loop stops at the
+ * string's terminator, so the pointer (or index) never gets past it. The test may be the first
+ * of several joined by `&&`.
+ */
+function terminatorTest(cond: N | undefined, fr: Frame, run: Run): Scan | undefined {
+  let c = cond;
+  while (c?.t === 'parenthesized_expression') c = c.c[0];
+  while (c?.t === 'binary_expression' && c.op === '&&') c = c.c[0];
+  while (c?.t === 'parenthesized_expression') c = c.c[0];
+  if (c?.t === 'binary_expression' && c.op === '!=' && c.c[1] && /^(0|'\\0')$/.test(text(fr.file, c.c[1]).trim())) c = c.c[0];
+  while (c?.t === 'parenthesized_expression') c = c.c[0];
+  if (c?.t === 'subscript_expression' && c.c[1]?.t === 'identifier' && c.c[0]) {
+    const key = lvalKey(c.c[1], fr, run);
+    return key ? { key, post: false, base: c.c[0] } : undefined;
+  }
+  if (c?.t !== 'pointer_expression' || c.op !== '*') return undefined;
+  let p = c.c[0];
+  while (p?.t === 'parenthesized_expression') p = p.c[0];
+  // `*p++` reads before stepping; `*++p` steps first and may skip a terminator at the start
+  const post = p?.t === 'update_expression' && p.op === '++' && fr.file.src[p.e - 1] === '+';
+  if (post) p = p?.c[0];
+  const key = p?.t === 'identifier' ? lvalKey(p, fr, run) : undefined;
+  return key ? { key, post } : undefined;
+}
+
+/**
+ * Caps the offsets of the scanned pointer (or the index) at the terminator of each string it may
+ * point into, moved by `slack` elements (-1: strictly before it).
+ */
+function stopAtTerminator(st: State, scan: Scan, bodySlack: number, fr: Frame, run: Run): void {
+  const slack = scan.post && bodySlack < 0 ? 0 : bodySlack;
+  const cell = st.vars.get(scan.key);
+  if (scan.base) {
+    const b = scan.base;
+    if (cell?.v.k !== 'int' || st.dead) return;
+    const p = quietly(run, () => evalExpr(b, st.clone(), fr, run));
+    if (p.k !== 'ptr' || p.t.length === 0) return;
+    let end = -Infinity;
+    for (const x of p.t) {
+      const o = st.objs.get(x.o);
+      if (!o || o.unterm || !Number.isFinite(o.shi)) return;
+      end = Math.max(end, (o.shi - x.lo) / o.elem + slack);
+    }
+    if (cell.v.hi > end) {
+      if (cell.v.lo > end) st.dead = true;
+      else st.vars.set(scan.key, { ...cell, v: { ...cell.v, hi: end } });
+    }
+    return;
+  }
+  if (cell?.v.k !== 'ptr') return;
+  const t = cell.v.t.flatMap((x) => {
+    const o = st.objs.get(x.o);
+    // an unterminated buffer is the flaw itself: leave it to be reported
+    if (!o || o.unterm) return [x];
+    const nul = Number.isFinite(o.shi) ? o.shi : o.size !== undefined ? o.size - o.elem : undefined;
+    const end = nul === undefined ? undefined : nul + slack * o.elem;
+    if (end === undefined || x.hi <= end) return [x];
+    // offsets past the terminator are never reached at the loop head
+    return x.lo > end ? [] : [{ ...x, hi: end }];
+  });
+  if (t.length === 0) {
+    // every place it could point to is past the terminator: this path cannot happen
+    if (slack < 0 || cell.v.nul === NO) st.dead = true;
+    return;
+  }
+  st.vars.set(scan.key, { ...cell, v: { ...cell.v, t } });
+}
+
+export function execWhile(n: N, st: State, fr: Frame, run: Run): State {
+  return loop(n.c[0], n.c[1], undefined, st, fr, run);
+}
+
+export function execDo(n: N, st: State, fr: Frame, run: Run): State {
+  const [body, cond] = n.c;
+  fr.breaks.push([]);
+  fr.conts.push([]);
+  let first = body ? exec(body, st, fr, run) : st;
+  first = joinAll([first, ...(fr.conts.pop() ?? [])]);
+  const breaks = fr.breaks.pop() ?? [];
+  const rest = first.dead ? first : loop(cond, body, undefined, first, fr, run);
+  return joinAll([rest, ...breaks]);
+}
+
+/**
+ * `for (i = a; i < b; i++)` runs its body once with i over [a, b-1], which is every index the
+ * loop touches (and anything stepping with i over the matching range); other for-loops use the
+ * generic fixpoint.
+ */
+export function execFor(n: N, st: State, fr: Frame, run: Run): State {
+  const [init, cond, update] = n.parts ?? [];
+  const body = n.c[n.c.length - 1];
+  let s = st;
+  if (init) {
+    if (init.t === 'declaration') declare(init, s, fr, run);
+    else evalExpr(init, s, fr, run);
+  }
+  const counted = countedLoop(cond, update, s, fr, run);
+  if (!counted) return loop(cond, body, update, s, fr, run);
+  const { key, lo, hi, last } = counted;
+  const cell = s.vars.get(key);
+  if (!cell) return loop(cond, body, update, s, fr, run);
+  if (lo > hi) return s;
+  s = s.clone();
+  s.vars.set(key, { ...cell, v: { k: 'int', lo, hi, taint: counted.taint, src: counted.src, srcNote: 'loop bound' }, init: YES });
+  // `for (i = 0; i < n; i++) *d++ = …`: d covers as much as i does
+  for (const [a, b] of pairsOf(body, update, fr, run).together) {
+    if (b !== key) continue;
+    const c = s.vars.get(a);
+    const step = (c?.type && elemSize(c.type, run.group.structs)) ?? 1;
+    if (c?.v.k === 'ptr') s.vars.set(a, { ...c, v: { ...c.v, t: c.v.t.map((t) => ({ ...t, hi: t.hi + (hi - lo) * step })) } });
+  }
+  fr.breaks.push([]);
+  fr.conts.push([]);
+  let out = body ? exec(body, s, fr, run) : s;
+  out = joinAll([out, ...(fr.conts.pop() ?? [])]);
+  const breaks = fr.breaks.pop() ?? [];
+  if (!out.dead) out.vars.set(key, { ...cell, v: int(last), init: YES });
+  return joinAll([out, ...breaks]);
+}
+
+function countedLoop(cond: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run) {
+  if (!cond || !update || cond.t !== 'binary_expression' || !cond.c[0] || !cond.c[1]) return undefined;
+  const key = lvalKey(cond.c[0], fr, run);
+  if (!key || cond.c[0].t !== 'identifier') return undefined;
+  const up = update.t === 'update_expression' ? update.op : update.t === 'assignment_expression' && update.op === '+=' ? '+=' : undefined;
+  if (up !== '++' && !(up === '+=' && update.c[1] && text(fr.file, update.c[1]).trim() === '1')) return undefined;
+  const tgt = update.c[0];
+  if (!tgt || lvalKey(tgt, fr, run) !== key) return undefined;
+  const start = st.vars.get(key)?.v;
+  const rhs = cond.c[1];
+  const bound = quietly(run, () => evalExpr(rhs, st.clone(), fr, run));
+  if (start?.k !== 'int' || bound.k !== 'int' || !Number.isFinite(start.lo)) return undefined;
+  if (cond.op !== '<' && cond.op !== '<=' && cond.op !== '!=') return undefined;
+  const hi = cond.op === '<=' ? bound.hi : bound.hi - 1;
+  if (!Number.isFinite(hi) || hi - start.lo > 1e12) return undefined;
+  return { key, lo: start.lo, hi, last: hi + 1, taint: bound.taint, src: bound.src };
+}
