@@ -134,11 +134,16 @@ export function checkRange(
     }
     // an end nothing bounds: reportable when input decides it (a string of any length, a pointer
     // a loop advances per input byte), or as a low-confidence suspect for an unknown source
-    const why = info.taint ? (info.weak ? 'a caller of this exported function decides how much' : 'input decides how much')
-      : p.grow ? 'a loop driven by input advances it without a bound' : info.unknownSource ? 'nothing bounds the length' : undefined;
-    if (!why) continue;
+    // an unbounded pointer offset counts only when input moved it; an unbounded length when input
+    // (or a library caller) decides it or nothing at all bounds a string copy
+    const offsetOpen = !Number.isFinite(t.hi);
+    const why = offsetOpen ? (p.grow ? 'a loop driven by input advances it without a bound' : undefined)
+      : info.taint ? (info.weak ? 'a caller of this exported function decides how much' : 'input decides how much')
+      : info.unknownSource ? 'nothing bounds the length' : undefined;
+    // a buffer the program grows with realloc as it goes is sized by the program itself
+    if (!why || o.reallocFrom || o.freedByRealloc) continue;
     emit(rule, o, node, fr, run, info, `${info.what} into ${o.name} of ${size} bytes: ${why}`,
-      info.taint ? (info.weak ? CONF.caller : CONF.input) : p.grow ? CONF.grow : CONF.unknown, true);
+      offsetOpen ? CONF.grow : info.taint ? (info.weak ? CONF.caller : CONF.input) : CONF.unknown, true);
     return;
   }
 }

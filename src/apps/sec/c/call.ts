@@ -141,7 +141,7 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
     conts: [],
     depth: fr.depth + 1,
     callers: [...fr.callers, fr.fn.name],
-    callSites: [...fr.callSites, { line: n.line, note: `call to ${fn.name}` }],
+    callSites: [...fr.callSites, { line: n.line, note: `call to ${fn.name}`, file: fr.file.path }],
     ...(fn.variadic ? { varargs: vals.slice(fn.params.length) } : {}),
   };
   fn.params.forEach((p, i) => {

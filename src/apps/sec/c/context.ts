@@ -80,8 +80,8 @@ export interface Frame {
   conts: State[][];
   depth: number;
   callers: string[];
-  /** call-site lines from the root down, for traces */
-  callSites: FlowStep[];
+  /** call sites from the root down, for traces */
+  callSites: Array<FlowStep & { file: string }>;
   /** values passed for a variadic function's `...` (v*printf in it formats them) */
   varargs?: Val[];
 }
@@ -125,7 +125,9 @@ export function report(fr: Frame, node: N, r: Report, run: Run): void {
   if (before !== undefined && (file.findings[before]?.confidence ?? 1) >= confidence) return;
   const meta = ruleMeta(r.rule);
   const lineText = lineAt(file.src, node.s);
-  const trace = [...(r.trace ?? [])];
+  // inside a followed call, the calls that led here (same-file lines only: other files' lines would mislead)
+  const calls = fr.callSites.filter((c) => c.file === file.path).map((c) => ({ line: c.line, note: c.note }));
+  const trace = [...(r.trace ?? []), ...calls];
   if (trace.length > 0 && trace[trace.length - 1]?.line !== node.line) trace.push({ line: node.line, note: meta.name.toLowerCase() });
   const finding: RawFinding = {
     rule: r.rule,

@@ -224,7 +224,8 @@ function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKi
   try {
     const { state, ret } = runFunction(fr, st, run);
     reportLeaks(state, ret, group);
-  } catch {
+  } catch (e) {
+    if (process.env.JSEC_DEBUG) console.error(e);
     // an engine limitation on odd code must not cost the other functions their findings
   }
 }
@@ -255,7 +256,7 @@ function reportLeaks(state: State, ret: Val, group: Group): void {
     const at = o.at;
     const file = group.files.find((f) => f.path === at.file);
     if (!file) continue;
-    const fr = { file } as Frame;
+    const fr = { file, callSites: [] as Frame["callSites"] } as Frame;
     report(fr, { t: 'call_expression', s: at.s, e: at.s, line: at.line, c: [] }, {
       rule: 'c.memory.leak',
       pattern: o.name.replace(/^.* from /, ''),

@@ -9,12 +9,14 @@ import { checkDeref, checkIndex } from './access.js';
 import { evalCall } from './call.js';
 import { addrOf, evalField } from './fields.js';
 import { KNOWN_CONSTANTS } from './externs.js';
-import { decodeLiteral } from './literal.js';
+import { decodeLiteral, literalLength } from './literal.js';
 import { loaded, loadElement, markWritten, newObj, shift, store, writeElement } from './memory.js';
 import { arrayCap, keyOf, lvalKey, staticType, typeDescriptor } from './names.js';
 import type { State } from './state.js';
 import { derefType, elemSize, intRange, isFloat, sizeOf, specType } from './types.js';
-import { anyInt, int, isConst, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
+import { anyInt, int, isConst, joinVal, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
+import { branch } from './cond.js';
+import { joinStates } from './state.js';
 
 function stringLiteral(n: N, st: State, fr: Frame, run: Run): PtrV {
   const raw = text(fr.file, n);
@@ -22,8 +24,9 @@ function stringLiteral(n: N, st: State, fr: Frame, run: Run): PtrV {
   // one object per literal per run (object ids restart with every entry function)
   let id = run.literals.get(n);
   if (id === undefined || !st.objs.has(id)) {
-    const lit = decodeLiteral(raw);
-    const len = lit.length;
+    // `"%" PRId64`: a literal pieced together with macros has text we do not know
+    const lit = n.c.every((c) => c.t === 'string_literal') ? decodeLiteral(raw) : undefined;
+    const len = lit?.length ?? literalLength(raw);
     const obj = newObj(run, st, {
       kind: 'literal', size: (len + 1) * (wide ? 4 : 1), elem: wide ? 4 : 1, slo: len * (wide ? 4 : 1), shi: len * (wide ? 4 : 1), taint: false, freed: NO, init: YES,
       escaped: true, line: n.line, name: raw.length > 30 ? `${raw.slice(0, 27)}...` : raw, local: false, lit,
@@ -265,17 +268,22 @@ function evalPointer(n: N, st: State, fr: Frame, run: Run): Val {
   return loaded(loadElement(p, int(0), size, n, st, fr, run), p, t ? derefType(t) : undefined, st, run);
 }
 
+/** `c ? a : b`: each side is evaluated where the test says it runs (`n < size ? n : size - 1`). */
 function evalConditional(n: N, st: State, fr: Frame, run: Run): Val {
   const [c, a, b] = n.c;
   if (!c) return UNKNOWN;
-  const cv = evalExpr(c, st, fr, run);
-  const truth = cv.k === 'int' ? (cv.lo > 0 || cv.hi < 0 || cv.nz ? 1 : cv.lo === 0 && cv.hi === 0 ? 0 : undefined) : undefined;
-  if (truth === 1) return a ? evalExpr(a, st, fr, run) : UNKNOWN;
-  if (truth === 0) return b ? evalExpr(b, st, fr, run) : UNKNOWN;
-  const va = a ? evalExpr(a, st, fr, run) : UNKNOWN;
-  const vb = b ? evalExpr(b, st, fr, run) : UNKNOWN;
-  if (va.k === 'int' && vb.k === 'int') return { k: 'int', lo: Math.min(va.lo, vb.lo), hi: Math.max(va.hi, vb.hi), taint: va.taint || vb.taint };
-  return va.k === vb.k ? va : UNKNOWN;
+  const [t, f] = branch(c, st.clone(), fr, run);
+  const va = a && !t.dead ? evalExpr(a, t, fr, run) : undefined;
+  const vb = b && !f.dead ? evalExpr(b, f, fr, run) : undefined;
+  const after = joinStates(t, f);
+  st.vars = after.vars;
+  st.objs = after.objs;
+  st.rels = after.rels;
+  st.dead = after.dead;
+  if (!va || !vb) return va ?? vb ?? UNKNOWN;
+  if (va.k === 'int' && vb.k === 'int') return joinVal(va, vb);
+  if (va.k === 'ptr' && vb.k === 'ptr') return joinVal(va, vb);
+  return va.k === vb.k ? va : joinVal(va, vb);
 }
 
 function evalUnary(n: N, st: State, fr: Frame, run: Run): Val {

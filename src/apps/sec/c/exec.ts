@@ -7,7 +7,7 @@ import { text, type Frame, type Run } from './context.js';
 import { branch } from './cond.js';
 import { execDo, execFor, execWhile } from './loops.js';
 import { evalExpr, quietly } from './eval.js';
-import { clampToType, newObj } from './memory.js';
+import { assignVar, clampToType, newObj } from './memory.js';
 import { joinAll, joinStates, State } from './state.js';
 import { declType, elemSize, sizeOf, specType, type CType } from './types.js';
 import { int, joinVal as join, NO, UNKNOWN, YES, type Val } from './values.js';
@@ -193,7 +193,7 @@ export function declare(n: N, st: State, fr: Frame, run: Run): void {
     if (type.ptr === 0) memberArrays(key, type, init !== undefined || isStatic, d, st, fr, run, 0);
     if (init) {
       const v = init.t === 'initializer_list' ? UNKNOWN : evalExpr(init, st, fr, run);
-      st.vars.set(key, { v: clampToType(v, type), init: YES, type, line: d.line });
+      assignVar(st, key, { v: clampToType(v, type), init: YES, type, line: d.line });
       continue;
     }
     st.vars.set(key, { v: isStatic ? (type.ptr > 0 ? { k: 'ptr', t: [], nul: YES } : int(0)) : UNKNOWN, init: isStatic ? YES : NO, type, line: d.line });

@@ -18,6 +18,8 @@ export interface FieldLoc {
   /** the member as a tracked variable, or its address in memory */
   at: Val;
   type?: CType;
+  /** bytes accessed: the member's size, or the whole struct when its layout is not known */
+  size?: number;
 }
 
 /** The struct type a member access reads from. */
@@ -40,8 +42,13 @@ export function fieldLoc(n: N, st: State, fr: Frame, run: Run, check = true): Fi
   const b = n.op === '->' ? evalExpr(base, st, fr, run) : addrOf(base, st, fr, run);
   if (n.op === '->' && check) checkDeref(b, base, st, fr, run);
   if (b.k === 'ref') return { at: { k: 'ref', key: info?.union ? `${b.key}.#` : `${b.key}.${name}` }, type: f?.type };
-  if (b.k !== 'ptr' || !f) return { at: b.k === 'ptr' && !f ? { ...b, t: b.t.map((t) => ({ ...t, lo: -Infinity, hi: Infinity })) } : UNKNOWN, type: f?.type };
-  return { at: shift(b, int(f.off), 1), type: f.type };
+  if (b.k !== 'ptr') return { at: UNKNOWN, type: f?.type };
+  if (!f) {
+    // a struct whose layout we lack: the access touches the element as a whole, when its size is known
+    const whole = st0 && st0.ptr === 0 ? sizeOf(st0, run.group.structs) : undefined;
+    return whole !== undefined ? { at: b, size: whole } : { at: { ...b, t: b.t.map((t) => ({ ...t, lo: -Infinity, hi: Infinity })) } };
+  }
+  return { at: shift(b, int(f.off), 1), type: f.type, size: sizeOf(f.type, run.group.structs) };
 }
 
 /** The address of an lvalue: a tracked variable (`ref`) or a place in memory (`ptr`). */
@@ -97,17 +104,17 @@ export function evalField(n: N, st: State, fr: Frame, run: Run): Val {
     if (n.c[0]) evalExpr(n.c[0], st, fr, run);
     return UNKNOWN;
   }
-  const { at, type } = fieldLoc(n, st, fr, run);
+  const { at, type, size: bytes } = fieldLoc(n, st, fr, run);
   if (at.k === 'ref') return st.vars.get(at.key)?.v ?? UNKNOWN;
   if (at.k !== 'ptr' || isArray(type)) return at;
-  const size = (type && sizeOf(type, run.group.structs)) ?? 8;
+  const size = bytes ?? 8;
   checkIndex(at, int(0), size, false, n, st, fr, run);
   return loaded(loadElement(at, int(0), size, n, st, fr, run), at, type, st, run);
 }
 
 /** Writes `base->f = v` / `base.f = v` for a base that is not a tracked variable. */
 export function storeField(lhs: N, v: Val, st: State, fr: Frame, run: Run): void {
-  const { at, type } = fieldLoc(lhs, st, fr, run);
+  const { at, type, size: bytes } = fieldLoc(lhs, st, fr, run);
   if (at.k === 'ref') {
     const cell = st.vars.get(at.key);
     st.vars.set(at.key, { v, init: 2, type: cell?.type ?? type, line: cell?.line ?? lhs.line });
@@ -118,6 +125,5 @@ export function storeField(lhs: N, v: Val, st: State, fr: Frame, run: Run): void
     escape(v, st);
     return;
   }
-  const size = (type && sizeOf(type, run.group.structs)) ?? 8;
-  writeElement(at, int(0), size, v, lhs, st, fr, run);
+  writeElement(at, int(0), bytes ?? 8, bytes !== undefined && !type ? UNKNOWN : v, lhs, st, fr, run);
 }

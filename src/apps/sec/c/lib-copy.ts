@@ -125,7 +125,9 @@ export function copyCall(name: string, n: N, args: N[], st: State, fr: Frame, ru
       checkDeref(s, args[si] ?? n, st, fr, run);
       if (Number.isFinite(bytes.hi) || bytes.taint) {
         checkWrite(name, d, args[di], args[li], bytes, elem, n, st, fr, run, sourceTrace(s, st));
-        if (Number.isFinite(bytes.hi)) checkRange(s, 0, 0, bytes.lo, bytes.hi, false, n, st, fr, run, { what: `${name} of ${fmtRange(bytes.lo, bytes.hi)} bytes`, taint: bytes.taint, weak: bytes.weak, trace: [] });
+        // `memcpy(d, s, strlen(s) + 1)` reads exactly the string, whichever string s is
+        const ownLength = args[li] && args[si] && new RegExp(`^(strlen|wcslen)\\(${escapeRe(squash(args[si], fr))}\\)(\\+1)?(\\*sizeof\\(\\w+\\))?$`).test(squash(args[li], fr));
+        if (Number.isFinite(bytes.hi) && !ownLength) checkRange(s, 0, 0, bytes.lo, bytes.hi, false, n, st, fr, run, { what: `${name} of ${fmtRange(bytes.lo, bytes.hi)} bytes`, taint: bytes.taint, weak: bytes.weak, trace: [] });
         fieldOverflow(name, args[di], bytes, n, fr, run);
       }
       const sl = strLen(s, st, elem);
@@ -220,6 +222,8 @@ export function copyCall(name: string, n: N, args: N[], st: State, fr: Frame, ru
 }
 
 const UNKNOWN_V: Val = { k: 'unk' };
+
+const escapeRe = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function isLiteralArg(a: N | undefined): boolean {
   return a?.t === 'string_literal' || a?.t === 'concatenated_string';

@@ -225,7 +225,8 @@ function checkFormat(name: string, fmt: Val, fmtNode: N, fmtStr: string | undefi
   }
   if (fmtStr !== undefined || fmtNode.t === 'string_literal' || fmtNode.t === 'concatenated_string' || translated(fmtNode, fr)) return;
   if (wrapper || src) return;
-  if (objsOf(fmt, st).some((o) => o.kind === 'literal')) return;
+  // a buffer holding a string the program wrote itself (copied from a literal) is not in doubt
+  if (objsOf(fmt, st).some((o) => o.kind === 'literal') || (fmt.k === 'ptr' && fmt.t.length > 0 && Number.isFinite(strLen(fmt, st, 1).hi))) return;
   report(fr, n, {
     rule: 'c.format.tainted',
     pattern: name,

@@ -291,6 +291,7 @@ function scanfCall(name: string, n: N, args: N[], st: State, fr: Frame, run: Run
       fillRef(a, st, undefined, n.line, 'count');
       continue;
     }
+    if (fillRef(a, st, origin, n.line, `read by ${name}`, weak)) continue;
     if (c.conv === 's' || c.conv === '[' || c.conv === 'c' || (c.conv === '?' && a.k === 'ptr')) {
       checkDeref(a, node, st, fr, run);
       const text = c.conv !== 'c';
@@ -303,7 +304,6 @@ function scanfCall(name: string, n: N, args: N[], st: State, fr: Frame, run: Run
       else setString(a, st, { slo: 0, shi: c.conv === 'c' ? Infinity : c.width ?? Infinity, ...taintPatch({ taint: true, origin, weak, line: n.line }) }, elem);
       continue;
     }
-    if (fillRef(a, st, origin, n.line, `read by ${name}`, weak)) continue;
     if (a.k === 'ptr') {
       const t = staticType(node, fr, run);
       const pointee: CType | undefined = t ? derefType(t) : undefined;

@@ -48,13 +48,16 @@ export interface Pairs {
   budget: Array<[string, string]>;
   /** a and b rise together: a moves no further than b */
   together: Array<[string, string]>;
+  /** variables that only ever rise by a constant: key → the step */
+  rises: Map<string, number>;
 }
 
 /** Variables the loop moves in step, from its body and update. */
 export function pairsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run): Pairs {
   const steps = stepsOf([body, update], fr, run);
   const single = [...steps].filter(([, s]) => s.length === 1 || s.every((x) => x.dir === s[0]?.dir && x.by === s[0]?.by));
-  const out: Pairs = { budget: [], together: [] };
+  const out: Pairs = { budget: [], together: [], rises: new Map() };
+  for (const [k, [first]] of single) if (first && first.dir === 1 && /^\d+$/.test(first.by)) out.rises.set(k, Number(first.by));
   for (const [a, [sa]] of single) {
     for (const [b, [sb]] of single) {
       if (a === b || !sa || !sb || sa.by !== sb.by) continue;
@@ -135,6 +138,27 @@ function widen(before: State, after: State, entry: State, pairs: Pairs, input: b
   return out;
 }
 
+/**
+ * `while (i < n && …) … i++`: widening sent i to infinity, but the test keeps it below n in the
+ * body, so one step past the test's bound is the most it reaches.
+ */
+function capByTest(next: State, unwidened: State, cond: N, pairs: Pairs, fr: Frame, run: Run): void {
+  const open = [...pairs.rises].filter(([k]) => {
+    const v = next.vars.get(k)?.v;
+    return v?.k === 'int' && v.hi === Infinity;
+  });
+  if (open.length === 0) return;
+  const [t] = quietly(run, () => branch(cond, next.clone(), fr, run));
+  for (const [k, step] of open) {
+    const inBody = t.vars.get(k)?.v;
+    const cell = next.vars.get(k);
+    const was = unwidened.vars.get(k)?.v;
+    if (!cell || cell.v.k !== 'int' || inBody?.k !== 'int' || !Number.isFinite(inBody.hi)) continue;
+    const base = was?.k === 'int' ? was : cell.v;
+    next.vars.set(k, { ...cell, v: { ...cell.v, hi: Math.max(base.hi, inBody.hi + step), taint: base.taint, origin: base.origin, src: base.src, srcNote: base.srcNote, weak: base.weak } });
+  }
+}
+
 /** After the test: a variable moving with a bounded partner is bounded by it. */
 function followPartners(st: State, entry: State, pairs: Pairs): void {
   for (const [a, b] of pairs.together) {
@@ -167,7 +191,9 @@ export function loop(cond: N | undefined, body: N | undefined, update: N | undef
     if (update && !out.dead) evalExpr(update, out, fr, run);
     input ||= run.inputReads > reads;
     if (out.dead || run.budget <= 0) break;
-    const next = widen(s, joinStates(s, out), st, pairs, input);
+    const joined = joinStates(s, out);
+    const next = widen(s, joined, st, pairs, input);
+    if (cond) capByTest(next, joined, cond, pairs, fr, run);
     if (scan) stopAtTerminator(next, scan, 0, fr, run);
     if (sameState(next, s)) break;
     s = next;

@@ -8,7 +8,7 @@ import { checkDeref, checkIndex } from './access.js';
 import { evalExpr, evalSubscript } from './eval.js';
 import { storeField } from './fields.js';
 import { lvalKey, staticType, typeOfKey } from './names.js';
-import type { State } from './state.js';
+import type { Cell, State } from './state.js';
 import { elemSize, intRange, type CType } from './types.js';
 import { argvString } from './params.js';
 import { anyInt, int, NO, UNKNOWN, YES, type IntV, type Obj, type Origin, type PtrV, type Target, type Val } from './values.js';
@@ -25,9 +25,7 @@ export function store(lhs: N, v: Val, st: State, fr: Frame, run: Run): void {
     const old = st.vars.get(key);
     const name = lhs.t === 'identifier' ? text(fr.file, lhs) : '';
     const type = old?.type ?? (name ? typeOfKey(key, name, fr, run) : staticType(lhs, fr, run));
-    st.vars.set(key, { v: clampToType(v, type), init: YES, type, line: old?.line ?? lhs.line });
-    st.dropRels(key);
-    if (v.k === 'int' && v.le && v.le !== key) st.addRel(`le|${key}|${v.le}`);
+    assignVar(st, key, { v: clampToType(v, type), init: YES, type, line: old?.line ?? lhs.line });
     if (key.startsWith('g:')) escape(v, st);
     return;
   }
@@ -54,6 +52,13 @@ export function store(lhs: N, v: Val, st: State, fr: Frame, run: Run): void {
     return;
   }
   escape(v, st);
+}
+
+/** Sets a variable: facts about its old value go, a read's `<= count` fact comes. */
+export function assignVar(st: State, key: string, cell: Cell): void {
+  st.vars.set(key, cell);
+  st.dropRels(key);
+  if (cell.v.k === 'int' && cell.v.le && cell.v.le !== key) st.addRel(`le|${key}|${cell.v.le}`);
 }
 
 export function clampToType(v: Val, t: CType | undefined): Val {
