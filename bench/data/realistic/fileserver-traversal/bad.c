@@ -10,7 +10,7 @@ static int send_file(int fd, const char *path)
 {
     char chunk[1024];
     size_t n;
-    FILE *f = fopen(path, "rb");
+    FILE *f = fopen(path, "rb"); /* FLAW: CWE-22 */
 
     if (f == NULL)
         return -1;
@@ -33,5 +33,5 @@ int serve(int fd)
     name[n] = '\0';
     name[strcspn(name, "\r\n")] = '\0';
     snprintf(path, sizeof path, "%s/%s", DOC_ROOT, name);
-    return send_file(fd, path); /* FLAW: CWE-22 */
+    return send_file(fd, path);
 }

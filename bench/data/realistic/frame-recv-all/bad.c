@@ -9,7 +9,7 @@ static int read_all(int fd, void *buf, size_t n)
 {
     char *p = buf;
     while (n > 0) {
-        ssize_t r = read(fd, p, n);
+        ssize_t r = read(fd, p, n); /* FLAW: CWE-120 */
         if (r <= 0)
             return -1;
         p += r;
@@ -34,7 +34,7 @@ int handle_frame(int fd)
 
     if (recv_len(fd, &len) != 0)
         return -1;
-    if (read_all(fd, text, len) != 0) /* FLAW: CWE-120 */
+    if (read_all(fd, text, len) != 0)
         return -1;
     text[len < sizeof text ? len : sizeof text - 1] = '\0';
     printf("frame: %s\n", text);

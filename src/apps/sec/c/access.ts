@@ -38,6 +38,16 @@ export function checkDeref(p: Val, node: N, st: State, fr: Frame, run: Run): voi
 
 export function checkFreed(p: Val, node: N, st: State, fr: Frame, run: Run): void {
   if (p.k !== 'ptr') return;
+  if (p.vid !== undefined && st.rels.has(`freed|${p.vid}`)) {
+    const name = text(fr.file, node);
+    report(fr, node, {
+      rule: 'c.memory.use-after-free',
+      pattern: name,
+      description: `'${name}' is a copy of a pointer that was freed on this path.`,
+      confidence: 0.85,
+    }, run);
+    return;
+  }
   for (const t of p.t) {
     const o = st.objs.get(t.o);
     // freed on one path only is too often a loop or an error path the join blurred: stay quiet
@@ -58,7 +68,7 @@ export function checkFreed(p: Val, node: N, st: State, fr: Frame, run: Run): voi
 }
 
 /** Access of one element `p[idx]` of `size` bytes; `cap` is the byte size of the array the base expression names, when its type says. */
-export function checkIndex(p: Val, idx: IntV, size: number, write: boolean, node: N, st: State, fr: Frame, run: Run, cap?: number): void {
+export function checkIndex(p: Val, idx: IntV, size: number, write: boolean, node: N, st: State, fr: Frame, run: Run, cap?: number, grown?: boolean): void {
   if (p.k !== 'ptr') return;
   const trace: FlowStep[] = idx.src !== undefined && idx.taint ? [{ line: idx.src, note: idx.srcNote ?? 'index from input' }] : [];
   checkRange(p, idx.lo * size, idx.hi * size, size, size, write, node, st, fr, run, {
@@ -67,6 +77,7 @@ export function checkIndex(p: Val, idx: IntV, size: number, write: boolean, node
     weak: idx.weak,
     trace,
     cap,
+    grown,
   });
 }
 
@@ -82,6 +93,8 @@ export interface RangeInfo {
   cap?: number;
   /** the length is not bounded by anything known: a suspect at low confidence unless input decides it */
   unknownSource?: boolean;
+  /** the buffer is one a loop grows with realloc as it fills it */
+  grown?: boolean;
 }
 
 /** Confidences of range findings: see docs/jsec-engine.md "Tiers". */
@@ -141,7 +154,7 @@ export function checkRange(
       : info.taint ? (info.weak ? 'a caller of this exported function decides how much' : 'input decides how much')
       : info.unknownSource ? 'nothing bounds the length' : undefined;
     // a buffer the program grows with realloc as it goes is sized by the program itself
-    if (!why || o.reallocFrom || o.freedByRealloc) continue;
+    if (!why || o.reallocFrom || o.freedByRealloc || info.grown) continue;
     emit(rule, o, node, fr, run, info, `${info.what} into ${o.name} of ${size} bytes: ${why}`,
       offsetOpen ? CONF.grow : info.taint ? (info.weak ? CONF.caller : CONF.input) : CONF.unknown, true);
     return;

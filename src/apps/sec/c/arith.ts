@@ -47,6 +47,14 @@ export function compareVals(op: string, a: Val, b: Val): IntV {
     const c = compare(op, a, b);
     return c === undefined ? int(0, 1) : int(c);
   }
+  // `p == NULL` where NULL is `((void *)0)` (a pointer) or 0
+  const nullPtr = (v: Val) => v.k === 'ptr' && v.nul === YES && v.t.length === 0;
+  if (a.k === 'ptr' && b.k === 'ptr' && (nullPtr(a) || nullPtr(b)) && (op === '==' || op === '!=')) {
+    const p = nullPtr(b) ? a : b;
+    const isNull = p.nul === YES ? 1 : p.nul === NO && p.t.length > 0 ? 0 : undefined;
+    if (isNull === undefined) return int(0, 1);
+    return int(op === '==' ? isNull : 1 - isNull);
+  }
   if ((a.k === 'ptr' && b.k === 'int') || (a.k === 'int' && b.k === 'ptr')) {
     const p = (a.k === 'ptr' ? a : b) as PtrV;
     const z = (a.k === 'int' ? a : b) as IntV;

@@ -9,11 +9,12 @@ import { checkFreed } from './access.js';
 import { evalExpr } from './eval.js';
 import { escape } from './memory.js';
 import { keyOf } from './names.js';
-import { runFunction } from './exec.js';
+import { runPaths } from './exec.js';
+import { adopt, mergeOutcomes, type Outcome } from './paths.js';
 import { FUNCTION_ALIASES, harnessCall, PRINT_HELPERS } from './externs.js';
 import { callLibrary, checkTerminated } from './lib.js';
-import type { State } from './state.js';
-import { UNKNOWN, YES, type Val } from './values.js';
+import { joinAll, State } from './state.js';
+import { joinVal, UNKNOWN, YES, type Val } from './values.js';
 
 const MAX_DEPTH = 6;
 
@@ -54,7 +55,20 @@ export function evalCall(n: N, st: State, fr: Frame, run: Run): Val {
   const fn = name ? resolveFunction(name, fr, run) : undefined;
   if (fn) {
     const vals = args.map((a) => evalExpr(a, st, fr, run));
-    if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name)) return inline(fn, args, vals, n, st, fr, run);
+    if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name)) {
+      const fork = run.fork;
+      if (fork?.node !== n) {
+        const outs = inline(fn, args, vals, n, st, fr, run);
+        adopt(st, joinAll(outs.map((o) => o.state)));
+        return joinRets(outs);
+      }
+      // the statement splits on this call: its first run computes the outcomes, replays pick one
+      fork.outcomes ??= inline(fn, args, vals, n, st, fr, run);
+      const o = fork.outcomes[fork.pick ?? 0];
+      if (!o) return UNKNOWN;
+      adopt(st, o.state);
+      return o.ret;
+    }
     return unknownCall(vals, st);
   }
   if (!name) {
@@ -127,7 +141,14 @@ function unknownCall(vals: Val[], st: State): Val {
   return UNKNOWN;
 }
 
-function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, run: Run): Val {
+function joinRets(outs: readonly Outcome[]): Val {
+  let ret: Val | undefined;
+  for (const o of outs) ret = ret ? joinVal(ret, o.ret) : o.ret;
+  return ret ?? UNKNOWN;
+}
+
+/** Follows a call into `fn` with the caller's values; its outcomes, the callee's locals removed. */
+function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, run: Run): Outcome[] {
   run.visited.add(fn);
   const frame: Frame = {
     fn,
@@ -156,12 +177,13 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
       for (const [k, cell] of [...st.vars]) if (k.startsWith(`${argKey}.`)) st.vars.set(`${key}${k.slice(argKey.length)}`, cell);
     }
   });
-  const { state, ret } = runFunction(frame, st, run);
-  // the callee's locals are gone; keep the state small
+  const outs = runPaths(frame, st, run);
+  // the callee's locals are gone; keep the states small
   const prefix = `${frame.id}:`;
-  for (const k of [...state.vars.keys()]) if (k.startsWith(prefix)) state.vars.delete(k);
-  st.vars = state.vars;
-  st.objs = state.objs;
-  st.dead = state.dead;
-  return ret;
+  for (const o of outs) {
+    for (const k of [...o.state.vars.keys()]) if (k.startsWith(prefix)) o.state.vars.delete(k);
+    for (const r of o.state.rels) if (r.includes(`|${prefix}`)) o.state.dropRels(r.split('|').find((x) => x.startsWith(prefix)) ?? '');
+  }
+  if (outs.length === 0) return [{ state: State.deadState(), ret: UNKNOWN }];
+  return mergeOutcomes(outs);
 }

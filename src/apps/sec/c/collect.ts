@@ -5,7 +5,7 @@
  */
 import type { N } from './ast.js';
 import type { FileCtx, Group } from './context.js';
-import { preprocBranch } from './exec.js';
+import { preprocBranch } from './preproc.js';
 import { declType, sizeOf, specType, type CType, type StructInfo } from './types.js';
 
 export interface MacroDef {

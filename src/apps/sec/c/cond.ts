@@ -177,7 +177,10 @@ function narrowSlot(st: State, id: number, off: number, op: string, bound: IntV 
   if (v?.k === 'ptr') {
     const nullTest = (bound && bound.lo === 0 && bound.hi === 0) || (raw.k === 'ptr' && raw.nul === YES && raw.t.length === 0);
     if (nullTest && op === '!=') nv = { ...v, nul: NO, nulSrc: undefined };
-    else if (nullTest && op === '==') nv = v.nul === NO && v.t.length > 0 ? 'dead' : { k: 'ptr', t: [], nul: YES, nulSrc: v.nulSrc };
+    else if (nullTest && op === '==') {
+      nv = v.nul === NO && v.t.length > 0 ? 'dead' : { k: 'ptr', t: [], nul: YES, nulSrc: v.nulSrc };
+      dropFailedAlloc(st, v);
+    }
   } else if (bound && (!v || v.k === 'int' || v.k === 'unk')) {
     const cur: IntV = v?.k === 'int' ? v : { k: 'int', lo: -Infinity, hi: Infinity, taint: false };
     if (!v && o.taint) return;
@@ -205,6 +208,12 @@ function settleRealloc(st: State, v: PtrV, nonNull: boolean): void {
   }
 }
 
+/** Where an allocation returned NULL there is no block: nothing to leak on this path. */
+function dropFailedAlloc(st: State, v: PtrV): void {
+  const fresh = v.t.length === 1 && v.nulSrc?.fromAlloc ? st.objs.get(v.t[0]?.o ?? -1) : undefined;
+  if (fresh?.kind === 'heap' && fresh.freed === NO) st.objs.delete(fresh.id);
+}
+
 /** Narrows variable `key` by `key op bound` in place. */
 function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw: Val): void {
   const cell = st.vars.get(key);
@@ -217,8 +226,7 @@ function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw
     else if (op === '==') st.vars.set(key, { ...cell, v: { k: 'ptr', t: [], nul: YES, nulSrc: v.nulSrc } });
     if (op === '!=' || op === '==') settleRealloc(st, v, op === '!=');
     // where an allocation returned NULL there is no block: nothing to leak on this path
-    const fresh = v.t.length === 1 && v.nulSrc?.fromAlloc ? st.objs.get(v.t[0]?.o ?? -1) : undefined;
-    if (op === '==' && fresh?.kind === 'heap' && fresh.freed === NO) st.objs.delete(fresh.id);
+    if (op === '==') dropFailedAlloc(st, v);
     return;
   }
   if (!bound) return;

@@ -5,6 +5,7 @@
 import type { FlowStep, RawFinding, Tier } from '../finding.js';
 import type { N } from './ast.js';
 import { ruleMeta, type RuleId } from './rules.js';
+import type { Fork } from './paths.js';
 import type { State } from './state.js';
 import type { CType, StructInfo } from './types.js';
 import type { Val } from './values.js';
@@ -76,12 +77,16 @@ export interface Frame {
   types: Map<string, CType>;
   returns: State[];
   retVals: Val[];
+  /** line of each `return` in `returns` */
+  retLines?: number[];
   breaks: State[][];
   conts: State[][];
   depth: number;
   callers: string[];
   /** call sites from the root down, for traces */
   callSites: Array<FlowStep & { file: string }>;
+  /** pointer variables a loop grows with realloc: their size is the program's business */
+  grown?: Set<string>;
   /** values passed for a variadic function's `...` (v*printf in it formats them) */
   varargs?: Val[];
 }
@@ -100,6 +105,8 @@ export interface Run {
   visited: Set<FnDef>;
   /** input reads so far (source calls, loads of input bytes): a loop that does any is driven by input */
   inputReads: number;
+  /** the call the current statement splits on (paths.ts) */
+  fork?: Fork;
 }
 
 export interface Report {

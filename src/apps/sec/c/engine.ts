@@ -9,7 +9,8 @@ import type { FileInput, RawFinding } from '../finding.js';
 import { convertTree, type N } from './ast.js';
 import { collectStruct, macroDefs, scanNames, topLevel, type MacroDef } from './collect.js';
 import { report, type FileCtx, type FnDef, type Frame, type Group, type Run } from './context.js';
-import { runFunction } from './exec.js';
+import { runPaths } from './exec.js';
+import type { Outcome } from './paths.js';
 import { entryParams, type EntryKind } from './params.js';
 import { State } from './state.js';
 import { declType, specType, type CType } from './types.js';
@@ -222,8 +223,9 @@ function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKi
   entryParams(fn, kind, fr, st, run);
   visited.add(fn);
   try {
-    const { state, ret } = runFunction(fr, st, run);
-    reportLeaks(state, ret, group);
+    // each way out of the entry function is judged on its own: a block freed on the normal exit
+    // still leaks on the early `return -1`
+    for (const o of runPaths(fr, st, run, true)) reportLeaks(o, group);
   } catch (e) {
     if (process.env.JSEC_DEBUG) console.error(e);
     // an engine limitation on odd code must not cost the other functions their findings
@@ -248,21 +250,30 @@ function reachable(state: State, ret: Val): Set<number> {
   return seen;
 }
 
-function reportLeaks(state: State, ret: Val, group: Group): void {
+function reportLeaks(exit: Outcome, group: Group): void {
+  const { state, ret } = exit;
   if (state.dead) return;
   const live = reachable(state, ret);
   for (const o of state.objs.values()) {
-    if (o.kind !== 'heap' || !o.local || o.freed !== 0 || live.has(o.id) || !o.at) continue;
+    if (o.kind !== 'heap' || !o.local || o.freed !== 0 || o.partial || live.has(o.id) || !o.at) continue;
     const at = o.at;
     const file = group.files.find((f) => f.path === at.file);
     if (!file) continue;
-    const fr = { file, callSites: [] as Frame["callSites"] } as Frame;
-    report(fr, { t: 'call_expression', s: at.s, e: at.s, line: at.line, c: [] }, {
+    const fr = { file, callSites: [] as Frame['callSites'] } as Frame;
+    // reported where the last pointer to it is lost (the exit), when that is in the allocating file
+    const line = exit.line !== undefined && exit.file === at.file ? exit.line : at.line;
+    report(fr, { t: 'call_expression', s: line === at.line ? at.s : lineStart(file.src, line), e: at.s, line, c: [] }, {
       rule: 'c.memory.leak',
       pattern: o.name.replace(/^.* from /, ''),
-      description: `${o.name[0]?.toUpperCase() ?? ''}${o.name.slice(1)} is never freed and no pointer to it survives the function.`,
+      description: `${o.name[0]?.toUpperCase() ?? ''}${o.name.slice(1)} is never freed and no pointer to it survives ${line === at.line ? 'the function' : 'this return'}.`,
       confidence: 0.7,
       trace: [{ line: o.line, note: 'allocated here' }],
     }, { quiet: 0 } as Run);
   }
+}
+
+function lineStart(src: string, line: number): number {
+  let off = 0;
+  for (let i = 1; i < line && off !== -1; i++) off = src.indexOf('\n', off) + 1;
+  return Math.max(0, off);
 }

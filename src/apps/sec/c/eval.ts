@@ -65,8 +65,10 @@ function readVar(key: string, n: N, st: State, fr: Frame, run: Run): Val {
     report(fr, n, {
       rule: 'c.uninit.use',
       pattern: text(fr.file, n),
-      description: `'${text(fr.file, n)}' is read before any value was assigned to it.`,
-      confidence: 0.8,
+      description: cell.split
+        ? `'${text(fr.file, n)}' is read on a path where no value was assigned to it (other paths assign it).`
+        : `'${text(fr.file, n)}' is read before any value was assigned to it.`,
+      confidence: cell.split ? 0.6 : 0.8,
       trace: [{ line: cell.line, note: `'${text(fr.file, n)}' declared without initialiser` }],
     }, run);
     st.vars.set(key, { ...cell, init: YES });
@@ -217,6 +219,7 @@ export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boole
   const bt = staticType(base, fr, run);
   const size = elemSize(bt, run.group.structs) ?? (p.k === 'ptr' ? (st.objs.get(p.t[0]?.o ?? -1)?.elem ?? 1) : 1);
   const cap = arrayCap(base, fr, run);
+  const grown = base.t === 'identifier' && fr.grown !== undefined && fr.grown.has(keyOf(text(fr.file, base), fr, run) ?? '');
   if (p.k === 'ref') {
     if (write) markWritten(p.key, st);
     else readVar(p.key, n, st, fr, run);
@@ -225,10 +228,10 @@ export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boole
   if (p.k !== 'ptr') return UNKNOWN;
   checkDeref(p, base, st, fr, run);
   if (write) {
-    writeElement(p, idx, size, v ?? UNKNOWN, n, st, fr, run, cap);
+    writeElement(p, idx, size, v ?? UNKNOWN, n, st, fr, run, cap, grown);
     return v ?? UNKNOWN;
   }
-  checkIndex(p, idx, size, false, n, st, fr, run, cap);
+  checkIndex(p, idx, size, false, n, st, fr, run, cap, grown);
   return loaded(loadElement(p, idx, size, n, st, fr, run), p, bt ? derefType(bt) : undefined, st, run);
 }
 

@@ -10,7 +10,9 @@ import type { N } from './ast.js';
 import { text, type Frame, type Run } from './context.js';
 import { branch } from './cond.js';
 import { evalExpr, quietly } from './eval.js';
-import { declare, exec } from './exec.js';
+import { declare } from './declare.js';
+import { exec } from './exec.js';
+import { mergePaths } from './paths.js';
 import { lvalKey } from './names.js';
 import { joinAll, joinStates, sameState, State } from './state.js';
 import { elemSize } from './types.js';
@@ -170,7 +172,51 @@ function followPartners(st: State, entry: State, pairs: Pairs): void {
   }
 }
 
-export function loop(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run): State {
+/** Pointers the loop body grows with realloc (`bigger = realloc(buf, …); buf = bigger;`). */
+function grownBy(body: N | undefined, fr: Frame, run: Run): Set<string> {
+  const out = new Set<string>();
+  if (!body) return out;
+  const assigns: Array<[string, N]> = [];
+  const stack: N[] = [body];
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    if (n.t === 'call_expression' && /^(realloc|reallocarray|xrealloc)$/.test(text(fr.file, n.c[0] ?? n))) {
+      const a = n.c[1]?.c[0];
+      const k = a?.t === 'identifier' ? lvalKey(a, fr, run) : undefined;
+      if (k) out.add(k);
+    }
+    if (n.t === 'assignment_expression' && n.op === '=' && n.c[0]?.t === 'identifier' && n.c[1]) {
+      const k = lvalKey(n.c[0], fr, run);
+      if (k) assigns.push([k, n.c[1]]);
+    } else if (n.t === 'init_declarator' && n.c[0]?.t === 'identifier' && n.c[1]) {
+      const k = lvalKey(n.c[0], fr, run) ?? `${fr.id}:${text(fr.file, n.c[0])}`;
+      assigns.push([k, n.c[1]]);
+    }
+    for (const c of n.c) stack.push(c);
+  }
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [k, rhs] of assigns) {
+      if (out.has(k)) continue;
+      const r = text(fr.file, rhs);
+      const fromRealloc = /\b(realloc|reallocarray|xrealloc)\s*\(/.test(r);
+      const fromGrown = rhs.t === 'identifier' && [...out].some((g) => g.endsWith(`:${r}`));
+      if (fromRealloc || fromGrown) {
+        out.add(k);
+        changed = true;
+      }
+    }
+  }
+  return out;
+}
+
+export function loop(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run): State[] {
+  // from here on (the loop and after it) their indexes are the program's business
+  for (const k of grownBy(body, fr, run)) (fr.grown ??= new Set()).add(k);
+  return loopPasses(cond, body, update, st, fr, run);
+}
+
+function loopPasses(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run): State[] {
   fr.breaks.push([]);
   const exits: State[] = [];
   const scan = terminatorTest(cond, fr, run);
@@ -197,9 +243,12 @@ export function loop(cond: N | undefined, body: N | undefined, update: N | undef
     if (scan) stopAtTerminator(next, scan, 0, fr, run);
     if (sameState(next, s)) break;
     s = next;
+    // out of passes before the values settled: the widened head still leaves by the test
+    if (pass === 1 && cond) exits.push(quietly(run, () => branch(cond, s.clone(), fr, run))[1]);
   }
   const breaks = fr.breaks.pop() ?? [];
-  return joinAll([...exits, ...breaks]);
+  // leaving by the test and by each break are different paths (a break after a free is not the normal exit)
+  return mergePaths([...exits, ...breaks]);
 }
 
 interface Scan {
@@ -278,19 +327,19 @@ function stopAtTerminator(st: State, scan: Scan, bodySlack: number, fr: Frame, r
   st.vars.set(scan.key, { ...cell, v: { ...cell.v, t } });
 }
 
-export function execWhile(n: N, st: State, fr: Frame, run: Run): State {
+export function execWhile(n: N, st: State, fr: Frame, run: Run): State[] {
   return loop(n.c[0], n.c[1], undefined, st, fr, run);
 }
 
-export function execDo(n: N, st: State, fr: Frame, run: Run): State {
+export function execDo(n: N, st: State, fr: Frame, run: Run): State[] {
   const [body, cond] = n.c;
   fr.breaks.push([]);
   fr.conts.push([]);
   let first = body ? exec(body, st, fr, run) : st;
   first = joinAll([first, ...(fr.conts.pop() ?? [])]);
   const breaks = fr.breaks.pop() ?? [];
-  const rest = first.dead ? first : loop(cond, body, undefined, first, fr, run);
-  return joinAll([rest, ...breaks]);
+  const rest = first.dead ? [] : loop(cond, body, undefined, first, fr, run);
+  return mergePaths([...rest, ...breaks]);
 }
 
 /**
@@ -298,7 +347,7 @@ export function execDo(n: N, st: State, fr: Frame, run: Run): State {
  * loop touches (and anything stepping with i over the matching range); other for-loops use the
  * generic fixpoint.
  */
-export function execFor(n: N, st: State, fr: Frame, run: Run): State {
+export function execFor(n: N, st: State, fr: Frame, run: Run): State[] {
   const [init, cond, update] = n.parts ?? [];
   const body = n.c[n.c.length - 1];
   let s = st;
@@ -311,7 +360,7 @@ export function execFor(n: N, st: State, fr: Frame, run: Run): State {
   const { key, lo, hi, last } = counted;
   const cell = s.vars.get(key);
   if (!cell) return loop(cond, body, update, s, fr, run);
-  if (lo > hi) return s;
+  if (lo > hi) return [s];
   s = s.clone();
   s.vars.set(key, { ...cell, v: { k: 'int', lo, hi, taint: counted.taint, src: counted.src, srcNote: 'loop bound' }, init: YES });
   // `for (i = 0; i < n; i++) *d++ = …`: d covers as much as i does
@@ -327,7 +376,7 @@ export function execFor(n: N, st: State, fr: Frame, run: Run): State {
   out = joinAll([out, ...(fr.conts.pop() ?? [])]);
   const breaks = fr.breaks.pop() ?? [];
   if (!out.dead) out.vars.set(key, { ...cell, v: int(last), init: YES });
-  return joinAll([out, ...breaks]);
+  return mergePaths([out, ...breaks]);
 }
 
 function countedLoop(cond: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run) {

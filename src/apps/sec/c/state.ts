@@ -11,6 +11,8 @@ export interface Cell {
   type?: CType;
   /** line of the declaration, for uninitialised-use traces */
   line: number;
+  /** unassigned on this path while another kept path assigned it */
+  split?: boolean;
 }
 
 /**
@@ -93,10 +95,14 @@ export function joinStates(a: State, b: State): State {
   let inB: Set<number> | undefined;
   for (const [id, ob] of b.objs) {
     const oa = objs.get(id);
-    if (!oa || oa === ob) {
-      if (!oa) objs.set(id, ob);
+    if (!oa) {
+      // allocated on one path only: where it is still pointed to, it may simply not exist on the
+      // other path, so it is no leak there (one that nothing points to has leaked already)
+      inB ??= referenced(b);
+      objs.set(id, ob.kind === 'heap' && inB.has(id) && !ob.partial ? { ...ob, partial: true } : ob);
       continue;
     }
+    if (oa === ob) continue;
     // a block nothing points to any more on one path cannot be reached after the merge: its
     // state on the other path is the one that counts (`if (!ok) s = "default";` leaves the
     // checked string alone)
@@ -105,6 +111,11 @@ export function joinStates(a: State, b: State): State {
     const ra = inA.has(id);
     const rb = inB.has(id);
     objs.set(id, ra && !rb ? oa : rb && !ra ? ob : joinObj(oa, ob));
+  }
+  for (const [id, oa] of a.objs) {
+    if (b.objs.has(id) || oa.kind !== 'heap' || oa.partial) continue;
+    inA ??= referenced(a);
+    if (inA.has(id)) objs.set(id, { ...oa, partial: true });
   }
   return new State(vars, objs, false, a.rels === b.rels ? a.rels : intersect(a.rels, b.rels));
 }
@@ -124,6 +135,8 @@ function referenced(st: State): Set<number> {
   };
   for (const c of st.vars.values()) add(c.v);
   for (const o of st.objs.values()) if (o.slots) for (const v of o.slots.values()) add(v);
+  // a block realloc moved is tied to the block it became: its fate is decided by that one
+  for (const o of st.objs.values()) if (o.reallocFrom && out.has(o.id)) for (const id of o.reallocFrom) out.add(id);
   return out;
 }
 

@@ -66,6 +66,11 @@ export interface PtrV {
   nul: Tri;
   /** the offset grew in a loop that input decides: how far it goes is up to the input */
   grow?: boolean;
+  /**
+   * identity of a pointer value that may point to one of several blocks (a merge of paths): its
+   * copies share it, so freeing one copy makes the others stale whichever block it was
+   */
+  vid?: number;
   /** where a possible NULL came from (allocation, getenv, literal NULL) */
   nulSrc?: { line: number; note: string; fromAlloc: boolean };
 }
@@ -129,6 +134,8 @@ export function joinVal(a: Val, b: Val): Val {
   return a.k === 'ptr' ? a : b.k === 'ptr' ? b : UNKNOWN;
 }
 
+let nextVid = 1;
+
 function joinPtr(a: PtrV, b: PtrV): PtrV {
   const t = a.t.map((x) => ({ ...x }));
   for (const y of b.t) {
@@ -149,6 +156,7 @@ function joinPtr(a: PtrV, b: PtrV): PtrV {
   else nul = a.nul === b.nul ? a.nul : MAYBE;
   const out: PtrV = { k: 'ptr', t, nul, nulSrc: a.nulSrc ?? b.nulSrc };
   if (a.grow || b.grow) out.grow = true;
+  if (t.length > 1) out.vid = a.vid !== undefined && a.vid === b.vid ? a.vid : nextVid++;
   return out;
 }
 
@@ -209,6 +217,8 @@ export interface Obj {
   slots?: Map<number, Val>;
   /** the allocation happened in the root being analysed (leak reports need this) */
   local: boolean;
+  /** exists on some of the paths a join merged only (allocated in one branch and still pointed to there) */
+  partial?: boolean;
   /** where a heap allocation happened, for leak reports */
   at?: { file: string; s: number; line: number };
 }
@@ -232,6 +242,7 @@ export function joinObj(a: Obj, b: Obj): Obj {
     unterm: Boolean(a.unterm && b.unterm),
     initBytes: a.initBytes === undefined || b.initBytes === undefined ? undefined : Math.min(a.initBytes, b.initBytes),
     escaped: a.escaped || b.escaped,
+    partial: a.partial || b.partial ? true : undefined,
   };
   if (a.slots || b.slots) {
     const slots = new Map(a.slots ?? []);
