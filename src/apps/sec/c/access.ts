@@ -29,7 +29,8 @@ export function checkDeref(p: Val, node: N, st: State, fr: Frame, run: Run): voi
       rule: 'c.null.unchecked-alloc',
       pattern: name,
       description: `'${name}' may be NULL (${p.nulSrc.note}) and is used without a check.`,
-      confidence: 0.7,
+      // a missing variable or file is an everyday outcome; an allocation failing is a rare one
+      confidence: p.nulSrc.lookup ? 0.7 : 0.5,
       trace: [{ line: p.nulSrc.line, note: p.nulSrc.note }],
     }, run);
   }
@@ -128,7 +129,10 @@ export function checkRange(
     // a pointer walked forward and stepped back (`p[-1]`) is usually fine: report a start before the
     // buffer only when the pointer itself is below its base, the whole access is, or an input decides
     const pointerBelow = t.hi < 0;
-    if (startLo < 0 && Number.isFinite(startLo) && lenHi > 0 && (pointerBelow || t.hi + offHi < 0 || info.taint)) {
+    // a pointer still at the start of its buffer indexed with a range that goes below zero (a loop
+    // bound, a constant) reaches before it: nothing walked it forward first
+    const atBase = t.lo === 0 && t.hi === 0 && t.o !== -1;
+    if (startLo < 0 && Number.isFinite(startLo) && lenHi > 0 && (pointerBelow || t.hi + offHi < 0 || info.taint || atBase)) {
       const definite = t.hi + offHi < 0;
       emit(write ? 'c.buffer.underwrite' : 'c.buffer.underread', o, node, fr, run, info,
         `${info.what} starts ${-startLo} bytes before the start of ${o.name}`, definite ? CONF.definite : confidenceOf(info));

@@ -117,10 +117,12 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
       return { k: 'int', lo: -Infinity, hi: Infinity, taint };
     }
     case '<<':
-      if (isConst(a) && isConst(b)) return out(a.lo * 2 ** b.lo, a.lo * 2 ** b.lo);
+      checkShift(b, lt, r, n, fr, run);
+      if (isConst(a) && isConst(b) && b.lo >= 0) return out(a.lo * 2 ** b.lo, a.lo * 2 ** b.lo);
       return { k: 'int', lo: -Infinity, hi: Infinity, taint };
     case '>>':
-      if (isConst(a) && isConst(b)) return out(Math.floor(a.lo / 2 ** b.lo), Math.floor(a.lo / 2 ** b.lo));
+      checkShift(b, lt, r, n, fr, run);
+      if (isConst(a) && isConst(b) && b.lo >= 0) return out(Math.floor(a.lo / 2 ** b.lo), Math.floor(a.lo / 2 ** b.lo));
       return a.lo >= 0 ? out(0, a.hi) : { k: 'int', lo: -Infinity, hi: Infinity, taint };
     case '&':
       if (isConst(a) && isConst(b)) return out(a.lo & b.lo, a.lo & b.lo);
@@ -135,6 +137,50 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
   }
   if (!floaty && (op === '+' || op === '-' || op === '*')) checkOverflow(v, a, type ?? INT_TYPE, n, fr, run, op === '+' ? 'addition' : op === '-' ? 'subtraction' : 'multiplication', b);
   return v;
+}
+
+/**
+ * A shift by a negative amount or by at least the width of the (promoted) left operand is
+ * undefined: `x << 32` on an int, `x >> -1`.
+ */
+function checkShift(b: IntV, lt: CType | undefined, r: N, n: N, fr: Frame, run: Run): void {
+  if (!Number.isFinite(b.lo) || !Number.isFinite(b.hi) || (b.taint && b.weak)) return;
+  const size = lt && lt.ptr === 0 ? { long: 8, 'long long': 8, size_t: 8, ssize_t: 8, int64_t: 8, uint64_t: 8, intptr_t: 8, uintptr_t: 8, off_t: 8, ptrdiff_t: 8, time_t: 8 }[lt.base] ?? 4 : 4;
+  const bits = size * 8;
+  if (b.lo >= 0 && b.hi < bits) return;
+  const definite = b.hi < 0 || b.lo >= bits;
+  report(fr, n, {
+    rule: 'c.integer.shift',
+    pattern: text(fr.file, r),
+    description: `The shift amount '${text(fr.file, r)}' is ${b.lo === b.hi ? b.lo : `in [${b.lo}, ${b.hi}]`}; shifting a ${bits}-bit value by a negative amount or by ${bits} or more is undefined.`,
+    confidence: definite ? 0.85 : b.taint ? 0.7 : 0.6,
+    trace: b.src !== undefined ? [{ line: b.src, note: b.srcNote ?? 'value set here' }] : [],
+  }, run);
+}
+
+/**
+ * `short s = i;` where i holds a value the short cannot: the value silently changes (a narrower
+ * type, or one of the other signedness). Only for a value read from a variable or a call: a
+ * literal assigned directly (`unsigned m = -1;`) is an idiom.
+ */
+export function checkConversion(v: Val, type: CType | undefined, rhs: N, n: N, fr: Frame, run: Run): void {
+  if (v.k !== 'int' || !type || !Number.isFinite(v.lo) || !Number.isFinite(v.hi) || (v.taint && v.weak) || !Number.isInteger(v.lo)) return;
+  let e = rhs;
+  while (e.t === 'parenthesized_expression' && e.c[0]) e = e.c[0];
+  if (!/^(identifier|field_expression|subscript_expression|call_expression|pointer_expression)$/.test(e.t)) return;
+  if (e.t === 'pointer_expression' && e.op === '&') return;
+  // floating point to integer is a different question (and the value here is only approximate)
+  if (isFloat(staticType(e, fr, run))) return;
+  const range = intRange(type);
+  if (!range || type.base === 'bool' || type.base === '_Bool' || (v.lo >= range[0] && v.hi <= range[1])) return;
+  const definite = v.lo > range[1] || v.hi < range[0];
+  report(fr, n, {
+    rule: 'c.integer.truncation',
+    pattern: text(fr.file, e),
+    description: `'${text(fr.file, e)}' holds ${v.lo === v.hi ? v.lo : `[${v.lo}, ${v.hi}]`}, which '${type.unsigned ? 'unsigned ' : ''}${type.base}' cannot represent ([${range[0]}, ${range[1]}]): the value changes.`,
+    confidence: v.taint ? 0.5 : definite ? 0.6 : 0.5,
+    trace: v.src !== undefined ? [{ line: v.src, note: v.srcNote ?? 'value set here' }] : [],
+  }, run);
 }
 
 /** `a - b` where a test or a read showed b < a (or b <= a): the difference is not negative. */

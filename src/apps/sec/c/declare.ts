@@ -4,6 +4,7 @@
  */
 import type { N } from './ast.js';
 import type { Frame, Run } from './context.js';
+import { checkConversion } from './arith.js';
 import { evalExpr, quietly } from './eval.js';
 import { assignVar, clampToType, newObj } from './memory.js';
 import type { State } from './state.js';
@@ -24,12 +25,13 @@ export function declare(n: N, st: State, fr: Frame, run: Run): void {
     fr.names.set(name, key);
     fr.types.set(name, type);
     if (type.arr !== undefined || type.arrUnknown) {
-      declareArray(name, key, type, init, d, st, fr, run);
+      declareArray(name, key, type, init, d, st, fr, run, isStatic);
       continue;
     }
     if (type.ptr === 0) memberArrays(key, type, init !== undefined || isStatic, d, st, fr, run, 0);
     if (init) {
       const v = init.t === 'initializer_list' ? UNKNOWN : evalExpr(init, st, fr, run);
+      if (init.t !== 'initializer_list') checkConversion(v, type, init, d, fr, run);
       assignVar(st, key, { v: clampToType(v, type), init: YES, type, line: d.line });
       continue;
     }
@@ -46,14 +48,14 @@ function memberArrays(key: string, type: CType, initialised: boolean, d: N, st: 
     if (f.type.arr !== undefined) {
       const obj = newObj(run, st, {
         kind: 'stack', size: sizeOf(f.type, run.group.structs), elem: elemSize(f.type, run.group.structs) ?? 1, slo: initialised ? 0 : 0, shi: initialised ? 0 : Infinity,
-        taint: false, freed: NO, init: initialised ? YES : NO, escaped: false, line: d.line, name: `'${fkey.slice(fkey.indexOf(':') + 1)}'`, local: true,
+        taint: false, freed: NO, init: initialised ? YES : NO, escaped: false, line: d.line, name: `'${fkey.slice(fkey.indexOf(':') + 1)}'`, local: true, frame: fr.id,
       });
       st.vars.set(fkey, { v: { k: 'ptr', t: [{ o: obj.id, lo: 0, hi: 0 }], nul: NO }, init: YES, type: f.type, line: d.line });
     } else if (f.type.ptr === 0 && !info.union) memberArrays(fkey, f.type, initialised, d, st, fr, run, depth + 1);
   }
 }
 
-function declareArray(name: string, key: string, type: CType, init: N | undefined, d: N, st: State, fr: Frame, run: Run): void {
+function declareArray(name: string, key: string, type: CType, init: N | undefined, d: N, st: State, fr: Frame, run: Run, isStaticLocal = false): void {
   const elem = elemSize(type, run.group.structs) ?? 1;
   let size = sizeOf(type, run.group.structs);
   let slo = 0;
@@ -74,7 +76,7 @@ function declareArray(name: string, key: string, type: CType, init: N | undefine
     }
   }
   const obj = newObj(run, st, {
-    kind: 'stack', size, elem, slo, shi, taint: false, freed: NO, init: initState, escaped: false, line: d.line, name: `'${name}'`, local: true,
+    kind: 'stack', size, elem, slo, shi, taint: false, freed: NO, init: initState, escaped: false, line: d.line, name: `'${name}'`, local: true, frame: isStaticLocal ? undefined : fr.id,
   });
   st.vars.set(key, { v: { k: 'ptr', t: [{ o: obj.id, lo: 0, hi: 0 }], nul: NO }, init: YES, type, line: d.line });
 }

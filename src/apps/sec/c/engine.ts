@@ -260,8 +260,9 @@ function reportLeaks(exit: Outcome, group: Group): void {
     const file = group.files.find((f) => f.path === at.file);
     if (!file) continue;
     const fr = { file, callSites: [] as Frame['callSites'] } as Frame;
-    // reported where the last pointer to it is lost (the exit), when that is in the allocating file
-    const line = exit.line !== undefined && exit.file === at.file ? exit.line : at.line;
+    // leaked on an early `return`: reported there (the free that path forgot); never freed at all:
+    // reported where it was allocated
+    const line = exit.early && exit.line !== undefined && exit.file === at.file ? exit.line : at.line;
     report(fr, { t: 'call_expression', s: line === at.line ? at.s : lineStart(file.src, line), e: at.s, line, c: [] }, {
       rule: 'c.memory.leak',
       pattern: o.name.replace(/^.* from /, ''),

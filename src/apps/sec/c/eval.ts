@@ -3,7 +3,7 @@
  * dereferences and members. Arithmetic checks live in arith.ts, stores in memory.ts.
  */
 import type { N } from './ast.js';
-import { arith, checkOverflow, truthOf } from './arith.js';
+import { arith, checkConversion, checkOverflow, truthOf } from './arith.js';
 import { macroBody, report, text, type Frame, type Run } from './context.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalCall } from './call.js';
@@ -91,7 +91,16 @@ function initGlobal(key: string, st: State, fr: Frame, run: Run) {
   const g = run.group.globals.get(key);
   if (!g) return undefined;
   let v: Val = g.type.ptr > 0 ? { k: 'ptr', t: [], nul: NO } : anyInt();
-  if (g.init && !run.group.assigned.has(key)) {
+  if (g.type.arr !== undefined || g.type.arrUnknown) {
+    // a global array is memory of its own; what other functions wrote to it is not known here
+    const lit = g.init && (g.init.t === 'string_literal' || g.init.t === 'concatenated_string') ? literalLength(text(g.file, g.init)) : undefined;
+    const exact = g.isConst && lit !== undefined;
+    const obj = newObj(run, st, {
+      kind: 'global', size: sizeOf(g.type, run.group.structs), elem: elemSize({ ...g.type }, run.group.structs) ?? 1, slo: exact ? lit : 0, shi: exact ? lit : Infinity,
+      taint: false, freed: NO, init: YES, escaped: true, line: g.line, name: `'${key.slice(key.lastIndexOf(':') + 1)}'`, local: false,
+    });
+    v = { k: 'ptr', t: [{ o: obj.id, lo: 0, hi: 0 }], nul: NO };
+  } else if (g.init && !run.group.assigned.has(key)) {
     const gf: Frame = { ...fr, file: g.file, names: new Map(), types: new Map() };
     v = evalExpr(g.init, st, gf, run);
   } else if (!g.init && !run.group.assigned.has(key)) {
@@ -339,6 +348,7 @@ function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {
   } else {
     v = evalExpr(rhs, st, fr, run);
     reallocOverwrite(lhs, rhs, v, n, st, fr, run);
+    checkConversion(v, staticType(lhs, fr, run), rhs, n, fr, run);
   }
   store(lhs, v, st, fr, run);
   return v;

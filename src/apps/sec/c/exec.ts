@@ -9,10 +9,11 @@ import { branch } from './cond.js';
 import { declare } from './declare.js';
 import { execDo, execFor, execWhile } from './loops.js';
 import { evalExpr } from './eval.js';
+import { frameLocal, reportEscape } from './memory.js';
 import { forkOn, mergeOutcomes, mergePaths, type Outcome } from './paths.js';
 import { preprocBranch } from './preproc.js';
 import { joinAll, State } from './state.js';
-import { joinVal as join, UNKNOWN, type Val } from './values.js';
+import { joinVal as join, UNKNOWN, type Obj, type Val } from './values.js';
 
 export type Paths = State[];
 
@@ -34,7 +35,9 @@ export function runPaths(fr: Frame, st: State, run: Run, raw = false): Outcome[]
   const closing = body.line + (fr.file.src.slice(body.s, body.e).match(/\n/g)?.length ?? 0);
   const file = fr.file.path;
   const list: Outcome[] = end.map((s) => ({ state: s, ret: UNKNOWN, line: closing, file }));
-  fr.returns.forEach((s, i) => list.push({ state: s, ret: fr.retVals[i] ?? UNKNOWN, line: fr.retLines?.[i], file }));
+  const last = body.c[body.c.length - 1];
+  const lastLine = last?.t === 'return_statement' ? last.line : undefined;
+  fr.returns.forEach((s, i) => list.push({ state: s, ret: fr.retVals[i] ?? UNKNOWN, line: fr.retLines?.[i], file, early: fr.retLines?.[i] !== lastLine }));
   return raw ? list.filter((o) => !o.state.dead) : mergeOutcomes(list);
 }
 
@@ -92,6 +95,8 @@ export function execPaths(n: N, paths: Paths, fr: Frame, run: Run): Paths {
         forkOn(n.c[0], st, fr, run, resolver(fr, run), (s) => {
           const v = n.c[0] ? evalExpr(n.c[0], s, fr, run) : UNKNOWN;
           if (s.dead) return;
+          const local = frameLocal(v, fr, s) ?? (v.k === 'ref' && v.key.startsWith(`${fr.id}:`) ? localVar(v.key, n) : undefined);
+          if (local) reportEscape(local, 'is returned', n, fr, run);
           fr.retVals.push(v);
           fr.returns.push(s);
           (fr.retLines ??= []).push(n.line);
@@ -127,6 +132,11 @@ export function execPaths(n: N, paths: Paths, fr: Frame, run: Run): Paths {
 function initOf(n: N): N | undefined {
   const decls = n.c.filter((c) => c.t === 'init_declarator');
   return decls.length === 1 ? decls[0]?.c[1] : undefined;
+}
+
+/** `return &x;` for a local scalar: described like a local array. */
+function localVar(key: string, n: N): Obj {
+  return { id: -1, kind: 'stack', elem: 1, slo: 0, shi: Infinity, taint: false, freed: 0, init: 2, escaped: false, line: n.line, name: `'${key.slice(key.indexOf(':') + 1)}'`, local: true };
 }
 
 function perPath(paths: Paths, fn: (st: State) => State[]): Paths {

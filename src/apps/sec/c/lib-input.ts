@@ -134,7 +134,7 @@ function source(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): 
         kind: 'unknown', elem: name === '_wgetenv' ? 4 : 1, slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin: 'env', freed: NO, init: YES,
         escaped: true, line: n.line, name: 'the environment string', local: false,
       });
-      return { v: { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: MAYBE, nulSrc: { line: n.line, note: `${name} can return NULL`, fromAlloc: true } } };
+      return { v: { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: MAYBE, nulSrc: { line: n.line, note: `${name} can return NULL`, fromAlloc: true, lookup: true } } };
     }
     case 'scanf':
     case 'fscanf':

@@ -103,7 +103,7 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
       const o = newObj(run, st, {
         kind: 'unknown', elem: 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: YES, escaped: true, line: n.line, name: 'the FILE', local: false,
       });
-      return { v: { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: MAYBE, nulSrc: { line: n.line, note: `${name} can return NULL`, fromAlloc: true } } };
+      return { v: { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: MAYBE, nulSrc: { line: n.line, note: `${name} can return NULL`, fromAlloc: true, lookup: true } } };
     }
     case 'ntohl':
     case 'htonl':

@@ -365,7 +365,7 @@ export function execFor(n: N, st: State, fr: Frame, run: Run): State[] {
   s.vars.set(key, { ...cell, v: { k: 'int', lo, hi, taint: counted.taint, src: counted.src, srcNote: 'loop bound' }, init: YES });
   // `for (i = 0; i < n; i++) *d++ = …`: d covers as much as i does
   for (const [a, b] of pairsOf(body, update, fr, run).together) {
-    if (b !== key) continue;
+    if (b !== key || counted.last < lo) continue;
     const c = s.vars.get(a);
     const step = (c?.type && elemSize(c.type, run.group.structs)) ?? 1;
     if (c?.v.k === 'ptr') s.vars.set(a, { ...c, v: { ...c.v, t: c.v.t.map((t) => ({ ...t, hi: t.hi + (hi - lo) * step })) } });
@@ -383,14 +383,23 @@ function countedLoop(cond: N | undefined, update: N | undefined, st: State, fr: 
   if (!cond || !update || cond.t !== 'binary_expression' || !cond.c[0] || !cond.c[1]) return undefined;
   const key = lvalKey(cond.c[0], fr, run);
   if (!key || cond.c[0].t !== 'identifier') return undefined;
-  const up = update.t === 'update_expression' ? update.op : update.t === 'assignment_expression' && update.op === '+=' ? '+=' : undefined;
-  if (up !== '++' && !(up === '+=' && update.c[1] && text(fr.file, update.c[1]).trim() === '1')) return undefined;
+  const one = (x: N | undefined) => x !== undefined && text(fr.file, x).trim() === '1';
+  const up = update.t === 'update_expression' ? update.op : update.t === 'assignment_expression' && (update.op === '+=' || update.op === '-=') && one(update.c[1]) ? (update.op === '+=' ? '++' : '--') : undefined;
+  if (up !== '++' && up !== '--') return undefined;
   const tgt = update.c[0];
   if (!tgt || lvalKey(tgt, fr, run) !== key) return undefined;
   const start = st.vars.get(key)?.v;
   const rhs = cond.c[1];
   const bound = quietly(run, () => evalExpr(rhs, st.clone(), fr, run));
-  if (start?.k !== 'int' || bound.k !== 'int' || !Number.isFinite(start.lo)) return undefined;
+  if (start?.k !== 'int' || bound.k !== 'int') return undefined;
+  if (up === '--') {
+    // `for (i = n - 1; i >= 0; i--)`: i runs from its start down to the bound
+    if (!Number.isFinite(start.hi) || (cond.op !== '>' && cond.op !== '>=' && cond.op !== '!=')) return undefined;
+    const lo = cond.op === '>=' ? bound.lo : bound.lo + 1;
+    if (!Number.isFinite(lo) || start.hi - lo > 1e12) return undefined;
+    return { key, lo, hi: start.hi, last: lo - 1, taint: bound.taint, src: bound.src };
+  }
+  if (!Number.isFinite(start.lo)) return undefined;
   if (cond.op !== '<' && cond.op !== '<=' && cond.op !== '!=') return undefined;
   const hi = cond.op === '<=' ? bound.hi : bound.hi - 1;
   if (!Number.isFinite(hi) || hi - start.lo > 1e12) return undefined;

@@ -8,7 +8,7 @@ import { checkDeref, checkIndex } from './access.js';
 import { evalExpr, evalSubscript } from './eval.js';
 import { storeField } from './fields.js';
 import { lvalKey, staticType, typeOfKey } from './names.js';
-import type { Cell, State } from './state.js';
+import { referenced, type Cell, type State } from './state.js';
 import { elemSize, intRange, type CType } from './types.js';
 import { argvString } from './params.js';
 import { anyInt, int, NO, UNKNOWN, YES, type IntV, type Obj, type Origin, type PtrV, type Target, type Val } from './values.js';
@@ -27,6 +27,7 @@ export function store(lhs: N, v: Val, st: State, fr: Frame, run: Run): void {
     const type = old?.type ?? (name ? typeOfKey(key, name, fr, run) : staticType(lhs, fr, run));
     assignVar(st, key, { v: clampToType(v, type), init: YES, type, line: old?.line ?? lhs.line });
     if (key.startsWith('g:')) escape(v, st);
+    else lostLastPointer(old?.v, v, lhs, st, fr, run);
     return;
   }
   if (lhs.t === 'subscript_expression') {
@@ -38,6 +39,9 @@ export function store(lhs: N, v: Val, st: State, fr: Frame, run: Run): void {
     const p = inner ? evalExpr(inner, st, fr, run) : UNKNOWN;
     if (p.k === 'ref') {
       const cell = st.vars.get(p.key);
+      // `*out = buf` into a caller's variable
+      const local = frameLocal(v, fr, st);
+      if (local && !p.key.startsWith(`${fr.id}:`)) reportEscape(local, 'is stored into a variable of its caller', lhs, fr, run);
       st.vars.set(p.key, { v: clampToType(v, cell?.type), init: YES, type: cell?.type, line: cell?.line ?? lhs.line });
       return;
     }
@@ -52,6 +56,44 @@ export function store(lhs: N, v: Val, st: State, fr: Frame, run: Run): void {
     return;
   }
   escape(v, st);
+}
+
+/** A local array of frame `fr` that `v` points to: its address must not outlive the frame. */
+export function frameLocal(v: Val, fr: Frame, st: State): Obj | undefined {
+  if (v.k !== 'ptr') return undefined;
+  for (const t of v.t) {
+    const o = st.objs.get(t.o);
+    if (o?.kind === 'stack' && o.frame === fr.id) return o;
+  }
+  return undefined;
+}
+
+export function reportEscape(o: Obj, how: string, node: N, fr: Frame, run: Run): void {
+  report(fr, node, {
+    rule: 'c.memory.return-local',
+    pattern: o.name,
+    description: `The address of the local ${o.name} ${how}; it is invalid once ${fr.fn.name} returns.`,
+    confidence: 0.8,
+    trace: [{ line: o.line, note: `${o.name} declared here` }],
+  }, run);
+}
+
+/** `p = malloc(…)` again while p held the only pointer to a block still in use: that block leaks here. */
+function lostLastPointer(old: Val | undefined, v: Val, lhs: N, st: State, fr: Frame, run: Run): void {
+  if (old?.k !== 'ptr' || old.t.length !== 1) return;
+  const o = st.objs.get((old.t[0] as Target).o);
+  if (!o || o.kind !== 'heap' || !o.local || o.freed !== NO || o.escaped || o.partial || !o.at) return;
+  if (v.k === 'ptr' && v.t.some((t) => t.o === o.id)) return;
+  if (referenced(st).has(o.id)) return;
+  report(fr, lhs, {
+    rule: 'c.memory.leak',
+    pattern: o.name.replace(/^.* from /, ''),
+    description: `${o.name[0]?.toUpperCase() ?? ''}${o.name.slice(1)} is still allocated when its last pointer '${text(fr.file, lhs)}' is overwritten here.`,
+    confidence: 0.7,
+    trace: [{ line: o.line, note: 'allocated here' }],
+  }, run);
+  // reported once: the block is gone from the analysis' view
+  st.updateObj(o.id, { escaped: true });
 }
 
 /** Sets a variable: facts about its old value go, a read's `<= count` fact comes. */
@@ -92,7 +134,11 @@ export function writeElement(p: Val, idx: IntV, size: number, v: Val, node: N, s
   if (p.k !== 'ptr') return;
   checkIndex(p, idx, size, true, node, st, fr, run, cap, grown);
   // a pointer stored where the analysis does not own the memory (a caller's struct, a global) is handed on
-  if (v.k === 'ptr' && (p.t.length === 0 || p.t.some((t) => { const o = st.objs.get(t.o); return !o || !o.local || o.escaped; }))) escape(v, st);
+  if (v.k === 'ptr' && (p.t.length === 0 || p.t.some((t) => { const o = st.objs.get(t.o); return !o || !o.local || o.escaped; }))) {
+    escape(v, st);
+    const local = frameLocal(v, fr, st);
+    if (local && p.t.some((t) => { const o = st.objs.get(t.o); return o && !o.local && o.kind === 'unknown'; })) reportEscape(local, "is stored into memory its caller passed in", node, fr, run);
+  }
   for (const t of p.t) {
     const o = st.objs.get(t.o);
     if (!o || o.kind === 'literal') continue;

@@ -76,6 +76,8 @@ export interface Outcome {
   /** line of the `return` (or the closing brace) this exit leaves by, and its file */
   line?: number;
   file?: string;
+  /** left by a `return` that is not the function's last statement */
+  early?: boolean;
 }
 
 /** A function's exits grouped by return class and path facts (at most MAX_PATHS). */

@@ -128,7 +128,7 @@ function intersect(a: Rels, b: Rels): Rels {
 }
 
 /** Objects some variable or some object's pointer slot points to. */
-function referenced(st: State): Set<number> {
+export function referenced(st: State): Set<number> {
   const out = new Set<number>();
   const add = (v: Val) => {
     if (v.k === 'ptr') for (const t of v.t) out.add(t.o);

@@ -72,7 +72,7 @@ export interface PtrV {
    */
   vid?: number;
   /** where a possible NULL came from (allocation, getenv, literal NULL) */
-  nulSrc?: { line: number; note: string; fromAlloc: boolean };
+  nulSrc?: { line: number; note: string; fromAlloc: boolean; lookup?: boolean };
 }
 
 /** address of a variable (`&x`): loads and stores go to the variable */
@@ -217,6 +217,8 @@ export interface Obj {
   slots?: Map<number, Val>;
   /** the allocation happened in the root being analysed (leak reports need this) */
   local: boolean;
+  /** for stack objects: the call frame whose local it is (gone when that frame returns) */
+  frame?: number;
   /** exists on some of the paths a join merged only (allocated in one branch and still pointed to there) */
   partial?: boolean;
   /** where a heap allocation happened, for leak reports */
