@@ -58,6 +58,7 @@ export function checkFreed(p: Val, node: N, st: State, fr: Frame, run: Run): voi
       rule: 'c.memory.use-after-free',
       pattern: name,
       description: `'${name}' points to ${o.name}, which was freed${o.freed === MAYBE ? ' on some path' : ''}.`,
+      obj: o,
       confidence: o.freed === YES ? 0.85 : 0.6,
       trace: [
         { line: o.line, note: `${o.name} allocated` },
@@ -185,6 +186,7 @@ function emit(rule: RuleId, o: Obj, node: N, fr: Frame, run: Run, info: RangeInf
     confidence,
     trace: [{ line: o.line, note: `${o.name}: ${o.size ?? '?'} bytes` }, ...info.trace],
     tier: suspect ? 'suspect' : 'proven',
+    obj: o,
   }, run);
 }
 

@@ -4,22 +4,21 @@
  * values that make it); library functions use their models; anything else is an unknown call.
  */
 import type { N } from './ast.js';
-import { macroBody, text, type FnDef, type Frame, type Run } from './context.js';
-import { checkFreed } from './access.js';
+import { text, type FnDef, type Frame, type Run } from './context.js';
+import { macroBody } from './macros.js';
 import { evalExpr } from './eval.js';
 import { escape } from './memory.js';
 import { keyOf } from './names.js';
-import { runPaths } from './exec.js';
+import { exec, runPaths } from './exec.js';
+import { expandCall, expanding } from './macros.js';
 import { adopt, mergeOutcomes, type Outcome } from './paths.js';
-import { FUNCTION_ALIASES, harnessCall, PRINT_HELPERS } from './externs.js';
-import { callLibrary, checkTerminated } from './lib.js';
+import { FUNCTION_ALIASES } from './externs.js';
+import { callLibrary } from './lib.js';
 import { joinAll, State } from './state.js';
 import { joinVal, UNKNOWN, YES, type Val } from './values.js';
 
 const MAX_DEPTH = 6;
 
-/** all-caps calls we model (test-support macros); other all-caps calls are treated as unexpanded macros */
-const KNOWN_MACRO_CALLS = new Set(['RAND32', 'RAND64', 'URAND31', 'URAND63']);
 
 function calleeName(callee: N, st: State, fr: Frame, run: Run): string | undefined {
   let c = callee;
@@ -43,7 +42,7 @@ function calleeName(callee: N, st: State, fr: Frame, run: Run): string | undefin
 }
 
 export function resolveFunction(name: string, fr: Frame, run: Run): FnDef | undefined {
-  return fr.file.fns.get(name) ?? run.group.fns.get(name);
+  return fr.file.fns.get(name) ?? run.group.fns.get(name) ?? run.group.external?.fn(name, fr.file);
 }
 
 export function evalCall(n: N, st: State, fr: Frame, run: Run): Val {
@@ -75,7 +74,10 @@ export function evalCall(n: N, st: State, fr: Frame, run: Run): Val {
     const vals = args.map((a) => evalExpr(a, st, fr, run));
     return unknownCall(vals, st);
   }
-  if (fr.file.fnMacros.has(name) || (/^[A-Z_][A-Z0-9_]*$/.test(name) && !KNOWN_MACRO_CALLS.has(name))) {
+  const macro = expandCall(n, name, fr, run);
+  if (macro) return runExpansion(macro.node, macro.statements, name, st, fr, run);
+  // a function-like macro we cannot see or expand may assign its plain-name arguments
+  if (fr.file.fnMacros.has(name) || /^[A-Z_][A-Z0-9_]*$/.test(name)) {
     // a function-like macro we do not expand may assign its plain-name arguments and write any
     // local array it can name
     for (const key of fr.names.values()) {
@@ -96,19 +98,18 @@ export function evalCall(n: N, st: State, fr: Frame, run: Run): Val {
     return unknownCall(vals, st);
   }
   if (VA_INIT.has(name)) return vaInit(args, st, fr, run);
-  const harness = harnessCall(name, n.line);
-  if (harness) return harness;
-  if (PRINT_HELPERS.has(name)) {
-    args.forEach((a, i) => {
-      const v = evalExpr(a, st, fr, run);
-      checkFreed(v, a, st, fr, run);
-      if (i === 0 && (name === 'printLine' || name === 'printWLine')) checkTerminated(v, n, st, fr, run, name);
-    });
-    return UNKNOWN;
-  }
   const modelled = callLibrary(name, n, args, st, fr, run);
   if (modelled) return modelled.v;
   return unknownCall(args.map((a) => evalExpr(a, st, fr, run)), st);
+}
+
+/** The expansion of a function-like macro, evaluated (or run, when it is statements) where it is used. */
+function runExpansion(node: N, statements: boolean, name: string, st: State, fr: Frame, run: Run): Val {
+  return expanding(name, run, () => {
+    if (!statements) return evalExpr(node, st, fr, run);
+    adopt(st, exec(node, st, fr, run));
+    return UNKNOWN;
+  });
 }
 
 /** `va_start(ap, last)` / `va_copy(ap, src)` assign `ap`: it is written, not read */
@@ -162,7 +163,7 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
     conts: [],
     depth: fr.depth + 1,
     callers: [...fr.callers, fr.fn.name],
-    callSites: [...fr.callSites, { line: n.line, note: `call to ${fn.name}`, file: fr.file.path }],
+    callSites: [...fr.callSites, { line: n.line, note: `call to ${fn.name}`, file: fr.file.path, ctx: fr.file, s: n.s }],
     ...(fn.variadic ? { varargs: vals.slice(fn.params.length) } : {}),
   };
   fn.params.forEach((p, i) => {
@@ -178,6 +179,7 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
     }
   });
   const outs = runPaths(frame, st, run);
+  run.at = fr.file.path;
   // the callee's locals are gone; keep the states small
   const prefix = `${frame.id}:`;
   for (const o of outs) {

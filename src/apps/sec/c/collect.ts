@@ -18,17 +18,34 @@ export interface MacroDef {
 
 const CONTAINERS = new Set(['translation_unit', 'declaration_list', 'linkage_specification', 'namespace_definition']);
 
-/** Top-level nodes in source order, conditional blocks resolved. */
-export function topLevel(root: N, file: FileCtx, out: N[] = []): N[] {
+/** A function-like macro: `#define NAME(a, b) body`. */
+export interface FnMacroDef {
+  name: string;
+  params: string[];
+  variadic: boolean;
+  body: string;
+  line: number;
+}
+
+/**
+ * Top-level nodes in source order, conditional blocks resolved. `include` is called for each
+ * `#include "…"` as it is met, so the header's #defines count for the #ifs after it.
+ */
+export function topLevel(root: N, file: FileCtx, out: N[] = [], include?: (name: string) => void): N[] {
   for (const c of root.c) {
+    if (c.t === 'preproc_include') {
+      const m = /#\s*include\s*"([^"]+)"/.exec(file.src.slice(c.s, c.e));
+      if (m?.[1]) include?.(m[1]);
+      continue;
+    }
     if (c.t === 'preproc_ifdef' || c.t === 'preproc_if') {
       for (const d of c.t === 'preproc_ifdef' || c.t === 'preproc_if' ? [c] : []) {
         const branch = preprocBranch(d, file.defined, file.src);
         // a #define inside the chosen branch counts for what follows
-        topLevel({ ...c, c: branch }, file, out);
+        topLevel({ ...c, c: branch }, file, out, include);
       }
     } else if (CONTAINERS.has(c.t)) {
-      topLevel(c, file, out);
+      topLevel(c, file, out, include);
     } else {
       if (c.t === 'preproc_def' && c.c[0]) file.defined.add(file.src.slice(c.c[0].s, c.c[0].e));
       if (c.t === 'preproc_function_def' && c.c[0]) {
@@ -37,6 +54,25 @@ export function topLevel(root: N, file: FileCtx, out: N[] = []): N[] {
       }
       out.push(c);
     }
+  }
+  return out;
+}
+
+export function fnMacroDefs(nodes: readonly N[], file: FileCtx): FnMacroDef[] {
+  const out: FnMacroDef[] = [];
+  for (const n of nodes) {
+    if (n.t !== 'preproc_function_def') continue;
+    const [name, params, value] = n.c;
+    if (!name || params?.t !== 'preproc_params') continue;
+    const ps = params.c.map((p) => file.src.slice(p.s, p.e));
+    const raw = value ? file.src.slice(value.s, value.e) : '';
+    out.push({
+      name: file.src.slice(name.s, name.e),
+      params: ps.filter((p) => p !== '...'),
+      variadic: ps.includes('...') || /\.\.\.\s*\)/.test(file.src.slice(params.s, params.e)),
+      body: raw.replace(/\\\r?\n/g, ' ').trim(),
+      line: n.line,
+    });
   }
   return out;
 }

@@ -4,7 +4,8 @@
  */
 import type { N } from './ast.js';
 import { arith, checkConversion, checkOverflow, truthOf } from './arith.js';
-import { macroBody, report, text, type Frame, type Run } from './context.js';
+import { report, text, type Frame, type Run } from './context.js';
+import { macroBody } from './macros.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalCall } from './call.js';
 import { addrOf, evalField } from './fields.js';

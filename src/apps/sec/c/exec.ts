@@ -6,13 +6,14 @@
 import type { N } from './ast.js';
 import { text, type Frame, type Run } from './context.js';
 import { branch } from './cond.js';
+import { resolveFunction } from './call.js';
 import { declare } from './declare.js';
 import { execDo, execFor, execWhile } from './loops.js';
 import { evalExpr } from './eval.js';
 import { frameLocal, reportEscape } from './memory.js';
 import { forkOn, mergeOutcomes, mergePaths, type Outcome } from './paths.js';
 import { preprocBranch } from './preproc.js';
-import { joinAll, State } from './state.js';
+import { joinAll, type State } from './state.js';
 import { joinVal as join, UNKNOWN, type Obj, type Val } from './values.js';
 
 export type Paths = State[];
@@ -52,7 +53,7 @@ export function exec(n: N, st: State, fr: Frame, run: Run): State {
   return joinAll(execPaths(n, [st], fr, run));
 }
 
-const resolver = (fr: Frame, run: Run) => (name: string) => fr.file.fns.get(name) ?? run.group.fns.get(name);
+const resolver = (fr: Frame, run: Run) => (name: string) => resolveFunction(name, fr, run);
 
 /** A statement on every path; the paths it leaves, merged. */
 export function execPaths(n: N, paths: Paths, fr: Frame, run: Run): Paths {
@@ -60,6 +61,7 @@ export function execPaths(n: N, paths: Paths, fr: Frame, run: Run): Paths {
   if (n.t === 'labeled_statement') return execLabel(n, live, fr, run);
   if (live.length === 0) return [];
   run.budget--;
+  run.at = fr.file.path;
   switch (n.t) {
     case 'compound_statement': {
       let ps = live;

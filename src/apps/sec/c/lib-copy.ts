@@ -126,7 +126,8 @@ export function copyCall(name: string, n: N, args: N[], st: State, fr: Frame, ru
       if (Number.isFinite(bytes.hi) || bytes.taint) {
         checkWrite(name, d, args[di], args[li], bytes, elem, n, st, fr, run, sourceTrace(s, st));
         // `memcpy(d, s, strlen(s) + 1)` reads exactly the string, whichever string s is
-        const ownLength = args[li] && args[si] && new RegExp(`^(strlen|wcslen)\\(${escapeRe(squash(args[si], fr))}\\)(\\+1)?(\\*sizeof\\(\\w+\\))?$`).test(squash(args[li], fr));
+        const lenText = args[li] ? squash(args[li], fr) : '';
+        const ownLength = /^(strlen|wcslen)\(/.test(lenText) && args[si] && new RegExp(`^(strlen|wcslen)\\(${escapeRe(squash(args[si], fr))}\\)(\\+1)?(\\*sizeof\\(\\w+\\))?$`).test(lenText);
         if (Number.isFinite(bytes.hi) && !ownLength) checkRange(s, 0, 0, bytes.lo, bytes.hi, false, n, st, fr, run, { what: `${name} of ${fmtRange(bytes.lo, bytes.hi)} bytes`, taint: bytes.taint, weak: bytes.weak, trace: [] });
         fieldOverflow(name, args[di], bytes, n, fr, run);
       }

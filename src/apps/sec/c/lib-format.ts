@@ -220,6 +220,7 @@ function checkFormat(name: string, fmt: Val, fmtNode: N, fmtStr: string | undefi
       confidence: t.weak ? 0.6 : 0.85,
       trace: taintTrace(t),
       tier: t.weak ? 'suspect' : 'proven',
+      obj: src,
     }, run);
     return;
   }

@@ -215,6 +215,7 @@ function unboundedRead(name: string, d: Val, dNode: N | undefined, n: N, st: Sta
     confidence: 0.85,
     trace: o ? [{ line: o.line, note: `${o.name}: ${size ?? '?'} bytes` }] : [],
     tier: 'suspect',
+    obj: o,
   }, run);
 }
 

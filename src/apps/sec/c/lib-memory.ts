@@ -118,7 +118,7 @@ export function libFree(n: N, args: N[], st: State, fr: Frame, run: Run): LibRes
   // a pointer that may be one of several blocks: freeing it twice (through any copy) is a double free
   if (p.vid !== undefined && !chain) {
     if (st.rels.has(`freed|${p.vid}`))
-      report(fr, n, { rule: 'c.memory.double-free', pattern: 'free', description: `'${name}' is a copy of a pointer that was already freed on this path.`, confidence: 0.85 }, run);
+      report(fr, n, { rule: 'c.memory.double-free', pattern: 'free', description: `'${name}' is a copy of a pointer that was already freed on this path.`, confidence: 0.85, obj: st.objs.get(p.t[0]?.o ?? -1) }, run);
     st.addRel(`freed|${p.vid}`);
   }
   for (const t of p.t) {
@@ -138,6 +138,7 @@ export function libFree(n: N, args: N[], st: State, fr: Frame, run: Run): LibRes
             { line: o.line, note: `${o.name} allocated` },
             ...(o.freeLine !== undefined ? [{ line: o.freeLine, note: 'first free' }] : []),
           ],
+          obj: o,
         }, run);
     } else if (o.kind === 'stack' || o.kind === 'literal' || o.kind === 'global') {
       report(fr, n, {
@@ -146,6 +147,7 @@ export function libFree(n: N, args: N[], st: State, fr: Frame, run: Run): LibRes
         description: `'${name}' points to ${o.name}, which is not heap memory.`,
         confidence: 0.85,
         trace: [{ line: o.line, note: `${o.name} declared` }],
+        obj: o,
       }, run);
     }
     // freeing one of several blocks the pointer may hold, where this one may already have been

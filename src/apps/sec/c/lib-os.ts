@@ -55,6 +55,7 @@ function injection(name: string, v: Val, node: N, n: N, st: State, fr: Frame, ru
     confidence: t.weak ? 0.55 : 0.8,
     trace: taintTrace(t),
     tier: t.weak ? 'suspect' : 'proven',
+    obj: src,
   }, run);
 }
 
@@ -125,6 +126,7 @@ export function pathCall(name: string, n: N, args: N[], st: State, fr: Frame, ru
       confidence: t.weak ? 0.5 : src.origin === 'argv' || src.origin === 'env' ? 0.65 : 0.7,
       trace: taintTrace(t),
       tier: 'suspect',
+      obj: src,
     }, run);
   }
 }

@@ -14,7 +14,7 @@ import { argvString } from './params.js';
 import { anyInt, int, NO, UNKNOWN, YES, type IntV, type Obj, type Origin, type PtrV, type Target, type Val } from './values.js';
 
 export function newObj(run: Run, st: State, o: Omit<Obj, 'id'>): Obj {
-  const obj: Obj = { id: run.nextObj++, ...o };
+  const obj: Obj = { id: run.nextObj++, file: run.at, ...o };
   st.setObj(obj);
   return obj;
 }
@@ -213,6 +213,7 @@ export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, f
         description: `'${text(fr.file, n)}' reads memory that was never written.`,
         confidence: 0.7,
         trace: [{ line: o.line, note: `${o.name} allocated without initialisation` }],
+        obj: o,
       }, run);
       st.updateObj(o.id, { init: YES });
     }

@@ -16,7 +16,7 @@ export function keyOf(name: string, fr: Frame, run: Run): string | undefined {
   if (hit !== undefined) return hit || undefined;
   let key = '';
   if (fr.file.staticVars.has(name)) key = `g:${fr.file.path}:${name}`;
-  else if (run.group.globals.has(`g:${name}`)) key = `g:${name}`;
+  else if (run.group.globals.has(`g:${name}`) || run.group.external?.global(name)) key = `g:${name}`;
   cache.set(name, key);
   return key || undefined;
 }
@@ -88,7 +88,7 @@ export function staticType(n: N, fr: Frame, run: Run): CType | undefined {
       const callee = n.c[0];
       if (callee?.t !== 'identifier') return undefined;
       const name = text(fr.file, callee);
-      const fn = fr.file.fns.get(name) ?? run.group.fns.get(name);
+      const fn = fr.file.fns.get(name) ?? run.group.fns.get(name) ?? run.group.external?.fn(name, fr.file);
       return fn?.retType;
     }
     default:

@@ -124,6 +124,7 @@ export function checkTerminated(s: Val, n: N, st: State, fr: Frame, run: Run, na
     description: `${name} reads ${o.name} as a string, but no terminator was written after its characters.`,
     confidence: 0.65,
     trace: [{ line: o.line, note: `${o.name} declared without a terminator` }],
+    obj: o,
   }, run);
 }
 

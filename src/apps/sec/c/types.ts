@@ -48,8 +48,6 @@ const BASE_SIZE: Record<string, number> = {
   int64_t: 8,
   uint64_t: 8,
   void: 1,
-  // the Juliet/C test harness's common record type
-  twoIntsStruct: 8,
 };
 
 const UNSIGNED_BASES = new Set(['size_t', 'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t', 'uintptr_t', 'bool', '_Bool']);

@@ -217,6 +217,8 @@ export interface Obj {
   slots?: Map<number, Val>;
   /** the allocation happened in the root being analysed (leak reports need this) */
   local: boolean;
+  /** the file whose code created it */
+  file?: string;
   /** for stack objects: the call frame whose local it is (gone when that frame returns) */
   frame?: number;
   /** exists on some of the paths a join merged only (allocated in one branch and still pointed to there) */
