@@ -211,7 +211,12 @@ function settleRealloc(st: State, v: PtrV, nonNull: boolean): void {
 /** Where an allocation returned NULL there is no block: nothing to leak on this path. */
 function dropFailedAlloc(st: State, v: PtrV): void {
   const fresh = v.t.length === 1 && v.nulSrc?.fromAlloc ? st.objs.get(v.t[0]?.o ?? -1) : undefined;
-  if (fresh?.kind === 'heap' && fresh.freed === NO) st.objs.delete(fresh.id);
+  if (fresh?.kind === 'heap' && fresh.freed === NO) {
+    st.objs.delete(fresh.id);
+    // remembered so a merge with the path where it succeeded does not take it for a block
+    // allocated on one path only (which is never reported as a leak)
+    st.addRel(`gone|${fresh.id}`);
+  }
 }
 
 /** Narrows variable `key` by `key op bound` in place. */

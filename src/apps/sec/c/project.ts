@@ -55,22 +55,28 @@ export function indexSource(index: ProjectIndex, file: string, src: string): voi
     const line = m[0];
     if (/^(static|extern|typedef|return|else|goto)\b/.test(line)) continue;
     const name = m[1] ?? '';
-    if (!KEYWORDS.has(name)) add(index.globals, name, file);
+    if (KEYWORDS.has(name)) continue;
+    add(index.globals, name, file);
+    // the initialiser `= v` is not an assignment; finishIndex discounts it
+    if (line.includes('=')) initialised.set(index, { ...(initialised.get(index) ?? {}), [name]: (initialised.get(index)?.[name] ?? 0) + 1 });
   }
 }
+
+const initialised = new WeakMap<ProjectIndex, Record<string, number>>();
 
 /** After every file is indexed: which exported globals are assigned somewhere. */
 export function finishIndex(index: ProjectIndex, sources: Iterable<string>): void {
   const names = new Set(Object.keys(index.globals));
   if (names.size === 0) return;
-  const assigned = new Set<string>();
+  const count = new Map<string, number>();
   for (const src of sources) {
     for (const m of src.matchAll(ASSIGNED)) {
       const name = m[1] ?? m[2] ?? '';
-      if (names.has(name)) assigned.add(name);
+      if (names.has(name)) count.set(name, (count.get(name) ?? 0) + 1);
     }
   }
-  index.assigned = [...assigned];
+  const inits = initialised.get(index) ?? {};
+  index.assigned = [...count].filter(([name, n]) => n > (inits[name] ?? 0)).map(([name]) => name);
 }
 
 /**

@@ -99,7 +99,7 @@ export function joinStates(a: State, b: State): State {
       // allocated on one path only: where it is still pointed to, it may simply not exist on the
       // other path, so it is no leak there (one that nothing points to has leaked already)
       inB ??= referenced(b);
-      objs.set(id, ob.kind === 'heap' && inB.has(id) && !ob.partial ? { ...ob, partial: true } : ob);
+      objs.set(id, ob.kind === 'heap' && inB.has(id) && !ob.partial && !a.rels.has(`gone|${id}`) ? { ...ob, partial: true } : ob);
       continue;
     }
     if (oa === ob) continue;
@@ -113,7 +113,7 @@ export function joinStates(a: State, b: State): State {
     objs.set(id, ra && !rb ? oa : rb && !ra ? ob : joinObj(oa, ob));
   }
   for (const [id, oa] of a.objs) {
-    if (b.objs.has(id) || oa.kind !== 'heap' || oa.partial) continue;
+    if (b.objs.has(id) || oa.kind !== 'heap' || oa.partial || b.rels.has(`gone|${id}`)) continue;
     inA ??= referenced(a);
     if (inA.has(id)) objs.set(id, { ...oa, partial: true });
   }
