@@ -9,6 +9,7 @@ import { macroBody } from './macros.js';
 import { evalExpr } from './eval.js';
 import { escape } from './memory.js';
 import { keyOf } from './names.js';
+import { getlineCpp, memberCall } from './cpp.js';
 import { exec, runPaths } from './exec.js';
 import { expandCall, expanding } from './macros.js';
 import { adopt, mergeOutcomes, type Outcome } from './paths.js';
@@ -23,6 +24,8 @@ const MAX_DEPTH = 6;
 function calleeName(callee: N, st: State, fr: Frame, run: Run): string | undefined {
   let c = callee;
   while (c.t === 'parenthesized_expression' || (c.t === 'pointer_expression' && c.op === '*')) c = c.c[0] ?? c;
+  // `std::strcpy`, `::free`: the library function by its plain name
+  if (c.t === 'qualified_identifier') return text(fr.file, c).replace(/^.*::/, '').replace(/\s+/g, '');
   if (c.t !== 'identifier') {
     const v = evalExpr(c, st, fr, run);
     return v.k === 'fn' ? v.name : undefined;
@@ -49,8 +52,18 @@ export function evalCall(n: N, st: State, fr: Frame, run: Run): Val {
   const callee = n.c[0];
   const argList = n.c[1];
   if (!callee) return UNKNOWN;
+  // `static_cast<T>(x)` and friends are casts
+  if (fr.file.cpp && callee.t === 'template_function' && /_cast$/.test(text(fr.file, callee.c[0] ?? callee))) {
+    const arg = argList?.c[0];
+    return arg ? evalExpr(arg, st, fr, run) : UNKNOWN;
+  }
+  if (fr.file.cpp && callee.t === 'field_expression') {
+    const member = memberCall(n, st, fr, run);
+    if (member) return member;
+  }
   const name = calleeName(callee, st, fr, run);
   const args = argList ? argList.c : [];
+  if (fr.file.cpp && name === 'getline' && args.length === 2) return getlineCpp(args, st, fr, run);
   const fn = name ? resolveFunction(name, fr, run) : undefined;
   if (fn) {
     const vals = args.map((a) => evalExpr(a, st, fr, run));

@@ -62,6 +62,7 @@ function subject(n: N, st: State, fr: Frame, run: Run): Subject | undefined {
   // `(x = f()) == NULL` tests x once the assignment is done
   while ((c.t === 'parenthesized_expression' || c.t === 'cast_expression' || (c.t === 'assignment_expression' && c.op === '=')) && c.c.length > 0)
     c = (c.t === 'assignment_expression' ? c.c[0] : c.c[c.c.length - 1]) as N;
+  if (c.t === 'call_expression' && c.c[0]?.t === 'template_function' && /_cast$/.test(text(fr.file, c.c[0].c[0] ?? c.c[0])) && c.c[1]?.c[0]) return subject(c.c[1].c[0], st, fr, run);
   if (c.t === 'call_expression' && c.c[0]?.t === 'identifier' && /^(f?abs|labs|llabs|fabsf|imaxabs)$/.test(text(fr.file, c.c[0]))) {
     const arg = c.c[1]?.c[0];
     const inner = arg ? subject(arg, st, fr, run) : undefined;

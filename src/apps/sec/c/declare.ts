@@ -5,6 +5,7 @@
 import type { N } from './ast.js';
 import type { Frame, Run } from './context.js';
 import { checkConversion } from './arith.js';
+import { declareObject } from './cpp.js';
 import { evalExpr, quietly } from './eval.js';
 import { assignVar, clampToType, newObj } from './memory.js';
 import type { State } from './state.js';
@@ -28,6 +29,7 @@ export function declare(n: N, st: State, fr: Frame, run: Run): void {
       declareArray(name, key, type, init, d, st, fr, run, isStatic);
       continue;
     }
+    if (declareObject(key, type, init, d, st, fr, run)) continue;
     if (type.ptr === 0) memberArrays(key, type, init !== undefined || isStatic, d, st, fr, run, 0);
     if (init) {
       const v = init.t === 'initializer_list' ? UNKNOWN : evalExpr(init, st, fr, run);

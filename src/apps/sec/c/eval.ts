@@ -8,6 +8,7 @@ import { report, text, type Frame, type Run } from './context.js';
 import { macroBody } from './macros.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalCall } from './call.js';
+import { evalDelete, evalNew, streamInput } from './cpp.js';
 import { addrOf, evalField } from './fields.js';
 import { KNOWN_CONSTANTS } from './externs.js';
 import { decodeLiteral, literalLength } from './literal.js';
@@ -161,6 +162,10 @@ export function evalExpr(n: N, st: State, fr: Frame, run: Run): Val {
       return evalCall(n, st, fr, run);
     case 'conditional_expression':
       return evalConditional(n, st, fr, run);
+    case 'new_expression':
+      return evalNew(n, st, fr, run);
+    case 'delete_expression':
+      return evalDelete(n, st, fr, run);
     default:
       for (const c of n.c) if (c.t.endsWith('expression')) evalExpr(c, st, fr, run);
       return UNKNOWN;
@@ -386,6 +391,16 @@ function evalBinary(n: N, st: State, fr: Frame, run: Run): Val {
     const bt = truthOf(b);
     if (at !== undefined && bt !== undefined) return int(op === '&&' ? at & bt : at | bt);
     return int(0, 1);
+  }
+  if (fr.file.cpp && (op === '<<' || op === '>>')) {
+    // in C++ these are stream operators unless the left side is an integer
+    const input = op === '>>' ? streamInput(n, st, fr, run) : undefined;
+    if (input) return input;
+    if (!intRange(staticType(l, fr, run))) {
+      evalExpr(l, st, fr, run);
+      evalExpr(r, st, fr, run);
+      return UNKNOWN;
+    }
   }
   const a = evalExpr(l, st, fr, run);
   const b = evalExpr(r, st, fr, run);

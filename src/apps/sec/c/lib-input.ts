@@ -163,7 +163,13 @@ function source(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): 
     case 'wcstoul':
     case 'wcstod':
     case '_wtoi':
-    case 'wtoi': {
+    case 'wtoi':
+    case 'stoi':
+    case 'stol':
+    case 'stoul':
+    case 'stoll':
+    case 'stoull':
+    case 'stod': {
       const [s = UNK, end] = vals();
       checkDeref(s, args[0] ?? n, st, fr, run);
       if (end?.k === 'ref') {

@@ -12,6 +12,8 @@ export interface CType {
   /** array declared with unknown or non-constant length */
   arrUnknown?: boolean;
   unsigned: boolean;
+  /** a C++ class type (`std::string`, `std::vector<int>`, a class of the program): built by its constructor */
+  cls?: boolean;
 }
 
 export interface StructInfo {
@@ -101,6 +103,7 @@ export const INT_TYPE: CType = { base: 'int', ptr: 0, unsigned: false };
 export function specType(specs: readonly N[], src: string): CType {
   let base = '';
   let unsigned = false;
+  let cls = false;
   for (const s of specs) {
     if (s.t === 'primitive_type' || s.t === 'type_identifier') base = base ? `${base} ${src.slice(s.s, s.e)}` : src.slice(s.s, s.e);
     else if (s.t === 'sized_type_specifier') {
@@ -112,9 +115,12 @@ export function specType(specs: readonly N[], src: string): CType {
     } else if (s.t === 'struct_specifier' || s.t === 'union_specifier' || s.t === 'enum_specifier') {
       const name = s.c.find((c) => c.t === 'type_identifier');
       base = s.t === 'enum_specifier' ? 'int' : name ? src.slice(name.s, name.e) : 'struct';
+    } else if (s.t === 'qualified_identifier' || s.t === 'template_type' || s.t === 'class_specifier') {
+      base = src.slice(s.s, s.e).replace(/\s+/g, '');
+      cls = true;
     }
   }
-  return { base: base || 'int', ptr: 0, unsigned };
+  return cls ? { base, ptr: 0, unsigned, cls } : { base: base || 'int', ptr: 0, unsigned };
 }
 
 /**
