@@ -80,6 +80,8 @@ export function checkIndex(p: Val, idx: IntV, size: number, write: boolean, node
     trace,
     cap,
     grown,
+    every: idx.lo === idx.hi || Boolean(idx.every),
+    wide: idx.wide,
   });
 }
 
@@ -97,10 +99,14 @@ export interface RangeInfo {
   unknownSource?: boolean;
   /** the buffer is one a loop grows with realloc as it fills it */
   grown?: boolean;
+  /** every value of the offending range occurs (a loop index, a constant): not just a join of paths */
+  every?: boolean;
+  /** the range comes from widening a loop: imprecise */
+  wide?: boolean;
 }
 
 /** Confidences of range findings: see docs/jsec-engine.md "Tiers". */
-const CONF = { definite: 0.9, input: 0.75, range: 0.7, caller: 0.55, grow: 0.7, unknown: 0.35 };
+const CONF = { definite: 0.9, input: 0.75, range: 0.7, caller: 0.55, grow: 0.7, unknown: 0.35, imprecise: 0.5 };
 
 /**
  * Accesses bytes [off, off + len) relative to `p` (off and len as intervals). Reports the first
@@ -133,7 +139,9 @@ export function checkRange(
     // a pointer still at the start of its buffer indexed with a range that goes below zero (a loop
     // bound, a constant) reaches before it: nothing walked it forward first
     const atBase = t.lo === 0 && t.hi === 0 && t.o !== -1;
-    if (startLo < 0 && Number.isFinite(startLo) && lenHi > 0 && (pointerBelow || t.hi + offHi < 0 || info.taint || atBase)) {
+    // memory a caller handed in may be the middle of a larger buffer: before its start is not outside it
+    const callerMemory = o.kind === 'unknown' && !o.local;
+    if (!callerMemory && startLo < 0 && Number.isFinite(startLo) && lenHi > 0 && (pointerBelow || t.hi + offHi < 0 || info.taint || atBase)) {
       const definite = t.hi + offHi < 0;
       emit(write ? 'c.buffer.underwrite' : 'c.buffer.underread', o, node, fr, run, info,
         `${info.what} starts ${-startLo} bytes before the start of ${o.name}`, definite ? CONF.definite : confidenceOf(info));
@@ -147,7 +155,9 @@ export function checkRange(
     if (Number.isFinite(endHi)) {
       if (endHi <= size) continue;
       const definite = t.lo + offLo + lenLo > size;
-      emit(rule, o, node, fr, run, info, `${info.what} reaches byte ${endHi} of ${o.name}, which has ${size}`, definite ? CONF.definite : confidenceOf(info), info.weak && !definite);
+      // a pointer whose offset is only known as a range (paths joined, steps widened) may not reach the end
+      const loose = t.lo !== t.hi && !info.taint && !p.grow;
+      emit(rule, o, node, fr, run, info, `${info.what} reaches byte ${endHi} of ${o.name}, which has ${size}`, definite ? CONF.definite : loose ? CONF.imprecise : confidenceOf(info), info.weak && !definite);
       return;
     }
     // an end nothing bounds: reportable when input decides it (a string of any length, a pointer
@@ -167,7 +177,8 @@ export function checkRange(
 }
 
 function confidenceOf(info: RangeInfo): number {
-  return info.weak ? CONF.caller : info.taint ? CONF.input : CONF.range;
+  if (info.wide) return CONF.imprecise;
+  return info.weak ? CONF.caller : info.taint ? CONF.input : info.every === false ? CONF.imprecise : CONF.range;
 }
 
 /** The array a typed expression names when the pointer behind it is not tracked (a member of an unknown struct). */

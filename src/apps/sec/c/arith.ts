@@ -7,7 +7,7 @@ import { report, text, type Frame, type Run } from './context.js';
 import { shift } from './memory.js';
 import { lvalKey, staticType } from './names.js';
 import type { State } from './state.js';
-import { elemSize, intRange, INT_TYPE, isFloat, type CType } from './types.js';
+import { elemSize, intRange, INT_TYPE, isFloat, sizeOf, type CType } from './types.js';
 import { anyInt, int, isConst, NO, YES, type IntV, type PtrV, type Val } from './values.js';
 
 export function truthOf(v: Val): 0 | 1 | undefined {
@@ -84,7 +84,10 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
   }
   const taint = a.taint || b.taint;
   const src = a.taint ? a : b.taint ? b : a;
-  const out = (lo: number, hi: number): IntV => ({ k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote });
+  // an index the loop runs through, plus or times a constant, still takes every value of its range
+  const every = (op === '+' || op === '-' || op === '*') && ((a.every && isConst(b)) || (b.every && isConst(a)) || (a.every && b.every && (isConst(a) || isConst(b))));
+  const wide = a.wide || b.wide;
+  const out = (lo: number, hi: number): IntV => ({ k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote, ...(every ? { every } : {}), ...(wide ? { wide } : {}) });
   const lt = staticType(l, fr, run);
   const rt = staticType(r, fr, run);
   const type = lt && intRange(lt) ? lt : rt && intRange(rt) ? rt : lt ?? rt;
@@ -117,11 +120,11 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
       return { k: 'int', lo: -Infinity, hi: Infinity, taint };
     }
     case '<<':
-      checkShift(b, lt, r, n, fr, run);
+      checkShift(b, l, lt, r, n, fr, run);
       if (isConst(a) && isConst(b) && b.lo >= 0) return out(a.lo * 2 ** b.lo, a.lo * 2 ** b.lo);
       return { k: 'int', lo: -Infinity, hi: Infinity, taint };
     case '>>':
-      checkShift(b, lt, r, n, fr, run);
+      checkShift(b, l, lt, r, n, fr, run);
       if (isConst(a) && isConst(b) && b.lo >= 0) return out(Math.floor(a.lo / 2 ** b.lo), Math.floor(a.lo / 2 ** b.lo));
       return a.lo >= 0 ? out(0, a.hi) : { k: 'int', lo: -Infinity, hi: Infinity, taint };
     case '&':
@@ -143,9 +146,15 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
  * A shift by a negative amount or by at least the width of the (promoted) left operand is
  * undefined: `x << 32` on an int, `x >> -1`.
  */
-function checkShift(b: IntV, lt: CType | undefined, r: N, n: N, fr: Frame, run: Run): void {
+function checkShift(b: IntV, l: N, lt: CType | undefined, r: N, n: N, fr: Frame, run: Run): void {
   if (!Number.isFinite(b.lo) || !Number.isFinite(b.hi) || (b.taint && b.weak)) return;
-  const size = lt && lt.ptr === 0 ? { long: 8, 'long long': 8, size_t: 8, ssize_t: 8, int64_t: 8, uint64_t: 8, intptr_t: 8, uintptr_t: 8, off_t: 8, ptrdiff_t: 8, time_t: 8 }[lt.base] ?? 4 : 4;
+  // the width of the left operand after promotion: a literal by its suffix, else its declared type
+  // (a typedef we cannot see may be 64 bits wide: then nothing is said)
+  let size: number | undefined;
+  const lit = l.t === 'number_literal' ? text(fr.file, l) : undefined;
+  if (lit !== undefined) size = /[lL]/.test(lit) ? 8 : 4;
+  else if (lt && intRange(lt)) size = Math.max(4, sizeOf(lt, run.group.structs) ?? 4);
+  if (size === undefined) return;
   const bits = size * 8;
   if (b.lo >= 0 && b.hi < bits) return;
   const definite = b.hi < 0 || b.lo >= bits;
@@ -153,7 +162,7 @@ function checkShift(b: IntV, lt: CType | undefined, r: N, n: N, fr: Frame, run: 
     rule: 'c.integer.shift',
     pattern: text(fr.file, r),
     description: `The shift amount '${text(fr.file, r)}' is ${b.lo === b.hi ? b.lo : `in [${b.lo}, ${b.hi}]`}; shifting a ${bits}-bit value by a negative amount or by ${bits} or more is undefined.`,
-    confidence: definite ? 0.85 : b.taint ? 0.7 : 0.6,
+    confidence: definite ? 0.85 : uncheckedInput(b, [-(2 ** 31), 2 ** 31 - 1]) || (b.taint && !b.wide && b.hi - b.lo <= 2 ** 16) ? 0.7 : 0.5,
     trace: b.src !== undefined ? [{ line: b.src, note: b.srcNote ?? 'value set here' }] : [],
   }, run);
 }
@@ -167,7 +176,7 @@ export function checkConversion(v: Val, type: CType | undefined, rhs: N, n: N, f
   if (v.k !== 'int' || !type || !Number.isFinite(v.lo) || !Number.isFinite(v.hi) || (v.taint && v.weak) || !Number.isInteger(v.lo)) return;
   let e = rhs;
   while (e.t === 'parenthesized_expression' && e.c[0]) e = e.c[0];
-  if (!/^(identifier|field_expression|subscript_expression|call_expression|pointer_expression)$/.test(e.t)) return;
+  if (!/^(identifier|field_expression|subscript_expression|pointer_expression)$/.test(e.t)) return;
   if (e.t === 'pointer_expression' && e.op === '&') return;
   // floating point to integer is a different question (and the value here is only approximate)
   if (isFloat(staticType(e, fr, run))) return;
@@ -181,6 +190,16 @@ export function checkConversion(v: Val, type: CType | undefined, rhs: N, n: N, f
     confidence: v.taint ? 0.5 : definite ? 0.6 : 0.5,
     trace: v.src !== undefined ? [{ line: v.src, note: v.srcNote ?? 'value set here' }] : [],
   }, run);
+}
+
+/**
+ * An input as it came: tainted by a program input and spanning its type's whole range, so no
+ * check narrowed it (an unsigned one starts at 0 anyway). Findings on such values are the clear
+ * ones; on inputs narrowed by checks we can only follow loosely they are weaker.
+ */
+export function uncheckedInput(x: IntV | undefined, range: [number, number] | undefined): boolean {
+  if (!x || !x.taint || x.weak || x.wide || !range) return false;
+  return (x.lo <= range[0] || range[0] === 0) && x.hi >= range[1];
 }
 
 /** `a - b` where a test or a read showed b < a (or b <= a): the difference is not negative. */
@@ -211,6 +230,11 @@ export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, f
   if (!reachable) return;
   const src = strong(a) ? a : strong(b) ? (b as IntV) : a;
   const trace = src.src !== undefined ? [{ line: src.src, note: src.srcNote ?? 'value set here' }] : [];
+  // an input taken as it came (spanning its type: nothing checked it) is the clear case; a value
+  // derived from input through checks and steps we only bound loosely is a weaker one
+  const unchecked = (x: IntV | undefined) => uncheckedInput(x, range);
+  const tainted = strong(a) || strong(b);
+  const conf = a.wide || b?.wide ? 0.5 : tainted ? (unchecked(a) || unchecked(b) ? 0.75 : 0.5) : 0.9;
   // doubles cannot tell 2^63-1 from 2^63: an increment of a value already at the maximum overflows
   const wide = range[1] > 2 ** 53;
   // a bound like sqrt(LLONG_MAX) squared lands within rounding of the maximum: not an overflow
@@ -224,7 +248,7 @@ export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, f
       rule: 'c.integer.overflow',
       pattern: what,
       description: `The ${what} can exceed the maximum of '${type?.base ?? 'int'}' (${range[1]}): operand range [${fmt(a.lo)}, ${fmt(a.hi)}].`,
-      confidence: a.taint || b?.taint ? 0.75 : 0.9,
+      confidence: conf,
       trace,
     }, run);
   } else if (down && Number.isFinite(v.lo)) {
@@ -232,7 +256,7 @@ export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, f
       rule: 'c.integer.underflow',
       pattern: what,
       description: `The ${what} can go below the minimum of '${type?.base ?? 'int'}' (${range[0]}): operand range [${fmt(a.lo)}, ${fmt(a.hi)}].`,
-      confidence: a.taint || b?.taint ? 0.75 : 0.9,
+      confidence: conf,
       trace,
     }, run);
   }
@@ -246,7 +270,8 @@ function checkDivisor(b: IntV, r: N, n: N, _st: State, fr: Frame, run: Run): voi
     rule: 'c.divide.by-zero',
     pattern: text(fr.file, r),
     description: zeroConst ? `The divisor '${text(fr.file, r)}' is zero here.` : `The divisor '${text(fr.file, r)}' comes from outside the program and is not checked against zero.`,
-    confidence: zeroConst ? 0.9 : 0.75,
+    // an input nothing checked is the clear case; one checked on one side only, a weaker one
+    confidence: zeroConst ? 0.9 : b.wide ? 0.5 : b.lo < 0 && b.hi > 0 ? 0.75 : 0.55,
     trace: b.src !== undefined ? [{ line: b.src, note: b.srcNote ?? 'value set here' }] : [],
   }, run);
 }

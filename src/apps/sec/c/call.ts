@@ -7,7 +7,7 @@ import type { N } from './ast.js';
 import { text, type FnDef, type Frame, type Run } from './context.js';
 import { macroBody } from './macros.js';
 import { evalExpr } from './eval.js';
-import { escape } from './memory.js';
+import { escape, markMemberWritten } from './memory.js';
 import { keyOf } from './names.js';
 import { getlineCpp, memberCall } from './cpp.js';
 import { exec, runPaths } from './exec.js';
@@ -148,8 +148,10 @@ function unknownCall(vals: Val[], st: State): Val {
         if (o && o.kind !== 'literal') st.updateObj(t.o, { init: YES, initBytes: undefined, unterm: false, slo: 0, shi: Infinity, slots: undefined });
       }
     } else if (v.k === 'ref') {
+      // `f(&x)`, `f(&s.member)`: f may fill it (and so the struct it is a member of)
       const cell = st.vars.get(v.key);
-      if (cell) st.vars.set(v.key, { ...cell, v: cell.type && cell.type.ptr > 0 ? { k: 'ptr', t: [], nul: 0 } : UNKNOWN, init: YES });
+      st.vars.set(v.key, cell ? { ...cell, v: cell.type && cell.type.ptr > 0 ? { k: 'ptr', t: [], nul: 0 } : UNKNOWN, init: YES } : { v: UNKNOWN, init: YES, line: 0 });
+      markMemberWritten(v.key, st);
     }
   }
   return UNKNOWN;

@@ -92,23 +92,69 @@ export function macroDefs(nodes: readonly N[], file: FileCtx): MacroDef[] {
   return out;
 }
 
-function fieldsOf(list: N, src: string, group: Group, union: boolean): StructInfo {
+/**
+ * The value of a constant expression written with the file's macros (`4096 - (4 * 4)`,
+ * `BUF_SIZE + 1`); undefined when anything in it is not a known constant.
+ */
+export function constValue(text: string, file: FileCtx, depth = 0): number | undefined {
+  if (depth > 6) return undefined;
+  let unknown = false;
+  const expanded = text.replace(/\b([A-Za-z_]\w*)\b/g, (name) => {
+    const body = macroText(file, name, new Set());
+    if (body === undefined) {
+      unknown = true;
+      return '0';
+    }
+    const v = constValue(body, file, depth + 1);
+    if (v === undefined) unknown = true;
+    return String(v ?? 0);
+  });
+  if (unknown) return undefined;
+  const bare = expanded.replace(/\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]+\b/g, '$1');
+  if (!/^[\d\sxXa-fA-F()+\-*/%<>&|^~]+$/.test(bare)) return undefined;
+  try {
+    // only numbers and operators remain: safe to evaluate
+    const v = Number(new Function(`return (${bare});`)());
+    return Number.isInteger(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function macroText(file: FileCtx, name: string, seen: Set<FileCtx>): string | undefined {
+  const own = file.macroText?.get(name);
+  if (own !== undefined) return own;
+  seen.add(file);
+  for (const inc of file.includes) {
+    if (seen.has(inc)) continue;
+    const v = macroText(inc, name, seen);
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+function fieldsOf(list: N, file: FileCtx, group: Group, union: boolean): StructInfo {
+  const src = file.src;
   const fields = new Map<string, { off: number; type: CType }>();
   let off = 0;
-  let size = 0;
+  let size: number | undefined = 0;
   let align = 1;
   for (const f of list.c) {
-    if (f.t !== 'field_declaration') continue;
+    if (f.t !== 'field_declaration' || size === undefined) continue;
     const specs = f.c.filter((c) => !c.t.endsWith('declarator') && c.t !== 'field_identifier');
     const base = specType(specs, src);
     for (const d of f.c) {
       if (!(d.t.endsWith('declarator') || d.t === 'field_identifier')) continue;
-      const { name, type } = declType(d, base, src, (e) => {
-        const n = Number(src.slice(e.s, e.e));
-        return Number.isInteger(n) ? n : undefined;
-      });
+      const { name, type } = declType(d, base, src, (e) => constValue(src.slice(e.s, e.e), file));
       if (!name) continue;
-      const s = sizeOf(type, group.structs) ?? 8;
+      // a member whose size we cannot tell makes every later offset (and the whole size) unknown
+      const known = sizeOf(type, group.structs);
+      if (known === undefined && (type.arr !== undefined || type.arrUnknown || group.structs.has(type.base))) {
+        if (union) fields.set(name, { off: 0, type });
+        size = undefined;
+        break;
+      }
+      const s = known ?? 8;
       const a = type.ptr > 0 ? 8 : Math.min(8, Math.max(1, type.arr !== undefined ? s / type.arr : s));
       align = Math.max(align, a);
       if (union) {
@@ -122,15 +168,16 @@ function fieldsOf(list: N, src: string, group: Group, union: boolean): StructInf
       }
     }
   }
-  return { size: Math.ceil(size / align) * align, union, fields };
+  return { size: size === undefined ? undefined : Math.ceil(size / align) * align, union, fields };
 }
 
 /** Records struct and union layouts from `typedef struct {…} T;` and `struct T {…};`. */
-export function collectStruct(n: N, src: string, group: Group): void {
+export function collectStruct(n: N, file: FileCtx, group: Group): void {
+  const src = file.src;
   const spec = n.c.find((c) => c.t === 'struct_specifier' || c.t === 'union_specifier');
   const body = spec?.c.find((c) => c.t === 'field_declaration_list');
   if (!spec || !body) return;
-  const info = fieldsOf(body, src, group, spec.t === 'union_specifier');
+  const info = fieldsOf(body, file, group, spec.t === 'union_specifier');
   const tag = spec.c.find((c) => c.t === 'type_identifier');
   if (tag) group.structs.set(src.slice(tag.s, tag.e), info);
   if (n.t === 'type_definition') {

@@ -105,6 +105,11 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     narrowSubject(t, rs, FLIP[op] as string, lv);
     narrowSubject(f, rs, FLIP[NEG[op] as string] as string, lv);
   }
+  // `a + b <= n`: each is at most n minus the other's least value
+  if (!ls && rv.k === 'int' && l.t === 'binary_expression' && l.op === '+' && l.c[0] && l.c[1]) {
+    narrowSum(t, l, op, rv, fr, run);
+    narrowSum(f, l, NEG[op] as string, rv, fr, run);
+  }
   // `got < n`: remembered for `n - got`
   const ka = plainKey(l, fr, run);
   const kb = plainKey(r, fr, run);
@@ -122,6 +127,18 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     narrowLen(f, rv.lenOf, FLIP[NEG[op] as string] as string, lv);
   }
   return [t, f];
+}
+
+function narrowSum(st: State, sum: N, op: string, bound: IntV, fr: Frame, run: Run): void {
+  if (st.dead || (op !== '<' && op !== '<=')) return;
+  const [x, y] = sum.c as [N, N];
+  const vx = quietly(run, () => evalExpr(x, st.clone(), fr, run));
+  const vy = quietly(run, () => evalExpr(y, st.clone(), fr, run));
+  if (vx.k !== 'int' || vy.k !== 'int') return;
+  const sx = subject(x, st, fr, run);
+  const sy = subject(y, st, fr, run);
+  if (sx && Number.isFinite(vy.lo)) narrowSubject(st, sx, op, { ...bound, lo: bound.lo - vy.lo, hi: bound.hi - vy.lo });
+  if (sy && Number.isFinite(vx.lo)) narrowSubject(st, sy, op, { ...bound, lo: bound.lo - vx.lo, hi: bound.hi - vx.lo });
 }
 
 function addOrder(st: State, a: string, b: string, op: string): void {
@@ -247,6 +264,20 @@ function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw
   }
   st.vars.set(key, { ...cell, v: nv });
   if (v.lenOf) narrowLen(st, v.lenOf, op, bound);
+  // what an earlier test put below this variable is now below its new bound too
+  // (`root <= max` then `max <= 15` bounds root)
+  if (nv.hi < v.hi && st.rels.size > 0) {
+    for (const r of st.rels) {
+      const [kind, below, above] = r.split('|');
+      if (above !== key || (kind !== 'le' && kind !== 'lt') || !below) continue;
+      const c = st.vars.get(below);
+      const cap = kind === 'lt' ? nv.hi - 1 : nv.hi;
+      if (c?.v.k === 'int' && c.v.hi > cap) {
+        if (c.v.lo > cap) st.dead = true;
+        else st.vars.set(below, { ...c, v: { ...c.v, hi: cap } });
+      }
+    }
+  }
 }
 
 /** `v op bound` as an interval; 'dead' when no value satisfies it. */

@@ -136,6 +136,8 @@ export interface Run {
   expanding?: Set<string>;
   /** file of the code being run: objects created now belong to it */
   at?: string;
+  /** on a loop's first pass, the variables its body assigns (their unassigned reads wait for the next pass) */
+  loopAssigned?: ReadonlySet<string>;
 }
 
 export interface Report {

@@ -70,10 +70,11 @@ class Context {
       if (statSync(abs).size > CONTEXT_MAX_BYTES) return undefined;
       const buf = readFileSync(abs);
       if (buf.subarray(0, 8192).includes(0)) return undefined;
-      const cpp = /\.(cc|cpp|cxx|hpp|hh|hxx|ipp|inl)$/i.test(path);
+      const text = new TextDecoder().decode(buf);
+      const cpp = /\.(cc|cpp|cxx|hpp|hh|hxx|ipp|inl)$/i.test(path) || cppHeader(path, text);
       // being loaded marks the file, so a header including itself (or a cycle) stops here
       cache.set(path, null);
-      return loadFile(path, new TextDecoder().decode(buf), cpp ? 'cpp' : 'c', cpp ? this.parse.cpp : this.parse.c, {
+      return loadFile(path, text, cpp ? 'cpp' : 'c', cpp ? this.parse.cpp : this.parse.c, {
         owned: false, findings: [], include: (from, name) => this.include(from, name),
       });
     } catch {
@@ -116,6 +117,11 @@ class Context {
   }
 }
 
+/** A `.h` file written in C++ (classes, templates, namespaces): parsed as C++. */
+function cppHeader(path: string, source: string): boolean {
+  return /\.h$/i.test(path) && /^\s*(class|template\s*<|namespace)\b|\b(public|private|protected)\s*:|::\s*\w+\s*\(/m.test(source);
+}
+
 export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInput, root: SyntaxNode) => void, project?: ProjectIndex): Promise<GroupResult[]> {
   const group: Group = { files: [], fns: new Map(), globals: new Map(), structs: new Map(), referenced: new Set(), assigned: new Set() };
   const parse = await parsers();
@@ -128,7 +134,7 @@ export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInp
     const result: GroupResult = { file: input.file, findings: [], parseErrors: 0 };
     results.push(result);
     try {
-      const cpp = input.language === 'cpp';
+      const cpp = input.language === 'cpp' || cppHeader(input.file, input.source);
       const loaded = loadFile(input.file, input.source, cpp ? 'cpp' : 'c', cpp ? parse.cpp : parse.c, {
         owned: true,
         findings: result.findings,

@@ -63,7 +63,7 @@ function readVar(key: string, n: N, st: State, fr: Frame, run: Run): Val {
   let cell = st.vars.get(key);
   if (!cell && key.startsWith('g:')) cell = initGlobal(key, st, fr, run);
   if (!cell) return UNKNOWN;
-  if (cell.init === NO && !(cell.type && (cell.type.arr !== undefined || cell.type.arrUnknown)) && !hasAssignedField(key, st)) {
+  if (cell.init === NO && !(cell.type && (cell.type.arr !== undefined || cell.type.arrUnknown)) && !hasAssignedField(key, st) && !run.loopAssigned?.has(key)) {
     report(fr, n, {
       rule: 'c.uninit.use',
       pattern: text(fr.file, n),

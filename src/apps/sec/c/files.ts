@@ -6,7 +6,7 @@
 import { getParser, loadLanguage, type LanguageId, type SyntaxNode } from '../../../lang/tree-sitter.js';
 import type { RawFinding } from '../finding.js';
 import { convertTree, type N } from './ast.js';
-import { collectStruct, fnMacroDefs, macroDefs, topLevel, type MacroDef } from './collect.js';
+import { collectStruct, constValue, fnMacroDefs, macroDefs, topLevel, type MacroDef } from './collect.js';
 import type { FileCtx, FnDef, Group } from './context.js';
 import { declType, specType, type CType } from './types.js';
 
@@ -139,10 +139,7 @@ export function collectGlobals(n: N, file: FileCtx, group: Group): void {
   const base = specType(specs, file.src);
   for (const d of n.c) {
     if (!(d.t.endsWith('declarator') || d.t === 'identifier')) continue;
-    const info = declType(d, base, file.src, (e) => {
-      const v = Number(file.src.slice(e.s, e.e));
-      return Number.isInteger(v) ? v : undefined;
-    });
+    const info = declType(d, base, file.src, (e) => constValue(file.src.slice(e.s, e.e), file));
     if (!info.name || info.fnPtr) continue;
     const isStatic = isStaticDecl(n);
     if (isStatic) file.staticVars.add(info.name);
@@ -208,9 +205,9 @@ export function attach(loaded: LoadedFile, group: Group): void {
   file.globalKeys = new Map();
   for (const n of loaded.decls) {
     if (n.t === 'declaration') {
-      collectStruct(n, file.src, group);
+      collectStruct(n, file, group);
       collectGlobals(n, file, group);
-    } else collectStruct(n.t === 'struct_specifier' ? { ...n, c: [n] } : n, file.src, group);
+    } else collectStruct(n.t === 'struct_specifier' ? { ...n, c: [n] } : n, file, group);
   }
   for (const fn of loaded.fns) if (fn.exported && !group.fns.has(fn.name)) group.fns.set(fn.name, fn);
 }

@@ -15,7 +15,7 @@ import { exec } from './exec.js';
 import { mergePaths } from './paths.js';
 import { lvalKey } from './names.js';
 import { joinAll, joinStates, sameState, State } from './state.js';
-import { elemSize } from './types.js';
+import { elemSize, intRange } from './types.js';
 import { int, NO, YES, type IntV, type PtrV, type Val } from './values.js';
 
 type Dir = 1 | -1;
@@ -52,13 +52,15 @@ export interface Pairs {
   together: Array<[string, string]>;
   /** variables that only ever rise by a constant: key → the step */
   rises: Map<string, number>;
+  /** every variable the loop steps */
+  steps: ReadonlySet<string>;
 }
 
 /** Variables the loop moves in step, from its body and update. */
 export function pairsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run): Pairs {
   const steps = stepsOf([body, update], fr, run);
   const single = [...steps].filter(([, s]) => s.length === 1 || s.every((x) => x.dir === s[0]?.dir && x.by === s[0]?.by));
-  const out: Pairs = { budget: [], together: [], rises: new Map() };
+  const out: Pairs = { budget: [], together: [], rises: new Map(), steps: new Set(steps.keys()) };
   for (const [k, [first]] of single) if (first && first.dir === 1 && /^\d+$/.test(first.by)) out.rises.set(k, Number(first.by));
   for (const [a, [sa]] of single) {
     for (const [b, [sb]] of single) {
@@ -114,15 +116,21 @@ function widen(before: State, after: State, entry: State, pairs: Pairs, input: b
         return o ? { o: x.o, lo: x.lo < o.lo ? -Infinity : x.lo, hi: x.hi > o.hi ? Infinity : x.hi } : x;
       });
       const v: PtrV = { ...cell.v, t };
-      if (moved && input && !budgeted.has(k) && !together.has(k)) v.grow = true;
+      if (moved && input && pairs.steps.has(k) && !budgeted.has(k) && !together.has(k)) v.grow = true;
       out.vars.set(k, { ...cell, v });
       continue;
     }
     if (!old || old.v.k !== 'int' || cell.v.k !== 'int') continue;
     if (old.v.lo === cell.v.lo && old.v.hi === cell.v.hi) continue;
     const grows = cell.v.hi > old.v.hi;
-    const v: IntV = { ...cell.v, lo: cell.v.lo < old.v.lo ? -Infinity : cell.v.lo, hi: grows ? Infinity : cell.v.hi };
-    if (grows && input && !budgeted.has(k) && !together.has(k) && !v.taint) Object.assign(v, { taint: true, origin: 'stdin', src: cell.line, srcNote: 'advanced once per input item' });
+    // an unsigned value never goes below zero, however the loop moves it
+    const floor = intRange(cell.type)?.[0] === 0 ? 0 : -Infinity;
+    const v: IntV = { ...cell.v, lo: cell.v.lo < old.v.lo ? floor : cell.v.lo, hi: grows ? Infinity : cell.v.hi, wide: true, every: undefined };
+    // an unsigned value stepped below zero wraps around: its top is unknown
+    if (v.lo > v.hi) v.hi = Infinity;
+    // only what the loop itself steps (`i++` in its body): a counter moved inside a helper it
+    // calls is bounded by checks there that the loop cannot see
+    if (grows && input && pairs.rises.has(k) && !budgeted.has(k) && !together.has(k) && !v.taint) Object.assign(v, { taint: true, origin: 'stdin', src: cell.line, srcNote: 'advanced once per input item' });
     out.vars.set(k, { ...cell, v });
   }
   for (const [id, o] of after.objs) {
@@ -216,7 +224,34 @@ export function loop(cond: N | undefined, body: N | undefined, update: N | undef
   return loopPasses(cond, body, update, st, fr, run);
 }
 
+/** Variables the loop body assigns somewhere (not counting ones it declares itself). */
+function assignedIn(body: N | undefined, fr: Frame, run: Run): Set<string> {
+  const out = new Set<string>();
+  const stack: N[] = body ? [body] : [];
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    const target = n.t === 'assignment_expression' || n.t === 'update_expression' ? n.c[0] : n.t === 'pointer_expression' && n.op === '&' ? n.c[0] : undefined;
+    const key = target?.t === 'identifier' ? lvalKey(target, fr, run) : undefined;
+    if (key) out.add(key);
+    for (const c of n.c) stack.push(c);
+  }
+  return out;
+}
+
 function loopPasses(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run): State[] {
+  // a state machine assigns in one iteration what it reads in a later one: on the first pass a
+  // read of such a variable is not yet "before any assignment"
+  const savedAssigned = run.loopAssigned;
+  const assigned = assignedIn(body, fr, run);
+  try {
+    return passes(cond, body, update, st, fr, run, assigned);
+  } finally {
+    run.loopAssigned = savedAssigned;
+  }
+}
+
+function passes(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run, assigned: Set<string>): State[] {
+  const outer = run.loopAssigned;
   fr.breaks.push([]);
   const exits: State[] = [];
   const scan = terminatorTest(cond, fr, run);
@@ -224,8 +259,18 @@ function loopPasses(cond: N | undefined, body: N | undefined, update: N | undefi
   let s = st;
   let input = false;
   for (let pass = 0; pass < 2; pass++) {
+    run.loopAssigned = pass === 0 ? new Set([...(outer ?? []), ...assigned]) : outer;
     const reads = run.inputReads;
-    const [t, f] = cond ? branch(cond, s.clone(), fr, run) : [s.clone(), State.deadState()];
+    // `while (n--)`: the step below zero happens only on the way out and is not used
+    const countdown = cond !== undefined && isCountdown(cond);
+    if (countdown) run.quiet++;
+    let t: State;
+    let f: State;
+    try {
+      [t, f] = cond ? branch(cond, s.clone(), fr, run) : [s.clone(), State.deadState()];
+    } finally {
+      if (countdown) run.quiet--;
+    }
     // the condition held, so the character it read was not the terminator
     if (scan) stopAtTerminator(t, scan, -1, fr, run);
     followPartners(t, st, pairs);
@@ -249,6 +294,13 @@ function loopPasses(cond: N | undefined, body: N | undefined, update: N | undefi
   const breaks = fr.breaks.pop() ?? [];
   // leaving by the test and by each break are different paths (a break after a free is not the normal exit)
   return mergePaths([...exits, ...breaks]);
+}
+
+function isCountdown(cond: N): boolean {
+  let c = cond;
+  while (c.t === 'parenthesized_expression' && c.c[0]) c = c.c[0];
+  if (c.t === 'binary_expression' && (c.op === '>' || c.op === '!=') && c.c[0]) c = c.c[0];
+  return c.t === 'update_expression' && c.op === '--';
 }
 
 interface Scan {
@@ -362,7 +414,7 @@ export function execFor(n: N, st: State, fr: Frame, run: Run): State[] {
   if (!cell) return loop(cond, body, update, s, fr, run);
   if (lo > hi) return [s];
   s = s.clone();
-  s.vars.set(key, { ...cell, v: { k: 'int', lo, hi, taint: counted.taint, src: counted.src, srcNote: 'loop bound' }, init: YES });
+  s.vars.set(key, { ...cell, v: { k: 'int', lo, hi, taint: counted.taint, src: counted.src, srcNote: 'loop bound', every: true }, init: YES });
   // `for (i = 0; i < n; i++) *d++ = …`: d covers as much as i does
   for (const [a, b] of pairsOf(body, update, fr, run).together) {
     if (b !== key || counted.last < lo) continue;

@@ -46,8 +46,14 @@ export function store(lhs: N, v: Val, st: State, fr: Frame, run: Run): void {
       return;
     }
     const t = inner ? staticType(inner, fr, run) : undefined;
-    const size = (t && elemSize(t, run.group.structs)) ?? 1;
+    const known = t && elemSize(t, run.group.structs);
+    const size = known ?? 1;
     checkDeref(p, inner ?? lhs, st, fr, run);
+    // `*s = whole_struct` of a type whose size we lack: the block is written, extent unknown
+    if (known === undefined && p.k === 'ptr' && t && t.ptr === 1) for (const x of p.t) st.updateObj(x.o, { init: YES, initBytes: undefined, slots: undefined });
+    // `*out = buf` into a pointer the caller passed: the caller keeps the address of a dead local
+    const local = frameLocal(v, fr, st);
+    if (local && p.k === 'ptr' && p.t.some((x) => { const o = st.objs.get(x.o); return o && !o.local && o.kind === 'unknown'; })) reportEscape(local, 'is stored through a pointer its caller passed in', lhs, fr, run);
     writeElement(p, int(0), size, v, lhs, st, fr, run);
     return;
   }
@@ -111,13 +117,20 @@ export function clampToType(v: Val, t: CType | undefined): Val {
   if (!v.taint && v.lo === -Infinity && v.hi === Infinity) return v;
   // the stored value wraps; keep what we know only when the input spans the type
   // (a wrapped non-input is unknown: the type's bounds are not values anyone proved reachable)
-  return v.taint ? { ...v, lo: Math.max(v.lo, r[0]), hi: Math.min(v.hi, r[1]) } : anyInt();
+  // (what it became is bounded by the type, not by anything the input was checked against)
+  return v.taint ? { ...v, lo: Math.max(v.lo, r[0]), hi: Math.min(v.hi, r[1]), wide: true } : anyInt();
 }
 
 /** A variable written through its address (`(&x)->f = …`, `(&x)[i] = …`) counts as initialised. */
 export function markWritten(key: string, st: State): void {
   const cell = st.vars.get(key);
   if (cell && cell.init !== YES) st.vars.set(key, { ...cell, init: YES });
+}
+
+/** A member written through its address (`&s.f`) counts as an assignment to the struct too. */
+export function markMemberWritten(key: string, st: State): void {
+  const dot = key.lastIndexOf('.');
+  if (dot > key.indexOf(':')) markWritten(key.slice(0, dot), st);
 }
 
 /** The pointed-to objects leave our sight (stored where we do not follow, given to unknown code). */
@@ -136,8 +149,6 @@ export function writeElement(p: Val, idx: IntV, size: number, v: Val, node: N, s
   // a pointer stored where the analysis does not own the memory (a caller's struct, a global) is handed on
   if (v.k === 'ptr' && (p.t.length === 0 || p.t.some((t) => { const o = st.objs.get(t.o); return !o || !o.local || o.escaped; }))) {
     escape(v, st);
-    const local = frameLocal(v, fr, st);
-    if (local && p.t.some((t) => { const o = st.objs.get(t.o); return o && !o.local && o.kind === 'unknown'; })) reportEscape(local, "is stored into memory its caller passed in", node, fr, run);
   }
   for (const t of p.t) {
     const o = st.objs.get(t.o);
@@ -207,11 +218,13 @@ export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, f
     if (!o) continue;
     const readEnd = t.hi + idx.hi * size + size;
     if (o.init === NO && o.kind !== 'literal' && o.freed === NO && readEnd > (o.initBytes ?? 0)) {
+      // an exact element, or one a counted loop surely reaches, is read; a moving pointer's range is a guess
+      const exact = (t.lo === t.hi && idx.lo === idx.hi) || idx.every;
       report(fr, n, {
         rule: 'c.uninit.use',
         pattern: text(fr.file, n),
         description: `'${text(fr.file, n)}' reads memory that was never written.`,
-        confidence: 0.7,
+        confidence: exact ? 0.7 : 0.5,
         trace: [{ line: o.line, note: `${o.name} allocated without initialisation` }],
         obj: o,
       }, run);

@@ -83,6 +83,12 @@ export function strLen(v: Val, st: State, elem: number): StrLen {
 
 /** Sets the string state of what `v` points at; `patch.slo/shi` are in elements of `elem` bytes. */
 export function setString(v: Val, st: State, patch: Partial<Obj>, elem: number): void {
+  // written through `&x` (memcpy(&hdr, …), gzread(f, &buf, n)): the variable is assigned
+  if (v.k === 'ref') {
+    const cell = st.vars.get(v.key);
+    if (cell && cell.init !== YES) st.vars.set(v.key, { ...cell, init: YES });
+    return;
+  }
   if (v.k !== 'ptr') return;
   const exact = v.t.length === 1;
   for (const t of v.t) {

@@ -17,7 +17,8 @@ export interface CType {
 }
 
 export interface StructInfo {
-  size: number;
+  /** undefined when a member's size is not known */
+  size: number | undefined;
   union: boolean;
   fields: Map<string, { off: number; type: CType }>;
 }

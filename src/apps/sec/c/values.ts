@@ -43,6 +43,10 @@ export interface IntV {
   /** the taint comes only from callers of an exported function (lower confidence) */
   weak?: boolean;
   origin?: Origin;
+  /** a bound of it was moved to infinity by a loop's widening (and perhaps clamped back to its type): imprecise */
+  wide?: boolean;
+  /** every value of the interval occurs (a counted loop's index, a constant), not just some */
+  every?: boolean;
   /** at most the value of this variable (a read returns no more bytes than it was asked for) */
   le?: string;
   /** this is the string length of the string at (object, byte offset): narrowing it bounds the string */
