@@ -127,6 +127,8 @@ export function checkRange(
   info: RangeInfo,
 ): void {
   if (p.k !== 'ptr') return;
+  // a pointer an input moved: its offsets are as reachable as an input index
+  if (p.inputOff && !info.taint) info = { ...info, taint: true };
   const targets = p.t.length > 0 ? p.t : info.cap !== undefined ? [{ o: -1, lo: 0, hi: 0 }] : [];
   for (const t of targets) {
     const o = t.o === -1 ? virtualObj(node, info.cap ?? 0, fr) : st.objs.get(t.o);
@@ -141,7 +143,7 @@ export function checkRange(
     const atBase = t.lo === 0 && t.hi === 0 && t.o !== -1;
     // memory a caller handed in may be the middle of a larger buffer: before its start is not outside it
     const callerMemory = o.kind === 'unknown' && !o.local;
-    if (!callerMemory && startLo < 0 && Number.isFinite(startLo) && lenHi > 0 && (pointerBelow || t.hi + offHi < 0 || info.taint || atBase)) {
+    if (!callerMemory && startLo < 0 && Number.isFinite(startLo) && lenHi > 0 && (pointerBelow || t.hi + offHi < 0 || info.taint || atBase || p.every)) {
       const definite = t.hi + offHi < 0;
       emit(write ? 'c.buffer.underwrite' : 'c.buffer.underread', o, node, fr, run, info,
         `${info.what} starts ${-startLo} bytes before the start of ${o.name}`, definite ? CONF.definite : confidenceOf(info));
@@ -156,7 +158,7 @@ export function checkRange(
       if (endHi <= size) continue;
       const definite = t.lo + offLo + lenLo > size;
       // a pointer whose offset is only known as a range (paths joined, steps widened) may not reach the end
-      const loose = t.lo !== t.hi && !info.taint && !p.grow;
+      const loose = t.lo !== t.hi && !info.taint && !p.grow && !p.every;
       emit(rule, o, node, fr, run, info, `${info.what} reaches byte ${endHi} of ${o.name}, which has ${size}`, definite ? CONF.definite : loose ? CONF.imprecise : confidenceOf(info), info.weak && !definite);
       return;
     }

@@ -10,7 +10,7 @@ import { evalExpr, quietly } from './eval.js';
 import { assignVar, clampToType, newObj } from './memory.js';
 import type { State } from './state.js';
 import { declType, elemSize, sizeOf, specType, type CType } from './types.js';
-import { int, NO, UNKNOWN, YES } from './values.js';
+import { int, NO, UNKNOWN, YES, type Val } from './values.js';
 
 /** Local declarations: arrays become stack objects, scalars start uninitialised. */
 export function declare(n: N, st: State, fr: Frame, run: Run): void {
@@ -63,10 +63,21 @@ function declareArray(name: string, key: string, type: CType, init: N | undefine
   let slo = 0;
   let shi = Infinity;
   let initState = init ? YES : NO;
+  let slots: Map<number, Val> | undefined;
   if (init) {
     if (init.t === 'initializer_list') {
       slo = 0;
       shi = 0;
+      // `{buf1, buf2}`, `{3, 4, 5}`: each element's value, at its place (the rest is zero)
+      const items = init.c.filter((c) => c.t !== 'initializer_pair');
+      if (items.length === init.c.length && items.length <= 256) {
+        slots = new Map();
+        items.forEach((item, i) => {
+          const v = item.t === 'initializer_list' ? UNKNOWN : evalExpr(item, st, fr, run);
+          if (v.k === 'ptr' || (v.k === 'int' && v.lo === v.hi)) slots?.set(i * elem, v);
+        });
+        if (slots.size === 0) slots = undefined;
+      }
     } else {
       const v = evalExpr(init, st, fr, run);
       const lit = v.k === 'ptr' ? st.objs.get(v.t[0]?.o ?? -1) : undefined;
@@ -79,6 +90,7 @@ function declareArray(name: string, key: string, type: CType, init: N | undefine
   }
   const obj = newObj(run, st, {
     kind: 'stack', size, elem, slo, shi, taint: false, freed: NO, init: initState, escaped: false, line: d.line, name: `'${name}'`, local: true, frame: isStaticLocal ? undefined : fr.id,
+    ...(slots ? { slots } : {}),
   });
   st.vars.set(key, { v: { k: 'ptr', t: [{ o: obj.id, lo: 0, hi: 0 }], nul: NO }, init: YES, type, line: d.line });
 }

@@ -110,6 +110,16 @@ function initGlobal(key: string, st: State, fr: Frame, run: Run) {
   }
   const cell = { v, init: YES, type: g.type, line: g.line };
   st.vars.set(key, cell);
+  // a global struct's array members are memory of their own, like a local struct's
+  const info = g.type.ptr === 0 && g.type.arr === undefined ? run.group.structs.get(g.type.base) : undefined;
+  for (const [name, f] of info?.fields ?? []) {
+    if (f.type.arr === undefined || st.vars.has(`${key}.${name}`)) continue;
+    const obj = newObj(run, st, {
+      kind: 'global', size: sizeOf(f.type, run.group.structs), elem: elemSize(f.type, run.group.structs) ?? 1, slo: 0, shi: Infinity,
+      taint: false, freed: NO, init: YES, escaped: true, line: g.line, name: `'${key.slice(key.lastIndexOf(':') + 1)}.${name}'`, local: false,
+    });
+    st.vars.set(`${key}.${name}`, { v: { k: 'ptr', t: [{ o: obj.id, lo: 0, hi: 0 }], nul: NO }, init: YES, type: f.type, line: g.line });
+  }
   return cell;
 }
 

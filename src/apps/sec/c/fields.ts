@@ -5,13 +5,13 @@
  * and a freed or NULL base is caught on the access.
  */
 import type { N } from './ast.js';
-import { text, type Frame, type Run } from './context.js';
+import { report, text, type Frame, type Run } from './context.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalExpr } from './eval.js';
 import { clampToType, escape, loaded, loadElement, markWritten, shift, writeElement } from './memory.js';
 import { keyOf, lvalKey, staticType } from './names.js';
 import type { State } from './state.js';
-import { derefType, sizeOf, type CType } from './types.js';
+import { derefType, intRange, sizeOf, type CType } from './types.js';
 import { int, UNKNOWN, type Val } from './values.js';
 
 export interface FieldLoc {
@@ -101,8 +101,26 @@ export function evalField(n: N, st: State, fr: Frame, run: Run): Val {
   if (key) {
     const cell = st.vars.get(key);
     if (cell) return cell.v;
+    const baseKey = key.slice(0, key.lastIndexOf('.'));
+    const base = st.vars.get(baseKey);
+    // a member of a local struct that was never assigned as a whole nor this member: unassigned
+    const member = staticType(n, fr, run);
+    // (a plain member: an array or a type we cannot see may be filled in ways we do not follow, setjmp's jmp_buf)
+    const plain = member && (member.ptr > 0 || (intRange(member) !== undefined && member.arr === undefined));
+    if (plain && base && base.init === 0 && !baseKey.startsWith('g:') && !base.type?.cls && run.group.structs.has(base.type?.base ?? '')) {
+      report(fr, n, {
+        rule: 'c.uninit.use',
+        pattern: text(fr.file, n),
+        description: `'${text(fr.file, n)}' is read before any value was assigned to it (other members were).`,
+        confidence: 0.7,
+        trace: [{ line: base.line, note: `'${baseKey.slice(baseKey.indexOf(':') + 1)}' declared without initialiser` }],
+      }, run);
+      st.vars.set(key, { v: UNKNOWN, init: 2, line: base.line });
+      return UNKNOWN;
+    }
     if (n.c[0]) evalExpr(n.c[0], st, fr, run);
-    return UNKNOWN;
+    // reading a global struct the first time sets up its members
+    return st.vars.get(key)?.v ?? UNKNOWN;
   }
   const { at, type, size: bytes } = fieldLoc(n, st, fr, run);
   if (at.k === 'ref') return st.vars.get(at.key)?.v ?? UNKNOWN;

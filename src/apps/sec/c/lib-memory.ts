@@ -112,6 +112,16 @@ function reallocChain(p: PtrV, st: State): boolean {
 export function libFree(n: N, args: N[], st: State, fr: Frame, run: Run): LibResult {
   const arg = args[0];
   const p = arg ? evalExpr(arg, st, fr, run) : undefined;
+  if (arg && p?.k === 'ref') {
+    // free(&x): the address of a variable is never heap memory
+    report(fr, n, {
+      rule: 'c.memory.free-non-heap',
+      pattern: 'free',
+      description: `'${text(fr.file, arg)}' is the address of the variable '${p.key.slice(p.key.lastIndexOf(':') + 1)}', which is not heap memory.`,
+      confidence: 0.85,
+    }, run);
+    return { v: { k: 'unk' } };
+  }
   if (!arg || p?.k !== 'ptr') return { v: { k: 'unk' } };
   const name = text(fr.file, arg);
   const chain = reallocChain(p, st);

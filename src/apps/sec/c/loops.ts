@@ -11,7 +11,7 @@ import { text, type Frame, type Run } from './context.js';
 import { branch } from './cond.js';
 import { evalExpr, quietly } from './eval.js';
 import { declare } from './declare.js';
-import { exec } from './exec.js';
+import { exec, execPaths } from './exec.js';
 import { mergePaths } from './paths.js';
 import { lvalKey } from './names.js';
 import { joinAll, joinStates, sameState, State } from './state.js';
@@ -230,7 +230,8 @@ function assignedIn(body: N | undefined, fr: Frame, run: Run): Set<string> {
   const stack: N[] = body ? [body] : [];
   while (stack.length > 0) {
     const n = stack.pop() as N;
-    const target = n.t === 'assignment_expression' || n.t === 'update_expression' ? n.c[0] : n.t === 'pointer_expression' && n.op === '&' ? n.c[0] : undefined;
+    // a plain `x = …` (or `&x` handed on); `x += …` and `x++` read x first, so they do not count
+    const target = n.t === 'assignment_expression' && n.op === '=' ? n.c[0] : n.t === 'pointer_expression' && n.op === '&' ? n.c[0] : undefined;
     const key = target?.t === 'identifier' ? lvalKey(target, fr, run) : undefined;
     if (key) out.add(key);
     for (const c of n.c) stack.push(c);
@@ -277,9 +278,14 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
     exits.push(f);
     if (t.dead) break;
     fr.conts.push([]);
-    let out = body ? exec(body, t, fr, run) : t;
-    out = joinAll([out, ...(fr.conts.pop() ?? [])]);
-    if (update && !out.dead) evalExpr(update, out, fr, run);
+    const ends = [...(body ? execPaths(body, [t], fr, run) : [t]), ...(fr.conts.pop() ?? [])].filter((x) => !x.dead);
+    if (update) for (const e of ends) evalExpr(update, e, fr, run);
+    // leaving right after this pass, on each of its paths (before the join at the head blurs them):
+    // `while (more) { free(p); more = 0; } free(p);` leaves with p freed
+    if (cond && pass === 0 && ends.length > 0 && ends.length <= 4) {
+      for (const e of ends) exits.push(quietly(run, () => branch(cond, e.clone(), fr, run))[1]);
+    }
+    const out = joinAll(ends);
     input ||= run.inputReads > reads;
     if (out.dead || run.budget <= 0) break;
     const joined = joinStates(s, out);
@@ -387,7 +393,15 @@ export function execDo(n: N, st: State, fr: Frame, run: Run): State[] {
   const [body, cond] = n.c;
   fr.breaks.push([]);
   fr.conts.push([]);
-  let first = body ? exec(body, st, fr, run) : st;
+  // the body's first run is the loop's first pass: the same state-machine allowance applies
+  const outer = run.loopAssigned;
+  run.loopAssigned = new Set([...(outer ?? []), ...assignedIn(body, fr, run)]);
+  let first: State;
+  try {
+    first = body ? exec(body, st, fr, run) : st;
+  } finally {
+    run.loopAssigned = outer;
+  }
   first = joinAll([first, ...(fr.conts.pop() ?? [])]);
   const breaks = fr.breaks.pop() ?? [];
   const rest = first.dead ? [] : loop(cond, body, undefined, first, fr, run);
@@ -415,20 +429,25 @@ export function execFor(n: N, st: State, fr: Frame, run: Run): State[] {
   if (lo > hi) return [s];
   s = s.clone();
   s.vars.set(key, { ...cell, v: { k: 'int', lo, hi, taint: counted.taint, src: counted.src, srcNote: 'loop bound', every: true }, init: YES });
-  // `for (i = 0; i < n; i++) *d++ = …`: d covers as much as i does
-  for (const [a, b] of pairsOf(body, update, fr, run).together) {
-    if (b !== key || counted.last < lo) continue;
+  // `for (i = 0; i < n; i++) *d++ = …`: d covers as much as i does (`p--` as much the other way)
+  const pairs = pairsOf(body, update, fr, run);
+  const counter = counted.last < lo ? -1 : 1;
+  const moves = [...pairs.together.map(([a, b]) => [a, b, 1] as const), ...pairs.budget.map(([b, a]) => [a, b, -1] as const), ...pairs.budget.map(([a, b]) => [a, b, -1] as const)];
+  for (const [a, b, dir] of moves) {
+    if (b !== key || a === key) continue;
     const c = s.vars.get(a);
     const step = (c?.type && elemSize(c.type, run.group.structs)) ?? 1;
-    if (c?.v.k === 'ptr') s.vars.set(a, { ...c, v: { ...c.v, t: c.v.t.map((t) => ({ ...t, hi: t.hi + (hi - lo) * step })) } });
+    const span = (hi - lo) * step;
+    const down = dir * counter < 0;
+    if (c?.v.k === 'ptr') s.vars.set(a, { ...c, v: { ...c.v, every: c.v.t.every((t) => t.lo === t.hi) || undefined, t: c.v.t.map((t) => (down ? { ...t, lo: t.lo - span } : { ...t, hi: t.hi + span })) } });
   }
   fr.breaks.push([]);
   fr.conts.push([]);
-  let out = body ? exec(body, s, fr, run) : s;
-  out = joinAll([out, ...(fr.conts.pop() ?? [])]);
+  // the one pass stands for every iteration: a path where some iteration freed a block stays apart
+  const outs = [...(body ? execPaths(body, [s], fr, run) : [s]), ...(fr.conts.pop() ?? [])].filter((o) => !o.dead);
   const breaks = fr.breaks.pop() ?? [];
-  if (!out.dead) out.vars.set(key, { ...cell, v: int(last), init: YES });
-  return mergePaths([out, ...breaks]);
+  for (const o of outs) o.vars.set(key, { ...cell, v: int(last), init: YES });
+  return mergePaths([...outs, ...breaks]);
 }
 
 function countedLoop(cond: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run) {

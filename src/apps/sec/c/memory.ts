@@ -88,7 +88,8 @@ export function reportEscape(o: Obj, how: string, node: N, fr: Frame, run: Run):
 function lostLastPointer(old: Val | undefined, v: Val, lhs: N, st: State, fr: Frame, run: Run): void {
   if (old?.k !== 'ptr' || old.t.length !== 1) return;
   const o = st.objs.get((old.t[0] as Target).o);
-  if (!o || o.kind !== 'heap' || !o.local || o.freed !== NO || o.escaped || o.partial || !o.at) return;
+  // (a block allocated on one path only still exists wherever this pointer to it is non-NULL)
+  if (!o || o.kind !== 'heap' || !o.local || o.freed !== NO || o.escaped || !o.at) return;
   if (v.k === 'ptr' && v.t.some((t) => t.o === o.id)) return;
   if (referenced(st).has(o.id)) return;
   report(fr, lhs, {
@@ -230,7 +231,9 @@ export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, f
       }, run);
       st.updateObj(o.id, { init: YES });
     }
-    if (o.taint) {
+    // input bytes read as bytes (or as the elements they were stored as) are input; a wider member
+    // read from a struct that some input bytes were written into is not
+    if (o.taint && (size <= 2 || (o.elem > 1 && size === o.elem))) {
       if (!o.weak) run.inputReads++;
       taint = true;
       weak &&= Boolean(o.weak);
@@ -284,6 +287,10 @@ function argvElement(p: PtrV, idx: IntV, size: number, n: N, st: State, run: Run
 /** p + i elements */
 export function shift(p: PtrV, i: IntV, size: number): PtrV {
   const out: PtrV = { ...p, t: p.t.map((t) => ({ o: t.o, lo: t.lo + i.lo * size, hi: t.hi + i.hi * size })) };
+  const exact = p.t.every((t) => t.lo === t.hi);
+  if (exact && i.every) out.every = true;
+  else if (i.lo !== i.hi) delete out.every;
+  if (i.taint && !i.weak && !i.wide && Number.isFinite(i.hi)) out.inputOff = true;
   // moved by an amount input decides and nothing bounds: as far as the input says
   if (i.taint && !i.weak && !Number.isFinite(i.hi)) out.grow = true;
   return out;

@@ -137,6 +137,19 @@ export function checkTerminated(s: Val, n: N, st: State, fr: Frame, run: Run, na
 /** Reads len+1 elements of a string: under-read before its start, over-read past an unterminated end. */
 export function readString(s: Val, sl: StrLen, n: N, st: State, fr: Frame, run: Run, name: string, elem: number): void {
   checkTerminated(s, n, st, fr, run, name);
+  // a string read from a buffer nothing was ever written into
+  const blank = objsOf(s, st).find((o) => o.init === NO && o.kind !== 'literal' && o.freed === NO && (o.initBytes ?? 0) === 0);
+  if (blank && s.k === 'ptr' && s.t.length === 1) {
+    report(fr, n, {
+      rule: 'c.uninit.use',
+      pattern: name,
+      description: `${name} reads ${blank.name} as a string, but nothing was ever written into it.`,
+      confidence: 0.7,
+      trace: [{ line: blank.line, note: `${blank.name} declared without initialisation` }],
+      obj: blank,
+    }, run);
+    st.updateObj(blank.id, { init: YES });
+  }
   if (s.k !== 'ptr') return;
   checkFreed(s, n, st, fr, run);
   if (!Number.isFinite(sl.hi)) return;

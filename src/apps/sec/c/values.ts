@@ -70,6 +70,10 @@ export interface PtrV {
   nul: Tri;
   /** the offset grew in a loop that input decides: how far it goes is up to the input */
   grow?: boolean;
+  /** every offset of its range occurs (moved by a counted loop's index): not just some */
+  every?: boolean;
+  /** moved by an amount from outside the program: its range is attacker-reachable */
+  inputOff?: boolean;
   /**
    * identity of a pointer value that may point to one of several blocks (a merge of paths): its
    * copies share it, so freeing one copy makes the others stale whichever block it was
