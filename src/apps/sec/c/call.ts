@@ -15,7 +15,7 @@ import { expandCall, expanding } from './macros.js';
 import { adopt, mergeOutcomes, type Outcome } from './paths.js';
 import { FUNCTION_ALIASES } from './externs.js';
 import { callLibrary } from './lib.js';
-import { joinAll, State } from './state.js';
+import { joinAll, referenced, State } from './state.js';
 import { joinVal, UNKNOWN, YES, type Val } from './values.js';
 
 const MAX_DEPTH = 6;
@@ -198,8 +198,21 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
   // the callee's locals are gone; keep the states small
   const prefix = `${frame.id}:`;
   for (const o of outs) {
-    for (const k of [...o.state.vars.keys()]) if (k.startsWith(prefix)) o.state.vars.delete(k);
+    const gone: string[] = [];
+    o.state.vars.forEach((_, k) => {
+      if (k.startsWith(prefix)) gone.push(k);
+    });
+    for (const k of gone) o.state.vars.delete(k);
     for (const r of o.state.rels) if (r.includes(`|${prefix}`)) o.state.dropRels(r.split('|').find((x) => x.startsWith(prefix)) ?? '');
+    // and so are its local objects, unless their address got out (reported where it did), and
+    // string literals nothing points to any more (made again when read again)
+    const locals: number[] = [];
+    o.state.objs.forEach((ob) => {
+      if ((ob.kind === 'stack' && ob.frame === frame.id) || ob.kind === 'literal') locals.push(ob.id);
+    });
+    if (locals.length === 0) continue;
+    const refs = referenced(o.state);
+    for (const id of locals) if (!refs.has(id)) o.state.objs.delete(id);
   }
   if (outs.length === 0) return [{ state: State.deadState(), ret: UNKNOWN }];
   return mergeOutcomes(outs);

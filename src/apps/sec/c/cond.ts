@@ -77,7 +77,7 @@ function subject(n: N, st: State, fr: Frame, run: Run): Subject | undefined {
   const key = lvalKey(c, fr, run);
   if (key) return { key, abs: false, add: 0 };
   if (c.t !== 'field_expression' && !(c.t === 'pointer_expression' && c.op === '*')) return undefined;
-  const at = quietly(run, () => addrOf(c, st.clone(), fr, run));
+  const at = quietly(run, () => addrOf(c, st.peek(), fr, run));
   if (at.k === 'ref') return { key: at.key, abs: false, add: 0 };
   if (at.k !== 'ptr' || at.t.length !== 1) return undefined;
   const t = at.t[0] as { o: number; lo: number; hi: number };
@@ -132,8 +132,8 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
 function narrowSum(st: State, sum: N, op: string, bound: IntV, fr: Frame, run: Run): void {
   if (st.dead || (op !== '<' && op !== '<=')) return;
   const [x, y] = sum.c as [N, N];
-  const vx = quietly(run, () => evalExpr(x, st.clone(), fr, run));
-  const vy = quietly(run, () => evalExpr(y, st.clone(), fr, run));
+  const vx = quietly(run, () => evalExpr(x, st.peek(), fr, run));
+  const vy = quietly(run, () => evalExpr(y, st.peek(), fr, run));
   if (vx.k !== 'int' || vy.k !== 'int') return;
   const sx = subject(x, st, fr, run);
   const sy = subject(y, st, fr, run);

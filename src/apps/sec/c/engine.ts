@@ -20,7 +20,7 @@ import { nearest, resolveInclude, type ProjectIndex } from './project.js';
 import { State } from './state.js';
 import type { Val } from './values.js';
 
-const ROOT_BUDGET = 40_000;
+const ROOT_BUDGET = Number(process.env.JSEC_BUDGET ?? 40_000);
 /** context files parsed and kept per worker, shared by its groups */
 const CONTEXT_CACHE = 512;
 const CONTEXT_MAX_BYTES = 2 * 1024 * 1024;
@@ -126,7 +126,7 @@ export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInp
   const group: Group = { files: [], fns: new Map(), globals: new Map(), structs: new Map(), referenced: new Set(), assigned: new Set() };
   const parse = await parsers();
   const owned = new Map<string, LoadedFile>();
-  const context = project ? new Context(group, project, parse, owned) : undefined;
+  const context = project && !process.env.JSEC_NOPROJ ? new Context(group, project, parse, owned) : undefined;
   if (context) group.external = { fn: (name, from) => context.fn(name, from), global: (name) => context.global(name) };
   const results: GroupResult[] = [];
   const loadedFiles: LoadedFile[] = [];

@@ -178,7 +178,7 @@ function execSwitch(n: N, st: State, fr: Frame, run: Run): Paths {
       hasDefault = true;
       return;
     }
-    const cv = c.c[0] ? evalExpr(c.c[0], st.clone(), fr, run) : UNKNOWN;
+    const cv = c.c[0] ? evalExpr(c.c[0], st.peek(), fr, run) : UNKNOWN;
     if (v.k === 'int' && v.lo === v.hi && cv.k === 'int' && cv.lo === cv.hi) {
       if (v.lo === cv.lo) starts.push(i);
     } else starts.push(i);

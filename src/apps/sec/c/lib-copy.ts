@@ -53,7 +53,7 @@ export function relativeEnd(dest: N | undefined, len: N | undefined, st: State, 
   if (!base || !off || squash(off, fr) !== squash(l.c[1], fr)) return undefined;
   const total = l.c[0];
   return quietly(run, () => {
-    const copy = st.clone();
+    const copy = st.peek();
     const b = evalExpr(base as N, copy, fr, run);
     const whole = evalExpr(total, copy, fr, run);
     return b.k === 'ptr' && whole.k === 'int' ? { base: b, len: whole } : undefined;
@@ -81,7 +81,7 @@ function summedEnd(dest: N | undefined, len: N | undefined, st: State, fr: Frame
     const ko = plainKey(d.c[1], fr, run);
     const r = ko ? sumOf(ko) : undefined;
     if (!r) return undefined;
-    const b = quietly(run, () => evalExpr(d.c[0] as N, st.clone(), fr, run));
+    const b = quietly(run, () => evalExpr(d.c[0] as N, st.peek(), fr, run));
     return b.k === 'ptr' ? { base: b, end: Number(r.split('|')[3]) } : undefined;
   }
   return undefined;

@@ -134,7 +134,7 @@ export function pathCall(name: string, n: N, args: N[], st: State, fr: Frame, ru
 function quietEval(node: N, st: State, fr: Frame, run: Run): Val {
   run.quiet++;
   try {
-    return evalExpr(node, st.clone(), fr, run);
+    return evalExpr(node, st.peek(), fr, run);
   } finally {
     run.quiet--;
   }

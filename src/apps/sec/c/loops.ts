@@ -13,34 +13,85 @@ import { evalExpr, quietly } from './eval.js';
 import { declare } from './declare.js';
 import { exec, execPaths } from './exec.js';
 import { mergePaths } from './paths.js';
-import { lvalKey } from './names.js';
+import { keyOf, lvalKey } from './names.js';
 import { joinAll, joinStates, sameState, State } from './state.js';
 import { elemSize, intRange } from './types.js';
 import { int, NO, YES, type IntV, type PtrV, type Val } from './values.js';
 
 type Dir = 1 | -1;
 
-/** `x += e`, `x -= e`, `x++`, `x--`, `x = x ± e` in a loop: each variable's steps (key → steps). */
-function stepsOf(nodes: Array<N | undefined>, fr: Frame, run: Run): Map<string, Array<{ dir: Dir; by: string }>> {
-  const out = new Map<string, Array<{ dir: Dir; by: string }>>();
-  const add = (target: N | undefined, dir: Dir, by: string) => {
-    if (target?.t !== 'identifier') return;
-    const key = lvalKey(target, fr, run);
-    if (!key) return;
-    out.set(key, [...(out.get(key) ?? []), { dir, by: by.replace(/\s+|\([^()]*\)(?=\w)/g, '') }]);
+/** What a loop's text says, by variable name: its steps, the pointers it reallocs, what it assigns. */
+interface LoopFacts {
+  steps: Array<{ name: string; dir: Dir; by: string }>;
+  grown: string[];
+  assigned: string[];
+}
+
+/** The facts depend only on the loop's text: computed once per loop, whatever the call context. */
+const factsCache = new WeakMap<N, LoopFacts>();
+
+function loopFacts(body: N | undefined, update: N | undefined, fr: Frame): LoopFacts {
+  const key = body ?? update;
+  const hit = key ? factsCache.get(key) : undefined;
+  if (hit) return hit;
+  const src = fr.file.src;
+  const name = (n: N | undefined) => (n?.t === 'identifier' ? src.slice(n.s, n.e) : undefined);
+  const facts: LoopFacts = { steps: [], grown: [], assigned: [] };
+  const step = (target: N | undefined, dir: Dir, by: string) => {
+    const t = name(target);
+    if (t) facts.steps.push({ name: t, dir, by: by.replace(/\s+|\([^()]*\)(?=\w)/g, '') });
   };
-  const stack = nodes.filter((n): n is N => n !== undefined);
+  const assigns: Array<[string, N]> = [];
+  const stack = [body, update].filter((n): n is N => n !== undefined);
   while (stack.length > 0) {
     const n = stack.pop() as N;
-    if (n.t === 'update_expression') add(n.c[0], n.op === '--' ? -1 : 1, '1');
-    else if (n.t === 'assignment_expression' && (n.op === '+=' || n.op === '-=') && n.c[1]) add(n.c[0], n.op === '+=' ? 1 : -1, text(fr.file, n.c[1]));
+    if (n.t === 'update_expression') step(n.c[0], n.op === '--' ? -1 : 1, '1');
+    else if (n.t === 'assignment_expression' && (n.op === '+=' || n.op === '-=') && n.c[1]) step(n.c[0], n.op === '+=' ? 1 : -1, src.slice(n.c[1].s, n.c[1].e));
     else if (n.t === 'assignment_expression' && n.op === '=' && n.c[0]?.t === 'identifier' && n.c[1]?.t === 'binary_expression' && (n.c[1].op === '+' || n.c[1].op === '-')) {
       const [x, e] = n.c[1].c;
-      if (x && e && text(fr.file, x) === text(fr.file, n.c[0])) add(n.c[0], n.c[1].op === '+' ? 1 : -1, text(fr.file, e));
+      if (x && e && name(x) === name(n.c[0])) step(n.c[0], n.c[1].op === '+' ? 1 : -1, src.slice(e.s, e.e));
     }
+    // a plain `x = …` (or `&x` handed on); `x += …` and `x++` read x first, so they do not count
+    const target = n.t === 'assignment_expression' && n.op === '=' ? n.c[0] : n.t === 'pointer_expression' && n.op === '&' ? n.c[0] : undefined;
+    const assigned = name(target);
+    if (assigned && n !== update) facts.assigned.push(assigned);
+    if (n.t === 'call_expression' && /^(realloc|reallocarray|xrealloc)$/.test(src.slice(n.c[0]?.s ?? 0, n.c[0]?.e ?? 0))) {
+      const g = name(n.c[1]?.c[0]);
+      if (g) facts.grown.push(g);
+    }
+    if (n.t === 'assignment_expression' && n.op === '=' && n.c[0]?.t === 'identifier' && n.c[1]) assigns.push([name(n.c[0]) as string, n.c[1]]);
+    else if (n.t === 'init_declarator' && n.c[0]?.t === 'identifier' && n.c[1]) assigns.push([name(n.c[0]) as string, n.c[1]]);
     if (n.t === 'function_definition') continue;
     for (const c of n.c) stack.push(c);
     if (n.parts) for (const p of n.parts) if (p) stack.push(p);
+  }
+  // `bigger = realloc(buf, …); buf = bigger;`: both name the grown buffer
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [k, rhs] of assigns) {
+      if (facts.grown.includes(k)) continue;
+      const r = src.slice(rhs.s, rhs.e);
+      if (/\b(realloc|reallocarray|xrealloc)\s*\(/.test(r) || (rhs.t === 'identifier' && facts.grown.includes(r))) {
+        facts.grown.push(k);
+        changed = true;
+      }
+    }
+  }
+  if (key) factsCache.set(key, facts);
+  return facts;
+}
+
+/** The state key a name of the loop has in this call (a name declared inside the loop: its future key). */
+function keyFor(name: string, fr: Frame, run: Run): string {
+  return keyOf(name, fr, run) ?? `${fr.id}:${name}`;
+}
+
+/** `x += e`, `x -= e`, `x++`, `x--`, `x = x ± e` in a loop: each variable's steps (key → steps). */
+function stepsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run): Map<string, Array<{ dir: Dir; by: string }>> {
+  const out = new Map<string, Array<{ dir: Dir; by: string }>>();
+  for (const s of loopFacts(body, update, fr).steps) {
+    const key = keyFor(s.name, fr, run);
+    out.set(key, [...(out.get(key) ?? []), { dir: s.dir, by: s.by }]);
   }
   return out;
 }
@@ -58,7 +109,7 @@ export interface Pairs {
 
 /** Variables the loop moves in step, from its body and update. */
 export function pairsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run): Pairs {
-  const steps = stepsOf([body, update], fr, run);
+  const steps = stepsOf(body, update, fr, run);
   const single = [...steps].filter(([, s]) => s.length === 1 || s.every((x) => x.dir === s[0]?.dir && x.by === s[0]?.by));
   const out: Pairs = { budget: [], together: [], rises: new Map(), steps: new Set(steps.keys()) };
   for (const [k, [first]] of single) if (first && first.dir === 1 && /^\d+$/.test(first.by)) out.rises.set(k, Number(first.by));
@@ -104,17 +155,24 @@ function widen(before: State, after: State, entry: State, pairs: Pairs, input: b
   const out = after.clone();
   const budgeted = new Map(pairs.budget.map(([a, b]) => [a, b]));
   const together = new Set(pairs.together.map(([a]) => a));
-  for (const [k, cell] of after.vars) {
+  // (entries the pass did not touch are the same in both)
+  const changed = before.vars.diffKeys(after.vars);
+  for (const k of changed ?? after.vars.keys()) {
+    const cell = after.vars.get(k);
     const old = before.vars.get(k);
+    if (!cell || old === cell) continue;
     if (old?.v.k === 'ptr' && cell.v.k === 'ptr') {
       // a pointer advanced in the loop: its offset keeps moving, so only the unmoved bound is known
       const prev = old.v.t;
       let moved = false;
+      let differs = false;
       const t = cell.v.t.map((x) => {
         const o = prev.find((y) => y.o === x.o);
         if (o && x.hi > o.hi) moved = true;
+        if (!o || x.lo < o.lo || x.hi > o.hi) differs = true;
         return o ? { o: x.o, lo: x.lo < o.lo ? -Infinity : x.lo, hi: x.hi > o.hi ? Infinity : x.hi } : x;
       });
+      if (!differs && cell.v.t.length === prev.length) continue;
       const v: PtrV = { ...cell.v, t };
       if (moved && input && pairs.steps.has(k) && !budgeted.has(k) && !together.has(k)) v.grow = true;
       out.vars.set(k, { ...cell, v });
@@ -133,9 +191,11 @@ function widen(before: State, after: State, entry: State, pairs: Pairs, input: b
     if (grows && input && pairs.rises.has(k) && !budgeted.has(k) && !together.has(k) && !v.taint) Object.assign(v, { taint: true, origin: 'stdin', src: cell.line, srcNote: 'advanced once per input item' });
     out.vars.set(k, { ...cell, v });
   }
-  for (const [id, o] of after.objs) {
+  const changedObjs = before.objs.diffKeys(after.objs);
+  for (const id of changedObjs ?? after.objs.keys()) {
+    const o = after.objs.get(id);
     const old = before.objs.get(id);
-    if (old && (old.slo !== o.slo || old.shi !== o.shi)) out.objs.set(id, { ...o, slo: Math.min(o.slo, old.slo), shi: Infinity });
+    if (o && old && (old.slo !== o.slo || old.shi !== o.shi)) out.objs.set(id, { ...o, slo: Math.min(o.slo, old.slo), shi: Infinity });
   }
   // p + n stays what it was on entry
   for (const [a, b] of pairs.budget) {
@@ -158,7 +218,7 @@ function capByTest(next: State, unwidened: State, cond: N, pairs: Pairs, fr: Fra
     return v?.k === 'int' && v.hi === Infinity;
   });
   if (open.length === 0) return;
-  const [t] = quietly(run, () => branch(cond, next.clone(), fr, run));
+  const [t] = quietly(run, () => branch(cond, next.peek(), fr, run));
   for (const [k, step] of open) {
     const inBody = t.vars.get(k)?.v;
     const cell = next.vars.get(k);
@@ -180,63 +240,15 @@ function followPartners(st: State, entry: State, pairs: Pairs): void {
   }
 }
 
-/** Pointers the loop body grows with realloc (`bigger = realloc(buf, …); buf = bigger;`). */
-function grownBy(body: N | undefined, fr: Frame, run: Run): Set<string> {
-  const out = new Set<string>();
-  if (!body) return out;
-  const assigns: Array<[string, N]> = [];
-  const stack: N[] = [body];
-  while (stack.length > 0) {
-    const n = stack.pop() as N;
-    if (n.t === 'call_expression' && /^(realloc|reallocarray|xrealloc)$/.test(text(fr.file, n.c[0] ?? n))) {
-      const a = n.c[1]?.c[0];
-      const k = a?.t === 'identifier' ? lvalKey(a, fr, run) : undefined;
-      if (k) out.add(k);
-    }
-    if (n.t === 'assignment_expression' && n.op === '=' && n.c[0]?.t === 'identifier' && n.c[1]) {
-      const k = lvalKey(n.c[0], fr, run);
-      if (k) assigns.push([k, n.c[1]]);
-    } else if (n.t === 'init_declarator' && n.c[0]?.t === 'identifier' && n.c[1]) {
-      const k = lvalKey(n.c[0], fr, run) ?? `${fr.id}:${text(fr.file, n.c[0])}`;
-      assigns.push([k, n.c[1]]);
-    }
-    for (const c of n.c) stack.push(c);
-  }
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const [k, rhs] of assigns) {
-      if (out.has(k)) continue;
-      const r = text(fr.file, rhs);
-      const fromRealloc = /\b(realloc|reallocarray|xrealloc)\s*\(/.test(r);
-      const fromGrown = rhs.t === 'identifier' && [...out].some((g) => g.endsWith(`:${r}`));
-      if (fromRealloc || fromGrown) {
-        out.add(k);
-        changed = true;
-      }
-    }
-  }
-  return out;
-}
-
 export function loop(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run): State[] {
   // from here on (the loop and after it) their indexes are the program's business
-  for (const k of grownBy(body, fr, run)) (fr.grown ??= new Set()).add(k);
+  for (const name of loopFacts(body, update, fr).grown) (fr.grown ??= new Set()).add(keyFor(name, fr, run));
   return loopPasses(cond, body, update, st, fr, run);
 }
 
-/** Variables the loop body assigns somewhere (not counting ones it declares itself). */
+/** Variables the loop body assigns with a plain `=` somewhere. */
 function assignedIn(body: N | undefined, fr: Frame, run: Run): Set<string> {
-  const out = new Set<string>();
-  const stack: N[] = body ? [body] : [];
-  while (stack.length > 0) {
-    const n = stack.pop() as N;
-    // a plain `x = …` (or `&x` handed on); `x += …` and `x++` read x first, so they do not count
-    const target = n.t === 'assignment_expression' && n.op === '=' ? n.c[0] : n.t === 'pointer_expression' && n.op === '&' ? n.c[0] : undefined;
-    const key = target?.t === 'identifier' ? lvalKey(target, fr, run) : undefined;
-    if (key) out.add(key);
-    for (const c of n.c) stack.push(c);
-  }
-  return out;
+  return new Set(loopFacts(body, undefined, fr).assigned.map((n) => keyFor(n, fr, run)));
 }
 
 function loopPasses(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run): State[] {
@@ -352,7 +364,7 @@ function stopAtTerminator(st: State, scan: Scan, bodySlack: number, fr: Frame, r
   if (scan.base) {
     const b = scan.base;
     if (cell?.v.k !== 'int' || st.dead) return;
-    const p = quietly(run, () => evalExpr(b, st.clone(), fr, run));
+    const p = quietly(run, () => evalExpr(b, st.peek(), fr, run));
     if (p.k !== 'ptr' || p.t.length === 0) return;
     let end = -Infinity;
     for (const x of p.t) {
@@ -461,7 +473,7 @@ function countedLoop(cond: N | undefined, update: N | undefined, st: State, fr: 
   if (!tgt || lvalKey(tgt, fr, run) !== key) return undefined;
   const start = st.vars.get(key)?.v;
   const rhs = cond.c[1];
-  const bound = quietly(run, () => evalExpr(rhs, st.clone(), fr, run));
+  const bound = quietly(run, () => evalExpr(rhs, st.peek(), fr, run));
   if (start?.k !== 'int' || bound.k !== 'int') return undefined;
   if (up === '--') {
     // `for (i = n - 1; i >= 0; i--)`: i runs from its start down to the bound

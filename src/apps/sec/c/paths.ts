@@ -13,21 +13,61 @@
  * of `load` only where it returned the error.
  */
 import type { N } from './ast.js';
-import { text, type Frame, type Run } from './context.js';
+import { text, type FnDef, type Frame, type Run } from './context.js';
 import { joinAll, joinStates, type State } from './state.js';
 import { joinVal, NO, type Val } from './values.js';
 
-export const MAX_PATHS = 4;
+export const MAX_PATHS = Number(process.env.JSEC_PATHS ?? 4);
 
 /**
  * The facts that keep paths apart: freed blocks and (at the finer level) unassigned variables.
  * Past the budget, paths are first merged at the coarser level, so freed blocks stay apart longest.
  */
-function pathKey(st: State, fine = true): string {
-  let key = '';
-  for (const o of st.objs.values()) if (o.kind === 'heap' && o.freed !== NO) key += `f${o.id}=${o.freed};`;
-  if (fine) for (const [k, c] of st.vars) if (c.init !== 2 && !(c.type && (c.type.arr !== undefined || c.type.arrUnknown))) key += `u${k}=${c.init};`;
-  return key;
+function pathKey(st: State, fine: boolean, diff: Diff): string {
+  const parts: string[] = [];
+  for (const id of diff.objs ?? st.objs.keys()) {
+    const o = st.objs.get(id);
+    if (o && o.kind === 'heap' && o.freed !== NO) parts.push(`f${o.id}=${o.freed}`);
+  }
+  if (fine) {
+    for (const k of diff.vars ?? st.vars.keys()) {
+      const c = st.vars.get(k);
+      if (c && c.init !== 2 && !(c.type && (c.type.arr !== undefined || c.type.arrUnknown))) parts.push(`u${k}=${c.init}`);
+    }
+  }
+  // entries not known to differ come in each map's own order
+  if (!diff.objs || (fine && !diff.vars)) parts.sort();
+  return parts.join(';');
+}
+
+/**
+ * The variables and objects that may differ among states copied from one another (every other
+ * entry is the same in all of them, so it cannot tell them apart); undefined when not known.
+ */
+interface Diff {
+  vars?: Set<string>;
+  objs?: Set<number>;
+}
+
+function differing(states: readonly State[]): Diff {
+  const first = states[0];
+  if (!first) return {};
+  let vars: Set<string> | undefined = new Set();
+  let objs: Set<number> | undefined = new Set();
+  for (let i = 1; i < states.length && (vars || objs); i++) {
+    const s = states[i] as State;
+    if (vars) {
+      const d = first.vars.diffKeys(s.vars);
+      if (d) for (const k of d) vars.add(k);
+      else vars = undefined;
+    }
+    if (objs) {
+      const d = first.objs.diffKeys(s.objs);
+      if (d) for (const k of d) objs.add(k);
+      else objs = undefined;
+    }
+  }
+  return { vars, objs };
 }
 
 function retClass(v: Val): string {
@@ -42,10 +82,17 @@ function retClass(v: Val): string {
  */
 function markSplit(groups: State[]): void {
   if (groups.length < 2) return;
+  const keys = differing(groups).vars;
   const assigned = new Set<string>();
-  for (const g of groups) for (const [k, c] of g.vars) if (c.init === 2) assigned.add(k);
   for (const g of groups) {
-    for (const [k, c] of g.vars) if (c.init === NO && !c.split && assigned.has(k)) g.vars.set(k, { ...c, split: true });
+    for (const k of keys ?? g.vars.keys()) if (g.vars.get(k)?.init === 2) assigned.add(k);
+  }
+  if (assigned.size === 0) return;
+  for (const g of groups) {
+    for (const k of assigned) {
+      const c = g.vars.get(k);
+      if (c && c.init === NO && !c.split) g.vars.set(k, { ...c, split: true });
+    }
   }
 }
 
@@ -53,8 +100,9 @@ function markSplit(groups: State[]): void {
 export function mergePaths(states: readonly State[], max = MAX_PATHS): State[] {
   const live = states.filter((s) => !s.dead);
   if (live.length <= 1) return live;
-  let out = group(live, (s) => pathKey(s));
-  if (out.length > max) out = group(out, (s) => pathKey(s, false));
+  const diff = differing(live);
+  let out = group(live, (s) => pathKey(s, true, diff));
+  if (out.length > max) out = group(out, (s) => pathKey(s, false, diff));
   if (out.length > max) out = [...out.slice(0, max - 1), joinAll(out.slice(max - 1))];
   markSplit(out);
   return out;
@@ -85,8 +133,9 @@ export function mergeOutcomes(list: readonly Outcome[]): Outcome[] {
   const live = list.filter((o) => !o.state.dead);
   // what the caller tests is the returned value: past the budget, outcomes with the same kind of
   // return value merge before any two that differ in it
-  let out = groupOutcomes(live, (o) => `${retClass(o.ret)}#${pathKey(o.state)}`);
-  if (out.length > MAX_PATHS) out = groupOutcomes(out, (o) => `${retClass(o.ret)}#${pathKey(o.state, false)}`);
+  const diff = differing(live.map((o) => o.state));
+  let out = groupOutcomes(live, (o) => `${retClass(o.ret)}#${pathKey(o.state, true, diff)}`);
+  if (out.length > MAX_PATHS) out = groupOutcomes(out, (o) => `${retClass(o.ret)}#${pathKey(o.state, false, diff)}`);
   if (out.length > MAX_PATHS) out = groupOutcomes(out, (o) => retClass(o.ret));
   if (out.length > MAX_PATHS) {
     const rest = out.slice(MAX_PATHS - 1);
@@ -115,21 +164,60 @@ export interface Fork {
   pick?: number;
 }
 
+const outcomes = new WeakMap<FnDef, boolean>();
+
+/**
+ * Whether a function can leave in ways worth telling apart: several returns (or one before its
+ * end), or frees. A straight-line function has one outcome; splitting on it would only cost.
+ */
+function multiOutcome(fn: FnDef): boolean {
+  let known = outcomes.get(fn);
+  if (known === undefined) {
+    const body = fn.body;
+    const last = body.c[body.c.length - 1];
+    let returns = 0;
+    let early = false;
+    let frees = false;
+    const stack: N[] = [body];
+    while (stack.length > 0 && !(returns > 1 || early || frees)) {
+      const n = stack.pop() as N;
+      if (n.t === 'return_statement') {
+        returns++;
+        if (n !== last) early = true;
+      } else if (n.t === 'call_expression' && /^(free|realloc|fclose|close)$/.test(fn.file.src.slice(n.c[0]?.s ?? 0, n.c[0]?.e ?? 0))) frees = true;
+      else if (n.t === 'delete_expression') frees = true;
+      for (const c of n.c) stack.push(c);
+    }
+    known = returns > 1 || early || frees;
+    outcomes.set(fn, known);
+  }
+  return known;
+}
+
 /**
  * The first call in `root` that runs whenever `root` does (not behind `&&`, `||` or `?:`) and
  * calls one of the scan's own functions: the statement splits on its outcomes.
  */
-export function forkableCall(root: N, fr: Frame, resolve: (name: string) => unknown): N | undefined {
+export function forkableCall(root: N, fr: Frame, resolve: (name: string) => FnDef | undefined): N | undefined {
+  for (const n of directCalls(root)) {
+    const name = text(fr.file, n.c[0] as N);
+    const fn = resolve(name);
+    if (fn && multiOutcome(fn) && !fr.callers.includes(name) && name !== fr.fn.name) return n;
+  }
+  return undefined;
+}
+
+const callsOf = new WeakMap<N, N[]>();
+
+/** Calls by plain name that a statement's evaluation always reaches, in order (cached per node). */
+function directCalls(root: N): N[] {
+  const hit = callsOf.get(root);
+  if (hit) return hit;
+  const out: N[] = [];
   const stack: N[] = [root];
   while (stack.length > 0) {
     const n = stack.pop() as N;
-    if (n.t === 'call_expression') {
-      const callee = n.c[0];
-      if (callee?.t === 'identifier') {
-        const name = text(fr.file, callee);
-        if (resolve(name) && !fr.callers.includes(name) && name !== fr.fn.name) return n;
-      }
-    }
+    if (n.t === 'call_expression' && n.c[0]?.t === 'identifier') out.push(n);
     if (n.t === 'conditional_expression') {
       if (n.c[0]) stack.push(n.c[0]);
       continue;
@@ -141,14 +229,15 @@ export function forkableCall(root: N, fr: Frame, resolve: (name: string) => unkn
     if (n.t === 'compound_statement' || n.t === 'sizeof_expression') continue;
     for (let i = n.c.length - 1; i >= 0; i--) stack.push(n.c[i] as N);
   }
-  return undefined;
+  callsOf.set(root, out);
+  return out;
 }
 
 /**
  * Runs `fn` (one statement's evaluation) on `st`, and again on a copy of the state before it for
  * every further outcome of the call the statement splits on. Returns one result per outcome.
  */
-export function forkOn<R>(root: N | undefined, st: State, fr: Frame, run: Run, resolve: (name: string) => unknown, fn: (s: State) => R): R[] {
+export function forkOn<R>(root: N | undefined, st: State, fr: Frame, run: Run, resolve: (name: string) => FnDef | undefined, fn: (s: State) => R): R[] {
   const call = root && run.budget > 0 ? forkableCall(root, fr, resolve) : undefined;
   if (!call) return [fn(st)];
   const saved = run.fork;
@@ -170,8 +259,8 @@ export function forkOn<R>(root: N | undefined, st: State, fr: Frame, run: Run, r
 
 /** Takes over an outcome's state (a copy: every replay gets its own). */
 export function adopt(st: State, o: State): void {
-  st.vars = new Map(o.vars);
-  st.objs = new Map(o.objs);
+  st.vars = o.vars.fork();
+  st.objs = o.objs.fork();
   st.rels = o.rels;
   st.dead = o.dead;
 }
