@@ -20,15 +20,31 @@ import { anyInt, int, isConst, joinVal, NO, UNKNOWN, YES, type PtrV, type Val } 
 import { branch } from './cond.js';
 import { joinStates } from './state.js';
 
+interface LiteralText {
+  raw: string;
+  wide: boolean;
+  lit?: string;
+  len: number;
+}
+const literalTexts = new WeakMap<N, LiteralText>();
+
+function literalText(n: N, fr: Frame): LiteralText {
+  let t = literalTexts.get(n);
+  if (!t) {
+    const raw = text(fr.file, n);
+    // `"%" PRId64`: a literal pieced together with macros has text we do not know
+    const lit = n.c.every((c) => c.t === 'string_literal') ? decodeLiteral(raw) : undefined;
+    t = { raw, wide: /^[LuU]/.test(raw), lit, len: lit?.length ?? literalLength(raw) };
+    literalTexts.set(n, t);
+  }
+  return t;
+}
+
 function stringLiteral(n: N, st: State, fr: Frame, run: Run): PtrV {
-  const raw = text(fr.file, n);
-  const wide = /^[LuU]/.test(raw);
   // one object per literal per run (object ids restart with every entry function)
   let id = run.literals.get(n);
   if (id === undefined || !st.objs.has(id)) {
-    // `"%" PRId64`: a literal pieced together with macros has text we do not know
-    const lit = n.c.every((c) => c.t === 'string_literal') ? decodeLiteral(raw) : undefined;
-    const len = lit?.length ?? literalLength(raw);
+    const { raw, wide, lit, len } = literalText(n, fr);
     const obj = newObj(run, st, {
       kind: 'literal', size: (len + 1) * (wide ? 4 : 1), elem: wide ? 4 : 1, slo: len * (wide ? 4 : 1), shi: len * (wide ? 4 : 1), taint: false, freed: NO, init: YES,
       escaped: true, line: n.line, name: raw.length > 30 ? `${raw.slice(0, 27)}...` : raw, local: false, lit,
@@ -38,6 +54,8 @@ function stringLiteral(n: N, st: State, fr: Frame, run: Run): PtrV {
   }
   return { k: 'ptr', t: [{ o: id, lo: 0, hi: 0 }], nul: NO };
 }
+
+const numbers = new WeakMap<N, number | undefined>();
 
 function numberValue(raw: string): number | undefined {
   const t = raw.replace(/[uUlL]+$/, '');
@@ -127,7 +145,11 @@ export function evalExpr(n: N, st: State, fr: Frame, run: Run): Val {
   run.budget--;
   switch (n.t) {
     case 'number_literal': {
-      const v = numberValue(text(fr.file, n));
+      let v = numbers.get(n);
+      if (v === undefined && !numbers.has(n)) {
+        v = numberValue(text(fr.file, n));
+        numbers.set(n, v);
+      }
       return v === undefined ? anyInt() : int(v, v, false, n.line);
     }
     case 'char_literal':

@@ -23,7 +23,8 @@ export function emptyIndex(root: string): ProjectIndex {
   return { root, files: [], fns: {}, globals: {}, assigned: [] };
 }
 
-const ASSIGNED = /\b([A-Za-z_]\w*)\s*(?:\+\+|--|(?:[-+*/%&|^]|<<|>>)?=(?!=))|(?:\+\+|--|&)\s*([A-Za-z_]\w*)/g;
+/** operators that assign the name before them (`x = `, `x += `, `x++`) or after them (`++x`, `&x`) */
+const ASSIGN_OP = /\+\+|--|(?:<<|>>|[-+*/%&|^])?=(?!=)|&/g;
 
 const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'return', 'sizeof', 'do', 'else', 'case', 'typedef', 'struct', 'union', 'enum', 'defined']);
 
@@ -70,13 +71,40 @@ export function finishIndex(index: ProjectIndex, sources: Iterable<string>): voi
   if (names.size === 0) return;
   const count = new Map<string, number>();
   for (const src of sources) {
-    for (const m of src.matchAll(ASSIGNED)) {
-      const name = m[1] ?? m[2] ?? '';
+    for (const m of src.matchAll(ASSIGN_OP)) {
+      const op = m[0];
+      const at = m.index ?? 0;
+      const name = (op === '&' ? '' : nameBefore(src, at)) || (op === '++' || op === '--' || op === '&' ? nameAfter(src, at + op.length) : '');
       if (names.has(name)) count.set(name, (count.get(name) ?? 0) + 1);
     }
   }
   const inits = initialised.get(index) ?? {};
   index.assigned = [...count].filter(([name, n]) => n > (inits[name] ?? 0)).map(([name]) => name);
+}
+
+const isWord = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
+
+/** The identifier ending just before `at` (spaces between allowed), or ''. */
+function nameBefore(src: string, at: number): string {
+  let e = at;
+  while (e > 0 && isSpace(src.charCodeAt(e - 1))) e--;
+  let s = e;
+  while (s > 0 && isWord(src.charCodeAt(s - 1))) s--;
+  if (s === e) return '';
+  const first = src.charCodeAt(s);
+  return first >= 48 && first <= 57 ? '' : src.slice(s, e);
+}
+
+/** The identifier starting at `at` (spaces before it allowed), or ''. */
+function nameAfter(src: string, at: number): string {
+  let s = at;
+  while (s < src.length && isSpace(src.charCodeAt(s))) s++;
+  let e = s;
+  while (e < src.length && isWord(src.charCodeAt(e))) e++;
+  if (s === e) return '';
+  const first = src.charCodeAt(s);
+  return first >= 48 && first <= 57 ? '' : src.slice(s, e);
 }
 
 /**
