@@ -14,7 +14,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Finding } from '../src/apps/sec/finding.js';
+import { WARNING_CONFIDENCE, type Finding } from '../src/apps/sec/finding.js';
 import { scanPath } from '../src/apps/sec/scan.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -23,6 +23,13 @@ const mode = args[0] ?? 'itc';
 const minIdx = args.indexOf('--min-confidence');
 const minConfidence = minIdx >= 0 ? Number(args[minIdx + 1]) : 0;
 const verbose = args.includes('--verbose');
+/**
+ * `--warning`: keep what reports show at SARIF level warning or error (a proven finding from 0.5,
+ * a suspect from WARNING_CONFIDENCE, never a low-severity one), instead of a plain confidence cut.
+ */
+const warningOnly = args.includes('--warning');
+const shown = (f: Finding): boolean =>
+  !warningOnly || (f.severity !== 'low' && f.confidence >= 0.5 && (f.tier !== 'suspect' || f.confidence >= WARNING_CONFIDENCE));
 
 function marked(src: string, re: RegExp): number[] {
   const out: number[] = [];
@@ -47,6 +54,7 @@ async function itc(): Promise<void> {
   const root = process.env.ITC_ROOT ?? sharedDir('bench/itc-dev');
   const started = Date.now();
   const r = await scanPath(root, { writeArtifacts: false, minConfidence, gitignore: false });
+  r.findings = r.findings.filter(shown);
   const ms = Date.now() - started;
   const byFile = new Map<string, Finding[]>();
   for (const f of r.findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
@@ -83,12 +91,13 @@ async function itc(): Promise<void> {
   }
   console.log(perFile.join('\n'));
   const prec = found + fp === 0 ? 0 : found / (found + fp);
-  console.log(`\nitc-dev (min-confidence ${minConfidence}): recall ${((100 * found) / defects).toFixed(1)}% (${found}/${defects}), precision ${(100 * prec).toFixed(1)}% (${fp} fp), ${r.findings.length} findings, ${(ms / 1000).toFixed(2)} s`);
+  console.log(`\nitc-dev (${warningOnly ? 'warning and above' : `min-confidence ${minConfidence}`}): recall ${((100 * found) / defects).toFixed(1)}% (${found}/${defects}), precision ${(100 * prec).toFixed(1)}% (${fp} fp), ${r.findings.length} findings, ${(ms / 1000).toFixed(2)} s`);
 }
 
 async function realistic(): Promise<void> {
   const root = join(here, 'data', 'realistic');
   const r = await scanPath(root, { writeArtifacts: false, minConfidence, gitignore: false });
+  r.findings = r.findings.filter(shown);
   const byFile = new Map<string, Finding[]>();
   for (const f of r.findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
   let cases = 0;
@@ -113,7 +122,7 @@ async function realistic(): Promise<void> {
     const show = (fs: Finding[]) => fs.map((f) => `${f.line}:${f.rule}(${f.confidence}${(f as { tier?: string }).tier === 'suspect' ? 's' : ''})`).join(' ');
     console.log(`${hit ? 'FOUND ' : 'missed'} ${gf.length ? 'GOOD-FLAGGED' : 'good-clean  '} ${c}${verbose ? `\n    bad: ${show(bf)} (flaw lines ${flaws.join(',')})\n    good: ${show(gf)}` : ''}`);
   }
-  console.log(`\nrealistic (min-confidence ${minConfidence}): ${found}/${cases} flawed found (${((100 * found) / cases).toFixed(0)}%), ${flagged}/${cases} fixed files flagged (${((100 * flagged) / cases).toFixed(0)}%), ${offTarget} off-target findings in flawed files`);
+  console.log(`\nrealistic (${warningOnly ? 'warning and above' : `min-confidence ${minConfidence}`}): ${found}/${cases} flawed found (${((100 * found) / cases).toFixed(0)}%), ${flagged}/${cases} fixed files flagged (${((100 * flagged) / cases).toFixed(0)}%), ${offTarget} off-target findings in flawed files`);
 }
 
 if (mode === 'itc') await itc();

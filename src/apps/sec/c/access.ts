@@ -30,7 +30,7 @@ export function checkDeref(p: Val, node: N, st: State, fr: Frame, run: Run): voi
       pattern: name,
       description: `'${name}' may be NULL (${p.nulSrc.note}) and is used without a check.`,
       // a missing variable or file is an everyday outcome; an allocation failing is a rare one
-      confidence: p.nulSrc.lookup ? 0.7 : 0.5,
+      confidence: p.nulSrc.lookup ? 0.7 : 0.45,
       trace: [{ line: p.nulSrc.line, note: p.nulSrc.note }],
     }, run);
   }
@@ -106,7 +106,7 @@ export interface RangeInfo {
 }
 
 /** Confidences of range findings: see docs/jsec-engine.md "Tiers". */
-const CONF = { definite: 0.9, input: 0.75, range: 0.7, caller: 0.55, grow: 0.7, unknown: 0.35, imprecise: 0.5 };
+const CONF = { definite: 0.9, input: 0.75, range: 0.7, caller: 0.45, grow: 0.7, unknown: 0.35, imprecise: 0.45 };
 
 /**
  * Accesses bytes [off, off + len) relative to `p` (off and len as intervals). Reports the first

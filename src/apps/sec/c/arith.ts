@@ -162,7 +162,7 @@ function checkShift(b: IntV, l: N, lt: CType | undefined, r: N, n: N, fr: Frame,
     rule: 'c.integer.shift',
     pattern: text(fr.file, r),
     description: `The shift amount '${text(fr.file, r)}' is ${b.lo === b.hi ? b.lo : `in [${b.lo}, ${b.hi}]`}; shifting a ${bits}-bit value by a negative amount or by ${bits} or more is undefined.`,
-    confidence: definite ? 0.85 : uncheckedInput(b, [-(2 ** 31), 2 ** 31 - 1]) || (b.taint && !b.wide && b.hi - b.lo <= 2 ** 16) ? 0.7 : 0.5,
+    confidence: definite ? 0.85 : uncheckedInput(b, [-(2 ** 31), 2 ** 31 - 1]) || (b.taint && !b.wide && b.hi - b.lo <= 2 ** 16) ? 0.7 : 0.45,
     trace: b.src !== undefined ? [{ line: b.src, note: b.srcNote ?? 'value set here' }] : [],
   }, run);
 }
@@ -187,7 +187,7 @@ export function checkConversion(v: Val, type: CType | undefined, rhs: N, n: N, f
     rule: 'c.integer.truncation',
     pattern: text(fr.file, e),
     description: `'${text(fr.file, e)}' holds ${v.lo === v.hi ? v.lo : `[${v.lo}, ${v.hi}]`}, which '${type.unsigned ? 'unsigned ' : ''}${type.base}' cannot represent ([${range[0]}, ${range[1]}]): the value changes.`,
-    confidence: v.taint ? 0.5 : definite ? 0.6 : 0.5,
+    confidence: v.taint ? 0.45 : definite ? 0.6 : 0.45,
     trace: v.src !== undefined ? [{ line: v.src, note: v.srcNote ?? 'value set here' }] : [],
   }, run);
 }
@@ -234,7 +234,7 @@ export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, f
   // derived from input through checks and steps we only bound loosely is a weaker one
   const unchecked = (x: IntV | undefined) => uncheckedInput(x, range);
   const tainted = strong(a) || strong(b);
-  const conf = a.wide || b?.wide ? 0.5 : tainted ? (unchecked(a) || unchecked(b) ? 0.75 : 0.5) : 0.9;
+  const conf = a.wide || b?.wide ? 0.45 : tainted ? (unchecked(a) || unchecked(b) ? 0.75 : 0.45) : 0.9;
   // doubles cannot tell 2^63-1 from 2^63: an increment of a value already at the maximum overflows
   const wide = range[1] > 2 ** 53;
   // a bound like sqrt(LLONG_MAX) squared lands within rounding of the maximum: not an overflow
@@ -271,7 +271,7 @@ function checkDivisor(b: IntV, r: N, n: N, _st: State, fr: Frame, run: Run): voi
     pattern: text(fr.file, r),
     description: zeroConst ? `The divisor '${text(fr.file, r)}' is zero here.` : `The divisor '${text(fr.file, r)}' comes from outside the program and is not checked against zero.`,
     // an input nothing checked is the clear case; one checked on one side only, a weaker one
-    confidence: zeroConst ? 0.9 : b.wide ? 0.5 : b.lo < 0 && b.hi > 0 ? 0.75 : 0.55,
+    confidence: zeroConst ? 0.9 : b.wide ? 0.45 : b.lo < 0 && b.hi > 0 ? 0.75 : 0.45,
     trace: b.src !== undefined ? [{ line: b.src, note: b.srcNote ?? 'value set here' }] : [],
   }, run);
 }

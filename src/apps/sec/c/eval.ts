@@ -405,7 +405,7 @@ function reallocOverwrite(lhs: N, rhs: N, _v: Val, n: N, st: State, fr: Frame, r
     rule: 'c.memory.realloc-overwrite',
     pattern: 'realloc',
     description: `If realloc fails, '${text(fr.file, lhs)}' becomes NULL and the old block leaks.`,
-    confidence: 0.5,
+    confidence: 0.45,
   }, run);
 }
 

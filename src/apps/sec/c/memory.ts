@@ -225,7 +225,7 @@ export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, f
         rule: 'c.uninit.use',
         pattern: text(fr.file, n),
         description: `'${text(fr.file, n)}' reads memory that was never written.`,
-        confidence: exact ? 0.7 : 0.5,
+        confidence: exact ? 0.7 : 0.45,
         trace: [{ line: o.line, note: `${o.name} allocated without initialisation` }],
         obj: o,
       }, run);

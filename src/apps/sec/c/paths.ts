@@ -13,7 +13,7 @@
  * of `load` only where it returned the error.
  */
 import type { N } from './ast.js';
-import { text, type FnDef, type Frame, type Run } from './context.js';
+import { text, type FnDef, type Frame, type Group, type Run } from './context.js';
 import { joinAll, joinStates, type State } from './state.js';
 import { joinVal, NO, type Val } from './values.js';
 
@@ -198,13 +198,31 @@ function multiOutcome(fn: FnDef): boolean {
  * The first call in `root` that runs whenever `root` does (not behind `&&`, `||` or `?:`) and
  * calls one of the scan's own functions: the statement splits on its outcomes.
  */
-export function forkableCall(root: N, fr: Frame, resolve: (name: string) => FnDef | undefined): N | undefined {
-  for (const n of directCalls(root)) {
-    const name = text(fr.file, n.c[0] as N);
-    const fn = resolve(name);
-    if (fn && multiOutcome(fn) && !fr.callers.includes(name) && name !== fr.fn.name) return n;
-  }
+function forkableCall(root: N, fr: Frame, run: Run, resolve: (name: string) => FnDef | undefined): N | undefined {
+  for (const [n, name] of splitCalls(root, fr, run, resolve)) if (!fr.callers.includes(name) && name !== fr.fn.name) return n;
   return undefined;
+}
+
+const splitCache = new WeakMap<Group, WeakMap<N, Array<[N, string]>>>();
+
+/** The statement's direct calls of functions with several outcomes (cached per group: names resolve the same way throughout one). */
+function splitCalls(root: N, fr: Frame, run: Run, resolve: (name: string) => FnDef | undefined): Array<[N, string]> {
+  let byNode = splitCache.get(run.group);
+  if (!byNode) {
+    byNode = new WeakMap();
+    splitCache.set(run.group, byNode);
+  }
+  let out = byNode.get(root);
+  if (!out) {
+    out = [];
+    for (const n of directCalls(root)) {
+      const name = text(fr.file, n.c[0] as N);
+      const fn = resolve(name);
+      if (fn && multiOutcome(fn)) out.push([n, name]);
+    }
+    byNode.set(root, out);
+  }
+  return out;
 }
 
 const callsOf = new WeakMap<N, N[]>();
@@ -238,7 +256,7 @@ function directCalls(root: N): N[] {
  * every further outcome of the call the statement splits on. Returns one result per outcome.
  */
 export function forkOn<R>(root: N | undefined, st: State, fr: Frame, run: Run, resolve: (name: string) => FnDef | undefined, fn: (s: State) => R): R[] {
-  const call = root && run.budget > 0 ? forkableCall(root, fr, resolve) : undefined;
+  const call = root && run.budget > 0 ? forkableCall(root, fr, run, resolve) : undefined;
   if (!call) return [fn(st)];
   const saved = run.fork;
   const fork: Fork = { node: call };
