@@ -15,7 +15,7 @@ import { pruneToolResults } from '../src/agent/context.js';
 import { Session } from '../src/agent/session.js';
 import type { Platform } from '../src/llm/index.js';
 import { countMessageTokens } from '../src/llm/tokens.js';
-import { startRun } from '../src/llm/runs.js';
+import { startRun } from '../src/runs/index.js';
 import { defineTool, ToolRegistry } from '../src/tools/index.js';
 import { instantPlatform } from './instant-platform.js';
 

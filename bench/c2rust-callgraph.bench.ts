@@ -27,7 +27,8 @@ import { listSources, type TranslationUnit } from '../src/apps/c2rust/compile-db
 import { formatTable } from '../src/util/output.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const shared = resolve(here, '../../shared');
+// ../shared beside the checkout (or beside the worktrees' folder), or JARVIS_SHARED.
+const shared = process.env.JARVIS_SHARED ?? [resolve(here, '../../shared'), resolve(here, '../../../shared')].find((p) => existsSync(p)) ?? resolve(here, '../../shared');
 
 interface Graph {
   functions: Set<string>;
@@ -108,11 +109,15 @@ export default async function bench(): Promise<void> {
       rows.push([root.split('/').pop() as string, '0', '-', '-', 'no C sources', '', '', '', '']);
       continue;
     }
-    const scan = await scanProject({ root });
+    // Build directories (meson/CMake/make -n) go to a temp dir: ../shared stays read-only.
+    const buildDir = mkdtempSync(join(tmpdir(), 'jc2r-build-'));
+    const scan = await scanProject({ root, buildDir });
     const units = scan.units.filter((u) => u.language === 'c');
     const out = mkdtempSync(join(tmpdir(), 'jc2r-gcc-'));
     const { g, failed } = await gccGraph(units, root, out);
     rmSync(out, { recursive: true, force: true });
+    // Kept until gcc ran: a CMake or meson unit's command runs in its build directory.
+    rmSync(buildDir, { recursive: true, force: true });
     const called = new Set(scan.symbols.flatMap((s) => s.ref));
     const s: Graph = { functions: new Set(), edges: new Set(), alwaysInline: new Set() };
     for (const f of scan.symbols) {
@@ -150,7 +155,7 @@ export default async function bench(): Promise<void> {
   for (let i = 0; i < 3; i++) {
     const load = loadavg()[0] as number;
     const t0 = performance.now();
-    const argv = [...timer, process.execPath, join(here, '../bin/jc2r.js'), 'scan', '-p', copy];
+    const argv = [...timer, process.execPath, join(here, '../bin/jc2r.js'), 'scan', copy];
     const r = spawnSync(argv[0] as string, argv.slice(1), { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     const wall = (performance.now() - t0) / 1000;
     if (r.status !== 0) throw new Error(`jc2r scan failed: ${r.stderr}`);

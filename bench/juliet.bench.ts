@@ -3,47 +3,21 @@
  * run, all scored by the same scorer (src/apps/sec/bench/juliet.ts), with wall times.
  * JULIET_ROOT overrides the directory; JULIET_CWE=121,122 limits the CWEs (ours only).
  */
-import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
-import { findingsFromSarif, scoreJuliet, scoreRows, type JulietScore, type ScoredFinding } from '../src/apps/sec/bench/juliet.js';
+import { cppcheckFindings, findingsFromSarif, runTool, sharedPath, which } from '../src/apps/sec/bench/external.js';
+import { scoreJuliet, scoreRows, type JulietScore } from '../src/apps/sec/bench/juliet.js';
 import { caseFilesOf, runJuliet } from '../src/apps/sec/bench/juliet-run.js';
 import { formatTable } from '../src/util/output.js';
 
-const ROOT = process.env.JULIET_ROOT ?? join(import.meta.dirname, '..', '..', 'shared', 'bench', 'juliet-dev');
+const ROOT = process.env.JULIET_ROOT ?? sharedPath(import.meta.dirname, 'bench', 'juliet-dev');
 
-function which(cmd: string): boolean {
-  return (process.env.PATH ?? '').split(':').some((d) => d && existsSync(join(d, cmd)));
-}
-
-/** Runs a tool with stdout to a file (SARIF/XML of the whole tree is tens of MB); returns wall ms. */
-function timed(cmd: string, args: string[], cwd: string, stdoutFile?: string): Promise<number> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const out = stdoutFile ? openSync(stdoutFile, 'w') : 'ignore';
-    const child = spawn(cmd, args, { cwd, stdio: ['ignore', out, 'ignore'] });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (typeof out === 'number') closeSync(out);
-      if (code !== 0) reject(new Error(`${cmd} exited with ${code}`));
-      else resolve(Date.now() - started);
-    });
-  });
-}
-
-/** cppcheck's XML, errors only (the baseline's setting): one finding per <error>, at its first location. */
-function cppcheckFindings(xml: string): ScoredFinding[] {
-  const out: ScoredFinding[] = [];
-  for (const m of xml.matchAll(/<error\b([^>]*)>([\s\S]*?)<\/error>/g)) {
-    const attrs = m[1] ?? '';
-    if (!/severity="error"/.test(attrs)) continue;
-    const cwe = /cwe="(\d+)"/.exec(attrs)?.[1];
-    const loc = /<location\b[^>]*file="([^"]+)"[^>]*line="(\d+)"/.exec(m[2] ?? '');
-    if (!loc?.[1] || !loc[2]) continue;
-    out.push({ file: normalize(loc[1]), line: Number(loc[2]), cwe: cwe ? [Number(cwe)] : [] });
-  }
-  return out;
+/** The tool's wall time; a failed run is an error here (both tools exit 0 on Juliet). */
+async function timed(cmd: string, args: string[], cwd: string, stdoutFile?: string): Promise<number> {
+  const run = await runTool(cmd, args, cwd, stdoutFile);
+  if (run.code !== 0) throw new Error(`${cmd} exited with ${run.code}: ${run.stderr.slice(0, 200)}`);
+  return run.ms;
 }
 
 function print(name: string, score: JulietScore, ms: number | undefined): void {
@@ -76,7 +50,7 @@ export default async function julietBench(): Promise<void> {
     if (which('cppcheck')) {
       const xml = join(tmp, 'cppcheck.xml');
       const ms = await timed('cppcheck', ['--enable=warning,portability', '--inconclusive', '-j2', '--xml', `--output-file=${xml}`, '-q', 'testcases'], ROOT);
-      print('cppcheck --enable=warning,portability --inconclusive -j2 (errors only)', scoreJuliet(sources, cppcheckFindings(readFileSync(xml, 'utf8'))), ms);
+      print('cppcheck --enable=warning,portability --inconclusive -j2 (errors only)', scoreJuliet(sources, cppcheckFindings(readFileSync(xml, 'utf8')).filter((f) => f.level === 'error')), ms);
     } else console.log('\ncppcheck not installed: apt-get install flawfinder cppcheck');
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { Agent } from '../src/agent/index.js';
+import { Agent, AgentFactory } from '../src/agent/index.js';
 import { parseTeamDefinition, Team } from '../src/apps/multi/index.js';
-import { startRun } from '../src/llm/runs.js';
+import { startRun } from '../src/runs/index.js';
 import { defineTool, ToolRegistry } from '../src/tools/index.js';
 import { instantPlatform } from './instant-platform.js';
 
@@ -28,15 +28,11 @@ async function teamRun(summary: boolean): Promise<{ perMessage: number; route: n
     const normal = instantPlatform((n) => (n === MESSAGES ? 'All done. <!!!COMPLETE!!!>' : send(n % 2 === 0 ? 'b' : 'a', n)));
     const cheap = instantPlatform(() => 'The sender read three files and found nothing unusual.');
     const { writer } = startRun({ projectDir: root, command: 'bench', argv: [] });
-    const team = new Team({
-      definition: parseTeamDefinition(yaml, 'bench.yaml'),
-      platforms: () => ({ normal, cheap }),
-      root,
-      transcript: writer,
-      interactive: false,
-      rulesDataDir: false,
-      defaults: { autoSummaryRounds: 0, toolReminderRounds: 1000, needSummary: false },
-    });
+    const agents = new AgentFactory(
+      { root, models: () => ({ normal, cheap }), tools: () => [], rulesDataDir: false, defaults: { autoSummaryRounds: 0, toolReminderRounds: 1000, needSummary: false } },
+      { transcript: writer, interactive: false },
+    );
+    const team = new Team({ definition: parseTeamDefinition(yaml, 'bench.yaml'), agents });
     const t0 = performance.now();
     const r = await team.run('Bench task.');
     const ms = performance.now() - t0 - normal.modelMs - cheap.modelMs;

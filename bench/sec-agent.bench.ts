@@ -11,7 +11,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AgentFactory } from '../src/agent/index.js';
 import { runSecAgent } from '../src/apps/sec/agent/index.js';
+import { builtinTools } from '../src/tools/index.js';
 import { createPlatform } from '../src/llm/index.js';
 import { readJsonl } from '../src/util/files.js';
 
@@ -79,7 +81,8 @@ async function once(url: string, jobs: number): Promise<{ stagesMs: number; tota
       { baseDir: root, env: { ...process.env, SEC_BENCH_KEY: 'k' } },
     );
     const t0 = Date.now();
-    const r = await runSecAgent(root, { platform, jobs, scan: { jobs: 1 } });
+    const agents = new AgentFactory({ root, models: () => ({ normal: platform }), tools: () => builtinTools() }, { interactive: false });
+    const r = await runSecAgent(root, { agents, jobs, scan: { jobs: 1 } });
     const totalMs = Date.now() - t0;
     const events = readJsonl<{ ts: string; event: string }>(r.paths.progress);
     const start = Date.parse(events.find((e) => e.event === 'batch_selection')?.ts ?? '');

@@ -7,11 +7,13 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findingsPerKloc } from '../src/apps/sec/report/index.js';
+import { atLeastWarning } from '../src/apps/sec/report/tiers.js';
+import { sharedPath } from '../src/apps/sec/bench/external.js';
 import { scanPath } from '../src/apps/sec/scan.js';
 import { formatTable } from '../src/util/output.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const CORPORA = join(here, '..', '..', 'shared', 'corpora');
+const CORPORA = sharedPath(here, 'corpora');
 
 export default async function run(): Promise<void> {
   for (const name of ['bzip2', 'zlib']) {
@@ -20,6 +22,9 @@ export default async function run(): Promise<void> {
     const r = await scanPath(root, { writeArtifacts: false });
     console.log(`\n${name}: ${r.scannedFiles} files, ${r.lines} lines, ${r.findings.length} findings = ${findingsPerKloc(r)} per kLOC, ` +
       `${(r.durationMs / 1000).toFixed(2)} s, skipped ${r.skipped.length}, parse errors ${r.parseErrors}`);
+    const warned = r.findings.filter(atLeastWarning);
+    console.log(`warning and above (SARIF level): ${warned.length} = ${findingsPerKloc({ findings: warned, lines: r.lines })} per kLOC, ` +
+      `of which c.hygiene.* ${warned.filter((f) => f.rule.startsWith('c.hygiene.')).length}`);
     console.log(`by severity: ${JSON.stringify(r.summary.bySeverity)}; by category: ${JSON.stringify(r.summary.byCategory)}`);
     const top = [...r.findings].sort((a, b) => b.score - a.score || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)).slice(0, 20);
     console.log(formatTable([

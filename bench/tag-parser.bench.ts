@@ -4,7 +4,7 @@
  * whole reply in one piece as the same-run reference. Every chunking must give the same events.
  */
 import { performance } from 'node:perf_hooks';
-import { ACTION_TAGS, coalesceText, createTagParser, type TagEvent } from '../src/llm/tag-parser.js';
+import { ACTION_TAGS, coalesceText, createTagParser, type TagEvent } from '../src/agent/protocol/index.js';
 
 function makeReply(size: number): string {
   const parts: string[] = [];

@@ -1,15 +1,57 @@
-// Runs the compiled CLI when dist/ exists; otherwise loads the TypeScript sources through tsx,
-// so a fresh clone works right after `npm ci` without a build step.
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// Which code a command runs. An installed package ships only the compiled dist/. In a checkout,
+// dist/ runs only while it is current: every source under src/ has its compiled file, at least
+// as new as the source. Otherwise (never built, or edited since the last `npm run build`) the
+// TypeScript sources run through tsx, so `node bin/<command>.js` always runs the code you see.
+// JARVIS_FROM_SOURCE=1 forces the sources.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Whether `dist/` under `base` holds a build of every source under `base/src`, none older than its source. */
+export function distIsCurrent(base) {
+  const src = join(base, 'src');
+  const dist = join(base, 'dist');
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!walk(path)) return false;
+        continue;
+      }
+      if (!entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts') || entry.name.endsWith('.d.ts')) continue;
+      const built = join(dist, path.slice(src.length + 1, -'.ts'.length) + '.js');
+      let builtTime;
+      try {
+        builtTime = statSync(built).mtimeMs;
+      } catch {
+        return false;
+      }
+      if (builtTime < statSync(path).mtimeMs) return false;
+    }
+    return true;
+  };
+  return existsSync(dist) && walk(src);
+}
+
+/** Which code `name` runs from `base`: 'dist', 'source', or 'missing' (an install without its build). */
+export function chooseCode(base, env = process.env) {
+  const hasSource = existsSync(join(base, 'src'));
+  if (!hasSource) return existsSync(join(base, 'dist')) ? 'dist' : 'missing';
+  const forced = env.JARVIS_FROM_SOURCE !== undefined && env.JARVIS_FROM_SOURCE !== '' && env.JARVIS_FROM_SOURCE !== '0';
+  return !forced && distIsCurrent(base) ? 'dist' : 'source';
+}
+
 export async function launch(name) {
-  const built = join(root, 'dist', 'cli', `${name}.js`);
-  if (existsSync(built) && !process.env.JARVIS_FROM_SOURCE) {
-    await import(pathToFileURL(built).href);
+  const code = chooseCode(root);
+  if (code === 'missing') {
+    process.stderr.write(`error: ${name} is installed without its compiled code (${join(root, 'dist')} is missing)\nhint: reinstall the package; from a checkout, run npm run build first\n`);
+    process.exitCode = 1;
+    return;
+  }
+  if (code === 'dist') {
+    await import(pathToFileURL(join(root, 'dist', 'cli', `${name}.js`)).href);
     return;
   }
   const { register } = await import('tsx/esm/api');

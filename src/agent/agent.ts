@@ -1,10 +1,9 @@
 import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { newRunId } from '../llm/runs.js';
-import { recordTranscript } from '../llm/transcript.js';
+import { newRunId } from '../runs/index.js';
+import { recordTranscript } from '../llm/index.js';
 import { ToolRegistry } from '../tools/index.js';
-import { userDataDir } from '../util/config.js';
-import { JarvisError, describeError, isJarvisError } from '../util/errors.js';
+import { userDataDir, JarvisError, describeError, isJarvisError } from '../util/index.js';
 import { attachAnalyzer } from './analyzer.js';
 import { EventBus } from './events.js';
 import type { OutputHandler } from './handlers/handler.js';
@@ -13,23 +12,22 @@ import { createRewriteHandler } from './handlers/rewrite.js';
 import { createToolCallHandler } from './handlers/tool-call.js';
 import { buildSystemPrompt, joinPrompts, loadRules, toolReminder, type RuleFile } from './prompt.js';
 import { attachMemory } from './memory/manager.js';
-import { pluginHook } from './plugins.js';
+import { attachPlugins } from './plugins.js';
+import { eventRecord } from './event-record.js';
 import { applyInputHandlers, askForInput, runLoop, type LoopEnd } from './run-loop.js';
 import { Runtime, type RuntimeSettings } from './runtime.js';
 import { Session, sessionFilePath } from './session.js';
 import { attachMethodology } from './methodology/select.js';
 import { setupDelegation, type Delegation } from './planner/delegation.js';
-import type { AgentOptions, AgentResult, InputHandler } from './types.js';
+import type { AgentOptions, AgentPlace, AgentResult, InputHandler } from './types.js';
 
 /**
- * The agent (spec jarvis-core §1): a thin coordinator over the session, the event bus, the
+ * The agent (docs/agent.md): a thin coordinator over the session, the event bus, the
  * output handlers and the run loop. Apps use it only through this surface: the options,
  * `events.subscribe`, `run()`, `interrupt()` and the session's save/restore.
  */
 
 const DEFAULT_TOOL_TIMEOUT_MS = 600_000;
-/** How many characters of one event field go into the transcript (the request/reply records hold the full text). */
-const EVENT_FIELD_CHARS = 2000;
 
 export class Agent {
   readonly name: string;
@@ -42,6 +40,8 @@ export class Agent {
   readonly handlers: readonly OutputHandler[];
   private readonly rt: Runtime;
   private readonly hardStop = new AbortController();
+  /** the caller's stop signal, followed only while the agent works (followCallerSignal) */
+  private readonly callerSignal: AbortSignal | undefined;
   private readonly inputHandlers: readonly InputHandler[];
   private readonly rules: RuleFile[];
   private readonly role: string;
@@ -49,7 +49,7 @@ export class Agent {
   private running = false;
   private readonly delegation: Delegation;
 
-  constructor(options: AgentOptions) {
+  constructor(options: AgentOptions, place?: AgentPlace) {
     this.name = options.name?.trim() || 'Jarvis';
     try {
       this.root = realpathSync(options.root);
@@ -60,16 +60,12 @@ export class Agent {
       throw new JarvisError('internal', 'an interactive agent needs an ask callback (the agent never reads stdin itself)');
     }
     const transcript = options.transcript;
-    this.runId = options.runId ?? transcript?.runId ?? newRunId();
-    this.runDir = options.runDir ?? (transcript ? dirname(transcript.path) : join(this.root, '.jarvis', 'runs', this.runId));
+    this.runId = place?.runId ?? transcript?.runId ?? newRunId();
+    this.runDir = place?.runDir ?? (transcript ? dirname(transcript.path) : join(this.root, '.jarvis', 'runs', this.runId));
     const warn = options.warn ?? ((m: string) => process.stderr.write(`warning: ${m}\n`));
 
     this.tools = options.tools ?? new ToolRegistry();
-    if (options.useTools) this.tools.use(options.useTools);
-    this.handlers = options.handlers ?? [
-      createToolCallHandler(this.tools),
-      ...(options.disableFileEdit ? [] : [createPatchHandler(), createRewriteHandler()]),
-    ];
+    this.handlers = options.actions ?? [createToolCallHandler(this.tools), createPatchHandler(), createRewriteHandler()];
     this.inputHandlers = options.inputHandlers ?? [];
     this.role = options.systemPrompt;
     const dataDir = options.rulesDataDir === false ? undefined : (options.rulesDataDir ?? userDataDir({ env: process.env }));
@@ -80,14 +76,17 @@ export class Agent {
         warn(`a ${type} subscriber failed: ${describeError(e)}`);
         this.rt?.record({ type: 'subscriber_error', event: type, message: describeError(e) });
       },
+      // a subscriber that fails because the run is being stopped stops the run, as it should
+      stopping: () => this.hardStop.signal.aborted,
     });
-    if (transcript) {
-      this.events.subscribeAll((event) => {
-        const { agent, ...fields } = event;
-        // the name (not the run id, already in the envelope) attributes records in a team run
-        transcript.write(capStrings({ ...fields, agent: agent.name } as { type: string } & Record<string, unknown>));
-      });
-    }
+    if (transcript) this.events.subscribeAll((event) => transcript.write(eventRecord(event)));
+    // user_data.files: every file an edit wrote this task (saved with the session)
+    this.events.subscribe('after_action', (e) => {
+      const written = e.action?.kind === 'edit' ? e.result.data?.written : undefined;
+      if (!Array.isArray(written)) return;
+      const files = Array.isArray(this.session.userData.files) ? (this.session.userData.files as unknown[]) : [];
+      this.session.userData.files = [...files, ...written.filter((f) => !files.includes(f))];
+    });
     this.session = new Session();
     this.session.setSystemPrompt(this.systemPrompt());
 
@@ -95,10 +94,8 @@ export class Agent {
     const platform = transcript ? recordTranscript(options.platform, transcript, tagged) : options.platform;
     const cheap = options.cheapPlatform ?? options.platform;
     const cheapPlatform = transcript ? (cheap === options.platform ? platform : recordTranscript(cheap, transcript, tagged)) : cheap;
-    if (options.signal) {
-      if (options.signal.aborted) this.hardStop.abort();
-      else options.signal.addEventListener('abort', () => this.hardStop.abort(), { once: true });
-    }
+    this.callerSignal = options.signal;
+    if (options.signal?.aborted) this.hardStop.abort();
     const ask = options.ask;
     const confirm =
       options.confirm ??
@@ -125,9 +122,13 @@ export class Agent {
     });
     if (options.memory) attachMemory(this.rt, options.memory);
     if (options.useAnalysis) attachAnalyzer(this.rt);
-    for (const p of options.afterToolCall ?? []) this.rt.hooks.on('after_tool_call', pluginHook(this, p, warn));
+    attachPlugins(this, options.plugins ?? [], warn);
     if (options.methodology) attachMethodology(this.rt, options.methodology);
-    this.delegation = setupDelegation(this.rt, options, (o) => new Agent(o));
+    this.delegation = setupDelegation(this.rt, options, place?.depth ?? 0, (o, p) => {
+      const child = new Agent(o, p);
+      this.events.passOn(child.events);
+      return child;
+    });
   }
 
   /** Role + every handler's usage + the rules files, as the model sees it now. */
@@ -142,6 +143,7 @@ export class Agent {
   async run(task: string): Promise<AgentResult> {
     if (this.running) throw new JarvisError('internal', `agent ${this.name} is already running`);
     this.running = true;
+    const unfollow = this.followCallerSignal();
     const rt = this.rt;
     rt.tokens = { input: 0, output: 0 };
     rt.cost = 0;
@@ -150,7 +152,7 @@ export class Agent {
     let end: LoopEnd;
     try {
       rt.task = task;
-      rt.emit('task_started', { name: this.name, description: this.rt.p.settings.description, userInput: task });
+      await rt.emit('task_started', { name: this.name, description: this.rt.p.settings.description, userInput: task });
       const input = await applyInputHandlers(rt, task, this.inputHandlers);
       this.session.prompt = joinPrompts(this.session.prompt, input);
       if (this.session.prompt.trim() === '' && !rt.p.settings.interactive) {
@@ -178,10 +180,28 @@ export class Agent {
       }
       rounds = rt.rounds;
     } finally {
+      unfollow();
       this.running = false;
       rt.interruptRequested = false;
     }
     return this.finishRun(end, rounds);
+  }
+
+  /**
+   * Stops this agent when the caller's signal aborts, for as long as it works; returns the
+   * unlink. Many agents share one signal (one per batch in jsec agent, one per sub-task): a
+   * listener kept for an agent's whole life would pile up on it with every agent created.
+   */
+  private followCallerSignal(): () => void {
+    const signal = this.callerSignal;
+    if (!signal) return () => undefined;
+    if (signal.aborted) {
+      this.hardStop.abort();
+      return () => undefined;
+    }
+    const onAbort = () => this.hardStop.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    return () => signal.removeEventListener('abort', onAbort);
   }
 
   private finishRun(end: LoopEnd, rounds: number): AgentResult {
@@ -193,7 +213,7 @@ export class Agent {
 
   /**
    * Ctrl-C. Interactive: the current reply or tool stops and the person is asked what to do
-   * (spec §15). Non-interactive: the run stops with status `interrupted`.
+   * (docs/agent.md, "Interrupts"). Non-interactive: the run stops with status `interrupted`.
    */
   interrupt(): void {
     if (this.rt.p.settings.interactive && this.rt.p.ask) {
@@ -209,17 +229,23 @@ export class Agent {
    * (the `'<Summary>'` input command). Returns the carried text.
    */
   async summarizeAndClear(): Promise<string> {
-    const carry = await this.rt.summarizeAndReset('requested');
+    const unfollow = this.followCallerSignal();
+    const carry = await this.rt.summarizeAndReset('requested').finally(unfollow);
     this.session.addonPrompt = joinPrompts(carry, this.session.addonPrompt);
     return carry;
   }
 
   /** Drops the conversation, keeping the system prompt, with the history-clear events. */
-  clearHistory(): void {
-    this.rt.emit('before_history_clear', {});
+  async clearHistory(): Promise<void> {
+    await this.rt.emit('before_history_clear', {});
     this.session.clearHistory();
     this.session.setSystemPrompt(this.systemPrompt());
-    this.rt.emit('after_history_clear', {});
+    await this.rt.emit('after_history_clear', {});
+  }
+
+  /** Appends a record to the run's transcript, named by this agent (no-op without a transcript). */
+  record(record: { type: string } & Record<string, unknown>): void {
+    this.rt.record(record);
   }
 
   /** Joins text once to the next message to the model. */
@@ -256,8 +282,8 @@ export class Agent {
 
 function resolveSettings(o: AgentOptions, name: string): RuntimeSettings {
   const envReminder = Number(process.env.JARVIS_TOOL_REMINDER_ROUNDS);
-  // non-interactive runs complete on the marker; in a multi-agent only an explicit true counts (spec §2)
-  const autoComplete = o.inMultiAgent ? o.autoComplete === true : (o.autoComplete ?? false) || !o.interactive;
+  // the marker ends the task when the caller says so, and by default only when nobody can end it by hand
+  const autoComplete = o.autoComplete ?? !o.interactive;
   return {
     name,
     description: o.description ?? '',
@@ -274,6 +300,7 @@ function resolveSettings(o: AgentOptions, name: string): RuntimeSettings {
     toolTimeoutMs: o.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     earlyStop: o.earlyStop ?? true,
     maxIdleReprompts: o.maxIdleReprompts ?? 3,
+    ...(o.modelSettings ? { modelSettings: o.modelSettings } : {}),
   };
 }
 
@@ -288,12 +315,4 @@ function parseYes(answer: string, defaultYes: boolean): boolean {
   const a = answer.trim().toLowerCase();
   if (a === '') return defaultYes;
   return a === 'y' || a === 'yes';
-}
-
-function capStrings<T extends Record<string, unknown>>(fields: T): T {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) {
-    out[k] = typeof v === 'string' && v.length > EVENT_FIELD_CHARS ? `${v.slice(0, EVENT_FIELD_CHARS)}[… ${v.length - EVENT_FIELD_CHARS} more characters]` : v;
-  }
-  return out as T;
 }

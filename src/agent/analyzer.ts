@@ -1,9 +1,9 @@
-import { describeError } from '../util/errors.js';
+import { describeError } from '../util/index.js';
 import type { Runtime } from './runtime.js';
 import { sideTalk } from './side-talk.js';
 
 /**
- * The task analyzer (spec jarvis-core §13): once per task, when it completes, the model looks
+ * The task analyzer (docs/memory.md, "Task analysis"): once per task, when it completes, the model looks
  * back at what happened and keeps what would help next time, through whatever tools are
  * active (save_memory, a methodology tool). When a person ended the task, they are asked
  * whether they were satisfied first, and their answer goes into the analysis. Failures only
@@ -12,7 +12,6 @@ import { sideTalk } from './side-talk.js';
 
 /** Tool calls the analysis may make before it is cut off. */
 export const ANALYSIS_MAX_TURNS = 6;
-const DONE_KEY = '__task_analysis_done__';
 
 export function analysisPrompt(feedback: string | undefined, tools: readonly string[]): string {
   const lines = [
@@ -40,12 +39,10 @@ export function attachAnalyzer(rt: Runtime): void {
   let done = false;
   rt.p.events.subscribe('task_started', () => {
     done = false;
-    delete rt.p.session.userData[DONE_KEY];
   });
-  rt.hooks.on('before_summary', async ({ autoCompleted }) => {
-    if (done || rt.p.session.userData[DONE_KEY] === true) return;
+  rt.p.events.subscribe('before_completion', async ({ autoCompleted }) => {
+    if (done) return;
     done = true;
-    rt.p.session.userData[DONE_KEY] = true;
     const feedback = await satisfaction(rt, autoCompleted === true);
     try {
       const saving = savingTools(rt.p.tools.names());
@@ -64,7 +61,7 @@ export function attachAnalyzer(rt: Runtime): void {
   });
 }
 
-/** Only a person who ended the task themselves is asked (spec §13); undefined: no complaint. */
+/** Only a person who ended the task themselves is asked; undefined: no complaint. */
 async function satisfaction(rt: Runtime, autoCompleted: boolean): Promise<string | undefined> {
   const { settings, confirm, ask } = rt.p;
   if (!settings.interactive || autoCompleted || !confirm) return undefined;

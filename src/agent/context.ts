@@ -1,8 +1,8 @@
-import type { ChatMessage } from '../llm/platform.js';
+import type { ChatMessage } from '../llm/index.js';
 import type { Session } from './session.js';
 
 /**
- * Keeping the conversation inside the budget (spec jarvis-core §10), cheapest step first:
+ * Keeping the conversation inside the budget (docs/agent.md, "Context budget"), cheapest step first:
  * old tool results become one-line stubs (the newest few stay whole, the model is likely
  * still using them); only if that is not enough is the history summarised and reset.
  */

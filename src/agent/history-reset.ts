@@ -6,13 +6,13 @@ export type ResetReason = 'budget' | 'rounds' | 'context_too_long' | 'requested'
 
 /**
  * Summarises the history with the cheap model, clears it, re-applies the system prompt, and
- * returns the carry-over text for the next message (spec §10, the no-upload branch).
+ * returns the carry-over text for the next message (docs/agent.md, "Context budget").
  */
 export async function summarizeAndReset(rt: Runtime, reason: ResetReason): Promise<string> {
   const { session } = rt.p;
-  await rt.hooks.run('before_history_clear', {}, rt.p.stop);
   const before = session.tokens;
-  rt.emit('before_summary', { prompt: HISTORY_SUMMARY_PROMPT, autoCompleted: false, needSummary: true, reason: 'context' });
+  // memory's force-save subscribes here: the model still sees the whole history
+  await rt.emit('before_summary', { prompt: HISTORY_SUMMARY_PROMPT, autoCompleted: false, needSummary: true, reason: 'context' });
   const window = rt.p.cheapPlatform.contextWindow ?? rt.p.platform.contextWindow;
   // ~3 characters per token leaves room for the request's own words and the reply
   const maxChars = window ? Math.max(4000, Math.floor(window * 0.6 * 3)) : 200_000;
@@ -29,15 +29,15 @@ export async function summarizeAndReset(rt: Runtime, reason: ResetReason): Promi
     rt.p.warn(`history summary failed: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (!summary.trim()) rt.p.warn('the history summary is empty; continuing with the task text only');
-  rt.emit('after_summary', { summary, reason: 'context' });
+  await rt.emit('after_summary', { summary, reason: 'context' });
   const pending = session.prompt;
   const userData = session.userData;
-  rt.emit('before_history_clear', {});
+  await rt.emit('before_history_clear', {});
   session.clearHistory();
   session.setSystemPrompt(rt.p.buildSystemPrompt());
   session.userData = userData;
   session.prompt = pending;
-  rt.emit('after_history_clear', {});
+  await rt.emit('after_history_clear', {});
   rt.record({ type: 'context_reset', reason, tokens_before: before, tokens_after: session.tokens });
   return summaryCarryOver(rt.task, summary);
 }

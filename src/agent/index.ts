@@ -2,24 +2,41 @@
 export { Agent } from './agent.js';
 export type { AgentOptions, AgentResult, AgentStatus, InputHandler } from './types.js';
 export {
+  AgentFactory,
+  type AgentFeatures,
+  type AgentKit,
+  type AgentRunBinding,
+  type AgentSpec,
+  type AgentSwitches,
+  definitionSwitches,
+  type DefinitionSwitches,
+  type ModelPair,
+  type ToolChoice,
+} from './factory.js';
+export { openAgentKit, type OpenAgentKitOptions, type OpenedAgentKit } from './kit.js';
+export {
   AGENT_EVENT_TYPES,
   EventBus,
+  type ActionInfo,
+  type ActionKind,
   type AgentEvent,
+  type AgentEventAnswers,
   type AgentEventPayloads,
   type AgentEventType,
   type EventAgent,
+  type EventAnswer,
   type EventCallback,
+  type SubscribeOptions,
 } from './events.js';
 export { Session, sessionFilePath, type MessageKind, type SessionMessage } from './session.js';
-export type { HandlerContext, HandlerResult, OutputHandler, ParsedReply } from './handlers/handler.js';
-export { blocksNamed } from './handlers/handler.js';
+export type { ActionResult, HandlerContext, Invocation, OutputHandler, ParsedReply, Prepared } from './handlers/handler.js';
+export { blocksNamed, hasBlocks, refusal } from './handlers/handler.js';
 export { createToolCallHandler, parseToolCallBody, TOOL_CALL, type ToolCallRequest } from './handlers/tool-call.js';
 export { createPatchHandler, PATCH } from './handlers/patch.js';
 export { createRewriteHandler, REWRITE } from './handlers/rewrite.js';
-export { executeToolCall, type ExecuteOutcome } from './execute.js';
+export { ANSWER_RETRIES, answerOf, createAnswerAction, type AnswerActionOptions, type AnswerPayload, type ParsedAnswer } from './handlers/answer.js';
 export {
   buildSystemPrompt,
-  COMPLETE_MARKER,
   DEFAULT_SUMMARY_PROMPT,
   defaultAddon,
   joinPrompts,
@@ -27,10 +44,27 @@ export {
   type RuleFile,
 } from './prompt.js';
 export { contextBudget, KEEP_RECENT_TOOL_RESULTS, pruneToolResults } from './context.js';
-export { AgentHooks, type Hook, type HookInfo, type HookPoint } from './hooks.js';
-export { attachMemory, type MemorySettings } from './memory/manager.js';
+export { actionNames, COMPLETION_MARKER, parseReply, withoutCompletionMarker, type TagSpec } from './protocol/index.js';
+export type { MemorySettings } from './memory/manager.js';
+export {
+  createMethodologyTools,
+  findMethodology,
+  listMethodologies,
+  methodologyDir,
+  methodologySlug,
+  SAVE_METHODOLOGY,
+  saveMethodology,
+  shareMethodologies,
+  syncMethodologies,
+  type Methodology,
+  type MethodologyPlaces,
+  type MethodologyScope,
+  type MethodologySettings,
+  type SaveMethodologyInput,
+  type ShareContext,
+  type ShareReport,
+} from './methodology/index.js';
 export { findMergeGroups, organizeMemories, type MergeGroup, type OrganizeOptions, type OrganizeResult } from './memory/organizer.js';
-export { analysisPrompt, attachAnalyzer } from './analyzer.js';
 export {
   loadAfterToolCallPlugins,
   pluginDirsFromEnv,

@@ -1,13 +1,13 @@
 import { readdirSync, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describeError } from '../util/errors.js';
+import { describeError } from '../util/index.js';
 import type { Agent } from './agent.js';
 
 /**
- * After-tool-call plugins (spec jarvis-core §9): modules in the directories of
+ * After-tool-call plugins (docs/extending.md, "Plugins"): modules in the directories of
  * `JARVIS_AFTER_TOOL_CALL_CB_DIRS` whose callbacks run after every action, before the next
- * model call, and are awaited. A module exports one of three forms (snake_case as in the
+ * model call, and are awaited: `after_action` subscribers like any other. A module exports one of three forms (snake_case as in the
  * spec, camelCase also accepted):
  *   after_tool_call_cb(agent, info)             the callback itself
  *   get_after_tool_call_cb()                     returns a callback or a list of them
@@ -113,13 +113,23 @@ async function loadOne(file: string): Promise<AfterToolCallCallback[] | string> 
   return [...found];
 }
 
-/** The hook that runs one plugin's callback; a failure is reported naming the module. */
-export function pluginHook(agent: Agent, plugin: AfterToolCallPlugin, warn: (message: string) => void): (info: Partial<AfterToolCallInfo>) => Promise<void> {
-  return async (info) => {
-    try {
-      await plugin.callback(agent, { response: info.response ?? '', toolPrompt: info.toolPrompt ?? '', needReturn: info.needReturn ?? false });
-    } catch (e) {
-      warn(`after-tool-call plugin ${plugin.file} failed: ${describeError(e)}`);
-    }
-  };
+/**
+ * Subscribes each plugin to the agent's `after_action` events, as an observer: it sees the
+ * result with every note already joined, and the run waits for it. A failure is reported
+ * naming the module, and the run goes on.
+ */
+export function attachPlugins(agent: Agent, plugins: readonly AfterToolCallPlugin[], warn: (message: string) => void): void {
+  for (const plugin of plugins) {
+    agent.events.subscribe(
+      'after_action',
+      async (e) => {
+        try {
+          await plugin.callback(agent, { response: e.currentResponse, toolPrompt: e.toolPrompt, needReturn: e.needReturn });
+        } catch (e2) {
+          warn(`after-tool-call plugin ${plugin.file} failed: ${describeError(e2)}`);
+        }
+      },
+      { observer: true },
+    );
+  }
 }

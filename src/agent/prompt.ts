@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OutputHandler } from './handlers/handler.js';
+import { COMPLETION_MARKER } from './protocol/index.js';
 
 /**
- * What the model is told (spec jarvis-core §4, §10, §18), in our own words: the system prompt
+ * What the model is told (docs/agent.md), in our own words: the system prompt
  * (role + each handler's usage + the project's rules), the per-turn addon, the periodic
  * reminder and the summary requests.
  */
@@ -78,14 +79,12 @@ export function buildSystemPrompt(role: string, handlers: readonly OutputHandler
   return parts.join('\n\n');
 }
 
-export const COMPLETE_MARKER = '<!!!COMPLETE!!!>';
-
 /** The reminder sent with every turn's message unless a one-shot addon replaces it. */
 export function defaultAddon(o: { needComplete: boolean; autoComplete: boolean; actions: readonly string[] }): string {
   const lines = [
     '<system_prompt>',
     '- If the task is done, say so with the reason and take no action.',
-    ...(o.needComplete && o.autoComplete ? [`- When the task is completely done, write ${COMPLETE_MARKER} on its own line.`] : []),
+    ...(o.needComplete && o.autoComplete ? [`- When the task is completely done, write ${COMPLETION_MARKER} on its own line.`] : []),
     `- Otherwise take exactly one action (${o.actions.join(', ') || 'none available'}) and wait for its result.`,
     '- If something is unclear, ask the user; after 5 failed attempts at the same step, stop and ask.',
     'Please continue.',
@@ -123,9 +122,9 @@ export function summaryCarryOver(task: string, summary: string): string {
     .join('\n\n');
 }
 
-export const IDLE_REPROMPT = `Your reply took no action and did not signal completion. Either take exactly one action, or, if the task is complete, write ${COMPLETE_MARKER}.`;
+export const IDLE_REPROMPT = `Your reply took no action and did not signal completion. Either take exactly one action, or, if the task is complete, write ${COMPLETION_MARKER}.`;
 
-/** Joins prompt parts, dropping empty ones (spec §3 join_prompts). */
+/** Joins prompt parts, dropping empty ones. */
 export function joinPrompts(...parts: readonly (string | undefined)[]): string {
   return parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').join('\n\n');
 }

@@ -1,16 +1,16 @@
-import { executeToolCall } from './execute.js';
+import { act, infoOf } from './act.js';
 import type { ParsedReply } from './handlers/handler.js';
 import { DEFAULT_SUMMARY_PROMPT, IDLE_REPROMPT, joinPrompts, toolReminder } from './prompt.js';
+import { withoutCompletionMarker } from './protocol/index.js';
 import type { Runtime } from './runtime.js';
-import { COMPLETION_MARKERS } from './runtime.js';
 import type { MessageKind } from './session.js';
 import { filterTools } from './tool-filter.js';
 import type { AgentResult, InputHandler } from './types.js';
 
 /**
- * The run loop of spec jarvis-core §3, one model turn per iteration: reminder, auto-summary,
- * model call, interrupt, action, then continue / complete / ask. Every exit goes through
- * `finish`, so the result always has the run's totals.
+ * The run loop (docs/agent.md, "The loop"), one model turn per iteration: reminder,
+ * auto-summary, model call, interrupt, action, then continue / complete / ask. The loop alone
+ * turns an action's result into the next message.
  */
 
 export type LoopEnd = Omit<AgentResult, 'rounds' | 'tokens' | 'cost' | 'runId'>;
@@ -51,18 +51,18 @@ export async function runLoop(rt: Runtime, opts: LoopOptions): Promise<{ end: Lo
     if (st.first) {
       st.first = false;
       await filterTools(rt);
-      await rt.hooks.run('first_run', {}, rt.p.stop);
+      await rt.emit('first_turn', {});
     }
 
     const message = session.prompt;
     session.prompt = '';
-    const reply = await rt.callModel(message, st.kind, st.label);
+    const parsed = await rt.callModel(message, st.kind, st.label);
+    const reply = parsed.text;
     st.sinceReset++;
     st.lastReply = reply;
     st.kind = 'user';
     st.label = undefined;
     if (rt.p.stop.aborted) return done(interrupted());
-    const parsed = rt.parseReply(reply);
 
     if (rt.interruptRequested) {
       const r = await handleInterrupt(rt, parsed, opts.inputHandlers);
@@ -73,23 +73,39 @@ export async function runLoop(rt: Runtime, opts: LoopOptions): Promise<{ end: Lo
 
     // a fresh signal for this turn's action: an interrupt from now on stops it
     rt.newTurn();
-    rt.emit('before_tool_call', { currentResponse: reply });
     const confirm = rt.p.confirm;
-    const outcome = await executeToolCall(parsed, rt.p.handlers, rt.handlerContext(st.rounds), {
+    const outcome = await act(parsed, rt.p.handlers, rt.handlerContext(st.rounds), {
+      beforeAction: async (invocation) => {
+        const answers = await rt.emit('before_action', { currentResponse: reply, action: infoOf(invocation), args: invocation.args, signal: rt.turnAbort.signal });
+        return answers.find((a) => a.deny)?.deny;
+      },
       confirm: settings.executeToolConfirm && settings.interactive && confirm ? (q) => confirm(q, true) : undefined,
     });
-    session.prompt = joinPrompts(session.prompt, outcome.prompt);
-    if (outcome.handler && outcome.prompt) {
+    let toolPrompt = outcome.result.forModel;
+    let end = outcome.result.end;
+    if (outcome.attempted) {
+      // the subscribers' notes join the result, each seen by the ones after it; one may end the run
+      const event = {
+        currentResponse: reply,
+        ...(outcome.action ? { action: outcome.action } : {}),
+        result: outcome.result,
+        toolPrompt,
+        needReturn: end !== undefined,
+        signal: rt.turnAbort.signal,
+      };
+      await rt.emit('after_action', event, (a) => {
+        if (a.note) event.toolPrompt = joinPrompts(event.toolPrompt, a.note);
+        if (a.end && !end) end = {};
+        event.needReturn = end !== undefined;
+      });
+      toolPrompt = event.toolPrompt;
+    }
+    session.prompt = joinPrompts(session.prompt, toolPrompt);
+    if (outcome.handler && toolPrompt) {
       st.kind = 'tool_result';
       st.label = outcome.handler;
     }
-    // plugins run after an action, not after a reply that took none (spec §3 step 8)
-    if (outcome.handler) await rt.hooks.run('after_tool_call', { response: reply, toolPrompt: outcome.prompt, needReturn: outcome.needReturn }, rt.p.stop);
-    if (outcome.needReturn) {
-      rt.emit('after_tool_call', { currentResponse: reply, needReturn: true, toolPrompt: outcome.prompt });
-      return done({ status: 'completed', result: outcome.prompt, ...(outcome.payload === undefined ? {} : { payload: outcome.payload }) });
-    }
-    rt.emit('after_tool_call', { currentResponse: reply, needReturn: false, toolPrompt: outcome.prompt });
+    if (end) return done({ status: 'completed', result: toolPrompt, ...(end.payload === undefined ? {} : { payload: end.payload }) });
 
     if (rt.interruptRequested) {
       // interrupted while the action ran: the action is over (or was stopped); hear the person out
@@ -110,7 +126,7 @@ export async function runLoop(rt: Runtime, opts: LoopOptions): Promise<{ end: Lo
         rt.record({ type: 'incomplete', reason: 'no_action', reprompts: settings.maxIdleReprompts });
         return done({
           status: 'incomplete',
-          result: `The model stopped without acting or completing the task (re-prompted ${settings.maxIdleReprompts} times). Its last reply: ${stripMarker(st.lastReply) || '(empty)'}`,
+          result: `The model stopped without acting or completing the task (re-prompted ${settings.maxIdleReprompts} times). Its last reply: ${withoutCompletionMarker(st.lastReply) || '(empty)'}`,
         });
       }
       session.prompt = IDLE_REPROMPT;
@@ -143,11 +159,6 @@ function interrupted(): LoopEnd {
   return { status: 'interrupted', result: 'The run was interrupted.' };
 }
 
-function stripMarker(text: string): string {
-  let t = text;
-  for (const m of COMPLETION_MARKERS) t = t.split(m).join('');
-  return t.trim();
-}
 
 async function askUser(rt: Runtime, question: string): Promise<string | undefined> {
   if (!rt.p.ask) return undefined;
@@ -173,7 +184,7 @@ export async function applyInputHandlers(rt: Runtime, text: string, handlers: re
 type InterruptOutcome = 'complete' | 'stop' | 'skip' | 'continue';
 
 /**
- * spec §15: ask for a note; empty ends the task; with an action in the reply, ask whether to
+ * Interrupts (docs/agent.md): ask for a note; empty ends the task; with an action in the reply, ask whether to
  * go on with it (no: tell the model it was rejected); otherwise the note is the next message.
  */
 async function handleInterrupt(
@@ -186,7 +197,7 @@ async function handleInterrupt(
   if (!rt.p.settings.interactive || !rt.p.ask) return 'stop';
   const note = await askUser(rt, 'Interrupted. A note for the agent (an empty line ends the task):');
   if (note === undefined) return 'stop';
-  rt.emit('interrupt_triggered', { currentResponse: parsed.text, userInput: note });
+  await rt.emit('interrupt_triggered', { currentResponse: parsed.text, userInput: note });
   rt.record({ type: 'interrupt', note });
   if (note.trim() === '') return 'complete';
   const text = await applyInputHandlers(rt, note, inputHandlers);
@@ -204,31 +215,37 @@ async function handleInterrupt(
   return 'skip';
 }
 
-/** spec §18: the summary when wanted, else the model's last words; then TASK_COMPLETED. */
+/** Completion (docs/agent.md): the summary when wanted, else the model's last words; then TASK_COMPLETED. */
 export async function complete(rt: Runtime, autoCompleted: boolean, lastReply: string): Promise<LoopEnd> {
   const { settings, session } = rt.p;
-  let result = stripMarker(lastReply) || 'Task completed.';
-  await rt.hooks.run('before_summary', { autoCompleted }, rt.p.stop);
+  let result = withoutCompletionMarker(lastReply) || 'Task completed.';
+  await rt.emit('before_completion', { autoCompleted });
   if (settings.needSummary) {
     const prompt = settings.summaryPrompt.trim() || DEFAULT_SUMMARY_PROMPT;
-    rt.emit('before_summary', { prompt, autoCompleted, needSummary: true, reason: 'completion' });
+    await rt.emit('before_summary', { prompt, autoCompleted, needSummary: true, reason: 'completion' });
     let summary = '';
+    // one Ctrl-C skips the summary (the task is done; the summary is a courtesy)
+    const call = rt.interruptibleCall();
     try {
-      const r = await rt.chat(rt.p.platform, [...session.toChat(), { role: 'user', content: prompt }]);
-      summary = stripMarker(r.text ?? '');
+      const r = await rt.chat(rt.p.platform, [...session.toChat(), { role: 'user', content: prompt }], undefined, call.signal);
+      summary = withoutCompletionMarker(r.text ?? '');
       if (!summary) rt.p.warn('the model returned an empty summary');
     } catch (e) {
       if (rt.p.stop.aborted) return interrupted();
-      rt.p.warn(`the final summary failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (rt.wasInterrupted(e)) {
+        rt.interruptRequested = false;
+        rt.p.warn('summary skipped');
+      } else rt.p.warn(`the final summary failed: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      call.end();
     }
-    rt.emit('after_summary', { summary, reason: 'completion' });
+    await rt.emit('after_summary', { summary, reason: 'completion' });
     if (summary) {
       session.add('user', prompt, 'user');
       session.add('assistant', summary, 'assistant');
       result = summary;
     }
   }
-  await rt.hooks.run('before_task_completed', { autoCompleted }, rt.p.stop);
-  rt.emit('task_completed', { autoCompleted, needSummary: settings.needSummary });
+  await rt.emit('task_completed', { autoCompleted, needSummary: settings.needSummary });
   return { status: 'completed', result };
 }

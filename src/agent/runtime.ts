@@ -1,24 +1,20 @@
-import type { ChatMessage, ChatResult, Platform } from '../llm/platform.js';
-import { createTagParser, parseTags, type TagSpec } from '../llm/tag-parser.js';
-import { countTokens } from '../llm/tokens.js';
-import type { TranscriptWriter } from '../llm/transcript.js';
+import { type ChatMessage, type ChatResult, type Platform, countTokens } from '../llm/index.js';
+import type { TranscriptWriter } from '../runs/index.js';
 import type { ToolRegistry } from '../tools/index.js';
-import { isJarvisError } from '../util/errors.js';
+import { isJarvisError } from '../util/index.js';
 import { contextBudget, pruneToolResults } from './context.js';
 import { summarizeAndReset, type ResetReason } from './history-reset.js';
-import type { AgentEvent, AgentEventPayloads, AgentEventType, EventBus } from './events.js';
-import { AgentHooks } from './hooks.js';
+import type { AgentEvent, AgentEventPayloads, AgentEventType, EventAnswer, EventBus } from './events.js';
 import type { HandlerContext, OutputHandler, ParsedReply } from './handlers/handler.js';
-import { COMPLETE_MARKER, defaultAddon, joinPrompts } from './prompt.js';
+import { defaultAddon, joinPrompts } from './prompt.js';
+import { actionNames, ReplyReader, type TagSpec } from './protocol/index.js';
 import type { MessageKind, Session } from './session.js';
 
 /**
- * The state one agent run works on, and the model call of spec jarvis-core §4 with the
- * context budget of §10 around it. The loop (run-loop.ts) decides what to do; this file
+ * The state one agent run works on, and the model call with the context budget around it
+ * (docs/agent.md). The loop (run-loop.ts) decides what to do; this file
  * knows how to talk to the model and keep the conversation within bounds.
  */
-
-export const COMPLETION_MARKERS = [COMPLETE_MARKER, '!!!COMPLETE!!!'];
 
 export interface RuntimeSettings {
   name: string;
@@ -36,6 +32,7 @@ export interface RuntimeSettings {
   toolTimeoutMs: number;
   earlyStop: boolean;
   maxIdleReprompts: number;
+  modelSettings?: { maxTokens?: number; temperature?: number };
 }
 
 export interface RuntimeParts {
@@ -71,8 +68,6 @@ export class Runtime {
   task = '';
   /** main-loop rounds so far in this run (run-loop.ts keeps it current) */
   rounds = 0;
-  /** async work the run waits for: memory, analysis, plugins (hooks.ts) */
-  readonly hooks: AgentHooks;
   private readonly tags: TagSpec[];
   private addonCache: { text: string; tokens: number } | undefined;
   private unlinkTurn: (() => void) | undefined;
@@ -81,10 +76,6 @@ export class Runtime {
 
   constructor(parts: RuntimeParts) {
     this.p = parts;
-    this.hooks = new AgentHooks((point, e) => {
-      parts.warn(`${point}: ${e instanceof Error ? e.message : String(e)}`);
-      this.record({ type: 'hook_error', point, message: e instanceof Error ? e.message : String(e) });
-    });
     this.tags = parts.handlers.flatMap((h) => [...h.tags]);
     this.stopTags = new Set(parts.handlers.filter((h) => !h.multiBlock).flatMap((h) => h.tags.map((t) => t.name)));
   }
@@ -100,8 +91,14 @@ export class Runtime {
     return { name: this.p.settings.name, runId: this.p.runId };
   }
 
-  emit<T extends AgentEventType>(type: T, payload: AgentEventPayloads[T]): void {
-    this.p.events.emit({ type, agent: this.agentRef, ...payload } as AgentEvent<T>);
+  /**
+   * Emits an event and waits for its subscribers. The payload object becomes the event, so a
+   * caller that changes it in `afterAnswer` (the run loop joining `after_action` notes) changes
+   * what later subscribers see.
+   */
+  emit<T extends AgentEventType>(type: T, payload: AgentEventPayloads[T], afterAnswer?: (answer: EventAnswer<T>) => void): Promise<EventAnswer<T>[]> {
+    const event = Object.assign(payload, { type, agent: this.agentRef }) as unknown as AgentEvent<T>;
+    return this.p.events.emit(event, afterAnswer ? { afterAnswer } : {});
   }
 
   record(record: { type: string } & Record<string, unknown>): void {
@@ -116,17 +113,6 @@ export class Runtime {
     return contextBudget(this.p.settings.maxInputTokens, this.p.platform.contextWindow);
   }
 
-  parseReply(text: string): ParsedReply {
-    const events = parseTags(text, { tags: this.tags, completionMarker: COMPLETION_MARKERS });
-    return {
-      text,
-      events,
-      blocks: events.filter((e) => e.type === 'block'),
-      unclosed: events.filter((e) => e.type === 'unclosed'),
-      completed: events.some((e) => e.type === 'complete'),
-    };
-  }
-
   handlerContext(round: number): HandlerContext {
     return {
       root: this.p.root,
@@ -138,7 +124,6 @@ export class Runtime {
       toolTimeoutMs: this.p.settings.toolTimeoutMs,
       ask: this.p.settings.interactive ? this.p.ask : undefined,
       env: this.p.env,
-      userData: this.p.session.userData,
       round,
       record: (r) => this.record(r),
     };
@@ -151,7 +136,15 @@ export class Runtime {
     onDelta?: (d: string) => 'stop' | void,
     signal: AbortSignal = this.p.stop,
   ): Promise<ChatResult> {
-    const r = await platform.chat({ messages, signal, ...(onDelta ? { onDelta } : {}) });
+    // the caller's token cap and temperature go with the agent's own replies, not with summaries
+    const m = platform === this.p.platform ? this.p.settings.modelSettings : undefined;
+    const r = await platform.chat({
+      messages,
+      signal,
+      ...(onDelta ? { onDelta } : {}),
+      ...(m?.maxTokens !== undefined ? { maxTokens: m.maxTokens } : {}),
+      ...(m?.temperature !== undefined ? { temperature: m.temperature } : {}),
+    });
     this.tokens.input += r.usage.inputTokens;
     this.tokens.output += r.usage.outputTokens;
     this.cost += r.cost;
@@ -159,30 +152,30 @@ export class Runtime {
   }
 
   /**
-   * Sends `message` (with the addon) and returns the reply, cut after the first stopping
-   * block. The message and reply join the session. Budget: prune, then summarise; a
+   * Sends `message` (with the addon) and returns the reply as it was parsed while it streamed,
+   * cut after the first stopping block. The message and reply join the session. Budget: prune, then summarise; a
    * provider's "context too long" does the same and retries once.
    */
-  async callModel(message: string, kind: MessageKind, label?: string): Promise<string> {
+  async callModel(message: string, kind: MessageKind, label?: string): Promise<ParsedReply> {
     const { session, settings } = this.p;
     const hasSessionAddon = session.addonPrompt.trim() !== '';
-    this.emit('before_addon_prompt', { needComplete: true, currentMessage: message, hasSessionAddon });
+    await this.emit('before_addon_prompt', { needComplete: true, currentMessage: message, hasSessionAddon });
     const oneShot = session.addonPrompt;
     session.addonPrompt = '';
     const transient = defaultAddon({ needComplete: true, autoComplete: settings.autoComplete, actions: this.p.handlers.map((h) => h.name) });
     let permanent = joinPrompts(message, oneShot);
-    this.emit('after_addon_prompt', { needComplete: true, addonText: joinPrompts(oneShot, transient), finalMessage: joinPrompts(permanent, transient) });
+    await this.emit('after_addon_prompt', { needComplete: true, addonText: joinPrompts(oneShot, transient), finalMessage: joinPrompts(permanent, transient) });
 
     permanent = await this.fitBudget(permanent, this.addonTokens(transient) + 8);
     for (let attempt = 0; ; attempt++) {
       const final = joinPrompts(permanent, transient);
       session.add('user', permanent, kind, label);
-      this.emit('before_model_call', { message: final });
+      await this.emit('before_model_call', { message: final });
       const messages = session.toChat();
       (messages[messages.length - 1] as ChatMessage).content = final;
-      let reply: string;
+      let reply: ParsedReply;
       try {
-        reply = await this.streamReply(messages);
+        reply = await this.readReply(this.p.platform, messages, { earlyStop: this.p.settings.earlyStop, interruptible: true });
       } catch (e) {
         session.removeLast();
         if (isJarvisError(e) && e.code === 'llm_context_too_long' && attempt === 0) {
@@ -192,8 +185,8 @@ export class Runtime {
         }
         throw e;
       }
-      session.add('assistant', reply, 'assistant');
-      this.emit('after_model_call', { message: final, response: reply });
+      session.add('assistant', reply.text, 'assistant');
+      await this.emit('after_model_call', { message: final, response: reply.text, actions: actionNames(reply) });
       return reply;
     }
   }
@@ -218,45 +211,54 @@ export class Runtime {
     this.turnAbort = ctrl;
   }
 
-  private async streamReply(messages: ChatMessage[]): Promise<string> {
-    const parser = createTagParser({ tags: this.tags, completionMarker: COMPLETION_MARKERS });
-    let cutAt: number | undefined;
-    let streamed = '';
-    const onDelta = (delta: string): 'stop' | void => {
-      if (this.interruptRequested) return 'stop';
-      streamed += delta;
-      if (!this.p.settings.earlyStop || cutAt !== undefined) return cutAt === undefined ? undefined : 'stop';
-      for (const e of parser.push(delta)) {
-        if (e.type === 'block' && this.stopTags.has(e.name)) {
-          cutAt = e.end;
-          return 'stop';
-        }
-      }
-      return undefined;
-    };
-    // an interrupt aborts this call (a model may be silent for a long time before its first
-    // token); the reply is then what had streamed so far
+  /**
+   * One model call whose reply is parsed as it streams (the only parse of it): the reader
+   * sees every chunk and ends the stream after the first stopping block when `earlyStop`.
+   * `interruptible`: an interrupt aborts the call (a model may be silent for a long time before
+   * its first token) and the reply is what had streamed so far.
+   */
+  async readReply(platform: Platform, messages: ChatMessage[], o: { earlyStop: boolean; interruptible?: boolean }): Promise<ParsedReply> {
+    const reader = new ReplyReader({ tags: this.tags, ...(o.earlyStop ? { stopAfter: this.stopTags } : {}) });
+    const onDelta = (delta: string): 'stop' | void => (this.interruptRequested && o.interruptible ? 'stop' : reader.push(delta));
+    if (!o.interruptible) return reader.finish((await this.chat(platform, messages, onDelta)).text ?? '');
+    const call = this.interruptibleCall();
+    let text: string;
+    try {
+      const r = await this.chat(platform, messages, onDelta, call.signal);
+      text = r.text ?? '';
+    } catch (e) {
+      if (!this.wasInterrupted(e)) throw e;
+      text = reader.text;
+    } finally {
+      call.end();
+    }
+    // an interrupted call is empty because it was stopped, not because the model said nothing
+    if (text === '' && !this.interruptRequested) this.p.warn(`${platform.name}: the model returned an empty reply`);
+    return reader.finish(text);
+  }
+
+  /**
+   * The abort signal of one model call: aborted by an interrupt (Ctrl-C in an interactive run)
+   * or by the run's stop. `end()` unlinks it from the stop signal, which lives for the whole run.
+   */
+  interruptibleCall(): { signal: AbortSignal; end(): void } {
     const call = new AbortController();
     const onStop = () => call.abort();
     if (this.p.stop.aborted) call.abort();
     else this.p.stop.addEventListener('abort', onStop, { once: true });
     this.callAbort = call;
-    let text: string;
-    try {
-      const r = await this.chat(this.p.platform, messages, onDelta, call.signal);
-      text = r.text ?? '';
-    } catch (e) {
-      if (!(this.interruptRequested && !this.p.stop.aborted && isJarvisError(e) && e.code === 'llm_aborted')) throw e;
-      text = streamed;
-    } finally {
-      this.callAbort = undefined;
-      this.p.stop.removeEventListener('abort', onStop);
-    }
-    // an interrupted call is empty because it was stopped, not because the model said nothing
-    if (text === '' && !this.interruptRequested) this.p.warn(`${this.p.platform.name}: the model returned an empty reply`);
-    // text in the same delta after the stopping block was generated past the action: drop it
-    if (cutAt !== undefined && cutAt < text.length) text = text.slice(0, cutAt);
-    return text;
+    return {
+      signal: call.signal,
+      end: () => {
+        if (this.callAbort === call) this.callAbort = undefined;
+        this.p.stop.removeEventListener('abort', onStop);
+      },
+    };
+  }
+
+  /** Whether `e` ended a call because the person interrupted it (not because the run stopped). */
+  wasInterrupted(e: unknown): boolean {
+    return this.interruptRequested && !this.p.stop.aborted && isJarvisError(e) && e.code === 'llm_aborted';
   }
 
   /** Makes room for a message of `extra` tokens: stubs first, then a summary and reset. */

@@ -1,9 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChatMessage, ChatRole } from '../llm/platform.js';
-import { countTokens } from '../llm/tokens.js';
-import { JarvisError, describeError } from '../util/errors.js';
-import { writeFileAtomicSync } from '../util/files.js';
+import { type ChatMessage, type ChatRole, countTokens } from '../llm/index.js';
+import { JarvisError, describeError, writeFileAtomicSync } from '../util/index.js';
 
 /**
  * The conversation belongs to the session, not to the platform (platforms are stateless), so
@@ -99,7 +97,7 @@ export class Session {
 
   /**
    * Drops the conversation and the pending texts, keeping the system prompt. The caller
-   * re-applies the system prompt when it changed (spec §8: reset, then set it again).
+   * re-applies the system prompt when it changed (reset, then set it again).
    */
   clearHistory(): void {
     const system = this.messages[0]?.kind === 'system' ? this.messages[0] : undefined;
@@ -128,7 +126,7 @@ export class Session {
   }
 
   /**
-   * Loads a saved session and deletes the file (spec §8), so a session is resumed once.
+   * Loads a saved session and deletes the file, so a session is resumed once.
    * False when there is no file; a damaged file is an error that names it.
    */
   restoreFrom(file: string): boolean {

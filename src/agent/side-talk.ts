@@ -1,6 +1,6 @@
-import type { ChatMessage } from '../llm/platform.js';
+import type { ChatMessage } from '../llm/index.js';
 import { ToolRegistry, type Tool } from '../tools/index.js';
-import { executeToolCall } from './execute.js';
+import { act } from './act.js';
 import type { OutputHandler } from './handlers/handler.js';
 import { createToolCallHandler } from './handlers/tool-call.js';
 import type { Runtime } from './runtime.js';
@@ -37,23 +37,20 @@ export async function sideTalk(rt: Runtime, o: SideTalkOptions): Promise<SideTal
   const handler: OutputHandler = createToolCallHandler(registry);
   const messages: ChatMessage[] = [...rt.p.session.toChat(), { role: 'user', content: o.prompt }];
   const toolsRun: string[] = [];
-  const userData = rt.p.session.userData;
   let replies = 0;
   for (let turn = 0; turn < o.maxTurns; turn++) {
-    const r = await rt.chat(rt.p.platform, messages);
+    // the whole reply counts here, as the side talk has never stopped a stream early
+    const parsed = await rt.readReply(rt.p.platform, messages, { earlyStop: false });
     replies++;
-    const reply = r.text ?? '';
-    messages.push({ role: 'assistant', content: reply });
-    const parsed = rt.parseReply(reply);
+    messages.push({ role: 'assistant', content: parsed.text });
     // a reply without an action ends the talk: the model has nothing (more) to save
     if (!handler.canHandle(parsed)) break;
-    // cleared first, so what is there afterwards was run by this call (spec §12 __last_executed_tool__)
-    delete userData.__last_executed_tool__;
-    const outcome = await executeToolCall(parsed, [handler], { ...rt.handlerContext(0), tools: registry });
-    const ran = userData.__last_executed_tool__;
-    if (typeof ran === 'string') toolsRun.push(ran);
-    rt.record({ type: o.label, tool: typeof ran === 'string' ? ran : null });
-    messages.push({ role: 'user', content: outcome.prompt || 'The action produced no output.' });
+    const outcome = await act(parsed, [handler], { ...rt.handlerContext(0), tools: registry });
+    // the tool that ran: a call refused before it ran (unknown tool, bad arguments) ran nothing
+    const ran = outcome.action?.name;
+    if (ran !== undefined) toolsRun.push(ran);
+    rt.record({ type: o.label, tool: ran ?? null });
+    messages.push({ role: 'user', content: outcome.result.forModel || 'The action produced no output.' });
   }
   return { toolsRun, replies };
 }

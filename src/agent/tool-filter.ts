@@ -1,7 +1,7 @@
 import type { Runtime } from './runtime.js';
 
 /**
- * spec jarvis-core §11: with more tools than the threshold, the cheap model picks the ones the
+ * Tool filtering (docs/agent.md): with more tools than the threshold, the cheap model picks the ones the
  * task needs before the first turn, so the prompt stays short. Nothing picked, or a failure,
  * keeps every tool: filtering may save tokens but must never cost the task a tool.
  */
@@ -11,7 +11,7 @@ export async function filterTools(rt: Runtime): Promise<void> {
   const threshold = settings.toolFilterThreshold;
   const task = rt.task;
   if (names.length <= threshold || task.trim() === '') return;
-  rt.emit('before_tool_filter', { task, totalTools: names.length, threshold });
+  await rt.emit('before_tool_filter', { task, totalTools: names.length, threshold });
   const specs = tools.list();
   const listing = specs.map((s, i) => `${i + 1}. ${s.name}: ${s.description.split('\n')[0]}`).join('\n');
   let selected: string[] = [];
@@ -38,5 +38,5 @@ export async function filterTools(rt: Runtime): Promise<void> {
     rt.p.session.setSystemPrompt(rt.p.buildSystemPrompt());
   }
   rt.record({ type: 'tool_filter', total: names.length, selected });
-  rt.emit('tool_filtered', { task, selectedTools: selected, totalTools: names.length, threshold });
+  await rt.emit('tool_filtered', { task, selectedTools: selected, totalTools: names.length, threshold });
 }

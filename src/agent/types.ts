@@ -1,5 +1,5 @@
-import type { Platform } from '../llm/platform.js';
-import type { TranscriptWriter } from '../llm/transcript.js';
+import type { Platform } from '../llm/index.js';
+import type { TranscriptWriter } from '../runs/index.js';
 import type { ToolRegistry } from '../tools/index.js';
 import type { OutputHandler } from './handlers/handler.js';
 import type { MemorySettings } from './memory/manager.js';
@@ -36,6 +36,11 @@ export type InputHandler = (
   agent: { readonly name: string; readonly runId: string },
 ) => Promise<{ text: string; needReturn: boolean }> | { text: string; needReturn: boolean };
 
+/**
+ * What one agent is and how it behaves. Apps and the CLI build agents through AgentFactory
+ * (factory.ts), which fills these in from the configuration; tests and benchmarks may build
+ * one directly.
+ */
 export interface AgentOptions {
   /** default "Jarvis"; names the saved session file and the prompt to the user */
   name?: string;
@@ -45,26 +50,18 @@ export interface AgentOptions {
   platform: Platform;
   /** summaries and tool filtering; defaults to `platform` */
   cheapPlatform?: Platform;
-  /** the tools the model may call; default none */
+  /** the tools the model may call (the agent's own registry: tool filtering narrows it); default none */
   tools?: ToolRegistry;
-  /** whitelist of tool names */
-  useTools?: readonly string[];
-  /** default TOOL_CALL, PATCH, REWRITE (`disableFileEdit` drops the last two) */
-  handlers?: readonly OutputHandler[];
-  disableFileEdit?: boolean;
+  /** the output handlers, in order; default TOOL_CALL, PATCH, REWRITE */
+  actions?: readonly OutputHandler[];
   /** working directory: tools and edits resolve paths from it; `.jarvis/` lives here */
   root: string;
   /** records requests, replies, tool calls and events; the agent wraps its platforms with it */
   transcript?: TranscriptWriter;
-  /** run directory for saved outputs and patches; default the transcript's directory, else `<root>/.jarvis/runs/<runId>` */
-  runDir?: string;
-  /** default the transcript's run id, else a fresh one */
-  runId?: string;
   /** false: never ask anyone; `ask`/`confirm` are not called */
   interactive: boolean;
-  /** `<!!!COMPLETE!!!>` ends the task; forced on when not interactive unless `inMultiAgent` */
+  /** `<!!!COMPLETE!!!>` ends the task; default: only when not interactive (nobody can end it by hand) */
   autoComplete?: boolean;
-  inMultiAgent?: boolean;
   /** ask before every action (interactive only) */
   executeToolConfirm?: boolean;
   /** token budget for a request; default 80% of the platform's context window */
@@ -103,18 +100,28 @@ export interface AgentOptions {
   warn?: (message: string) => void;
   /** memory prompts and force-save (docs/memory.md); the memory tools themselves go into `tools` */
   memory?: MemorySettings;
-  /** reflect on the task once when it completes, saving what is worth keeping (spec §13; default false) */
+  /** reflect on the task once when it completes, saving what is worth keeping (docs/memory.md; default false) */
   useAnalysis?: boolean;
-  /** run after every action, awaited (loadAfterToolCallPlugins) */
-  afterToolCall?: readonly AfterToolCallPlugin[];
   /** split a task into sub-tasks run by child agents before the first turn (docs/planner.md; default false) */
   plan?: boolean;
   /** how deep planned sub-tasks and `sub_agent` helpers may nest (default 2) */
   planMaxDepth?: number;
-  /** this agent's depth: 0 for a top-level agent, a child is its parent's + 1 */
-  planDepth?: number;
   /** offer the model the `sub_agent` tool (docs/planner.md; default false) */
   subAgent?: boolean;
   /** pick saved methodologies for the task on the first turn (docs/methodology.md) */
   methodology?: MethodologySettings;
+  /** after-tool-call plugins: `after_action` observers of this agent and of its helpers (plugins.ts) */
+  plugins?: readonly AfterToolCallPlugin[];
+  /** passed with every call to the agent's own model (a one-line answer needs few tokens) */
+  modelSettings?: { maxTokens?: number; temperature?: number };
+}
+
+/**
+ * Where a child agent (a planned sub-task, a `sub_agent` helper) works: in its parent's run,
+ * one level deeper. The delegation code passes it; nobody else does.
+ */
+export interface AgentPlace {
+  runId: string;
+  runDir: string;
+  depth: number;
 }

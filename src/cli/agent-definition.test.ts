@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JarvisError } from '../util/errors.js';
+import { JarvisError } from '../util/index.js';
 import { parseAgentDefinition } from './agent-definition.js';
 
 function errorOf(text: string): JarvisError {

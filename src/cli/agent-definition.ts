@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { JarvisError } from '../util/errors.js';
-import { describeIssue, parseYamlDefinition, readDefinitionFile } from '../util/yaml-definition.js';
+import { JarvisError, describeIssue, parseYamlDefinition, readDefinitionFile } from '../util/index.js';
 
 /**
- * `jarvis agent -c def.yaml`: an agent described in a file (spec jarvis-core §20,
+ * `jarvis agent -c def.yaml`: an agent described in a file (docs/cli.md,
  * jarvis-agent). Keys are snake_case like the config file; unknown keys are errors so a typo
  * (`use_tool:`) is caught instead of silently ignored.
  */

@@ -1,17 +1,12 @@
-import { Agent, type AgentResult } from '../agent/index.js';
-import { createMethodologyTools } from '../agent/methodology/index.js';
-import { apiKeyEnvNames, finishRun, type Run } from '../llm/index.js';
-import { builtinTools, ToolRegistry } from '../tools/index.js';
-import { extensionSecretEnvNames, loadExtensionTools } from '../tools/external/index.js';
-import { agentExtensions } from './agent-extensions.js';
-import { loadEffectiveConfig } from '../util/config.js';
-import { JarvisError } from '../util/errors.js';
-import { colors } from '../util/output.js';
+import { AgentFactory, definitionSwitches, openAgentKit, type Agent, type AgentResult, type DefinitionSwitches } from '../agent/index.js';
+import { finishRun, type Run } from '../runs/index.js';
+import { loadEffectiveConfig, JarvisError, colors } from '../util/index.js';
 import type { InputBridge } from './input-ops.js';
 import type { InterruptWiring } from './interrupt.js';
 import { LineInput } from './line-input.js';
+import { createPrompts } from './prompts.js';
 import { EXIT_CODES, printResult, showProgress, type OutputFormat } from './run-report.js';
-import { createRunPlatforms, startAgentSession } from './run-setup.js';
+import { startAgentSession } from './run-setup.js';
 
 /**
  * Everything between the command line and `agent.run()`: configuration, the platforms, the
@@ -19,18 +14,11 @@ import { createRunPlatforms, startAgentSession } from './run-setup.js';
  * and `jarvis agent` differ only in the role and the switches they pass.
  */
 
-/** Per-agent switches; unset ones come from the config's `agent:` section. */
-export interface AgentSwitches {
-  autoComplete?: boolean;
-  executeToolConfirm?: boolean;
-  needSummary?: boolean;
-  summaryPrompt?: string;
-  autoSummaryRounds?: number;
-  toolReminderRounds?: number;
-  maxInputTokens?: number;
-  nonInteractive?: boolean;
-  disableFileEdit?: boolean;
-  allowOutsideRoot?: boolean;
+/** Per-agent switches, as a definition file spells them; unset ones come from the config's `agent:` section. */
+export interface DefinitionFileSwitches extends DefinitionSwitches {
+  auto_complete?: boolean;
+  non_interactive?: boolean;
+  disable_file_edit?: boolean;
 }
 
 /** Who the agent is: what `jarvis` and a definition file differ in. */
@@ -43,7 +31,7 @@ export interface AgentRole {
   useTools?: readonly string[];
   /** names where the whitelist came from in errors, e.g. `agent definition a.yaml: use_tools` */
   useToolsSource?: string;
-  switches?: AgentSwitches;
+  switches?: DefinitionFileSwitches;
 }
 
 export interface AgentRunOptions extends AgentRole {
@@ -82,73 +70,35 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
   // everything that can fail on bad configuration happens before the run directory exists
   const loaded = loadEffectiveConfig({ cwd, flags: { ...(o.llmGroup ? { llmGroup: o.llmGroup } : {}) } });
   const config = loaded.config;
-  const { baseDir, normal, cheap } = await createRunPlatforms(loaded, cwd);
   const a = config.agent;
   const s = o.switches ?? {};
-  const interactive = !(o.nonInteractive === true || s.nonInteractive === true || a.non_interactive);
-  if (o.requireInteractive && !interactive) {
-    throw new JarvisError('usage', 'a non-interactive run needs a task: nobody can type one', {
-      hint: 'pass the task with -T "…", or drop -n / JARVIS_NON_INTERACTIVE for the interactive prompt',
-    });
-  }
+  const interactive = !(o.nonInteractive === true || s.non_interactive === true || a.non_interactive);
 
-  // save_methodology is what the task analyzer points the model at (docs/methodology.md)
   const warnUser = (m: string) => process.stderr.write(`${colors.yellow(`warning: ${m}`)}\n`);
-  // memory store and tools, task analyzer, after-tool-call plugins
-  const agentExt = await agentExtensions({ config, root: cwd, warn: warnUser });
-  const tools = new ToolRegistry([
-    ...builtinTools(),
-    ...agentExt.tools,
-    ...(a.use_analysis ? createMethodologyTools({ root: cwd, dataDir: config.data_dir }) : []),
-  ]);
-  // search_web, MCP servers and the user's tool modules; MCP servers start here and stop in close()
-  const extensions = await loadExtensionTools({
-    config,
-    dataDir: config.data_dir,
-    projectDir: cwd,
-    baseDir: loaded.sources.mcp?.dir ?? baseDir,
-    reserved: tools.names(),
-    warn: (m) => process.stderr.write(`${colors.yellow(`warning: ${m}`)}\n`),
-  });
-  for (const t of extensions.tools) tools.register(t);
-  if (o.useTools) {
-    const known = tools.names();
-    const unknown = o.useTools.filter((n) => !known.includes(n));
-    if (unknown.length > 0) {
-      await extensions.close();
-      throw new JarvisError('config', `${o.useToolsSource ?? 'use_tools'}: unknown tool${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`, {
-        hint: `known tools: ${known.join(', ')}`,
+  // models, tools (MCP servers start here and stop in close()), memory, plugins: agent/kit.ts
+  const opened = await openAgentKit({ loaded, root: cwd, warn: warnUser });
+  const { kit } = opened;
+  try {
+    if (o.requireInteractive && !interactive) {
+      throw new JarvisError('usage', 'a non-interactive run needs a task: nobody can type one', {
+        hint: 'pass the task with -T "…", or drop -n / JARVIS_NON_INTERACTIVE for the interactive prompt',
       });
     }
-    tools.use(o.useTools);
+    if (o.useTools) new AgentFactory(kit, { interactive }).checkTools(o.useTools, o.useToolsSource);
+  } catch (e) {
+    await opened.close();
+    throw e;
   }
 
-  const secretEnvNames = [...apiKeyEnvNames(config.llm_groups), ...extensionSecretEnvNames(config)];
+  const secretEnvNames = kit.secretEnvNames ?? [];
   let wiring: InterruptWiring | undefined;
   // the input bridge is built before the agent it serves; it reaches the agent through this
   const late: { agent?: Agent } = {};
   const notice = (t: string) => process.stderr.write(`${colors.yellow(t)}\n`);
 
-  /** The person's answer; undefined at end of input (Ctrl-D, a closed pipe). */
-  const read = async (question: string): Promise<string | undefined> => {
-    if (!input) throw new JarvisError('internal', 'a non-interactive run asked a question');
-    wiring?.reset();
-    process.stderr.write(`${colors.bold(question)}\n`);
-    for (let presses = 0; ; ) {
-      const answer = await input.multiline('> ');
-      if (answer.kind === 'line') return answer.text;
-      if (answer.kind === 'eof') return undefined;
-      if (++presses >= 2) throw new JarvisError('usage', 'stopped at the prompt');
-      notice('(Ctrl-C again to stop the run; an empty line ends the task)');
-    }
-  };
   // end of input answers like an empty line (the task ends), but never approves anything
-  const ask = async (question: string): Promise<string> => (await read(question)) ?? '';
-  const confirm = async (question: string, defaultYes: boolean): Promise<boolean> => {
-    const a = (await read(`${question} ${defaultYes ? '[Y/n]' : '[y/N]'}`))?.trim().toLowerCase();
-    if (a === undefined) return false;
-    return a === '' ? defaultYes : a === 'y' || a === 'yes';
-  };
+  const input = interactive ? new LineInput() : undefined;
+  const { ask, confirm } = createPrompts({ input, out: process.stderr, notice, beforeAsk: () => wiring?.reset() });
   const session = startAgentSession({
     projectDir: cwd,
     command: o.command,
@@ -160,38 +110,27 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
     toolRoot: () => late.agent?.root ?? cwd,
   });
   const { run, writer, hardStop, bridge } = session;
-  const input = interactive ? new LineInput() : undefined;
 
-  const agent = new Agent({
-    ...agentExt.options,
-    name: o.name,
-    description: o.description,
-    systemPrompt: o.systemPrompt,
-    platform: normal,
-    ...(cheap ? { cheapPlatform: cheap } : {}),
-    tools,
-    root: cwd,
+  const factory = new AgentFactory(kit, {
     transcript: writer,
     interactive,
-    autoComplete: s.autoComplete ?? a.auto_complete,
-    executeToolConfirm: s.executeToolConfirm ?? a.execute_tool_confirm,
-    needSummary: s.needSummary ?? a.need_summary,
-    ...(s.summaryPrompt ? { summaryPrompt: s.summaryPrompt } : {}),
-    autoSummaryRounds: s.autoSummaryRounds ?? a.auto_summary_rounds,
-    toolReminderRounds: s.toolReminderRounds ?? a.tool_reminder_rounds,
-    toolFilterThreshold: a.tool_filter_threshold,
-    plan: a.plan,
-    planMaxDepth: a.plan_max_depth,
-    // an agent limited by use_tools gets no helper tool it was not given
-    subAgent: o.useTools === undefined,
-    ...(a.use_methodology ? { methodology: { dataDir: config.data_dir } } : {}),
-    maxInputTokens: s.maxInputTokens ?? a.max_input_tokens,
-    disableFileEdit: s.disableFileEdit,
-    allowOutsideRoot: s.allowOutsideRoot,
     ...(interactive ? { ask, confirm } : {}),
     inputHandlers: [bridge.handler],
     signal: hardStop.signal,
-    secretEnvNames,
+  });
+  const agent = await factory.create({
+    ...(o.name ? { name: o.name } : {}),
+    ...(o.description ? { description: o.description } : {}),
+    role: o.systemPrompt,
+    ...(o.useTools ? { tools: { use: o.useTools, ...(o.useToolsSource ? { source: o.useToolsSource } : {}) } } : {}),
+    edits: s.disable_file_edit !== true,
+    switches: {
+      ...definitionSwitches(s),
+      // the definition's auto_complete, which nobody-to-ask turns on as always
+      autoComplete: s.auto_complete === undefined ? undefined : s.auto_complete || !interactive,
+    },
+    // an agent limited by use_tools gets no helper tool it was not given
+    features: { plan: a.plan, subAgent: o.useTools === undefined },
   });
   late.agent = agent;
   if (o.restoreSession && !agent.restoreSession()) {
@@ -232,7 +171,7 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
       stopProgress();
       input?.close();
       // stdio servers also exit on their own when our end of their stdin closes with the process
-      void extensions.close();
+      void opened.close();
     },
   };
 }

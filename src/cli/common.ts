@@ -1,7 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { JarvisError } from '../util/errors.js';
-import { errColors } from '../util/output.js';
-import { version } from '../util/version.js';
+import { JarvisError, errColors, version } from '../util/index.js';
 
 /** A commander program with the conventions every entry point shares. */
 export function createProgram(name: string, description: string): Command {
@@ -10,7 +8,23 @@ export function createProgram(name: string, description: string): Command {
     .version(version, '-V, --version')
     .option('--debug', 'show stack traces for internal errors')
     .showHelpAfterError('(run with --help for usage)')
-    .exitOverride();
+    .exitOverride()
+    .hook('preAction', giveBackSharedOptions);
+}
+
+/**
+ * `jarvis` itself takes `--json` and `-g` (for `jarvis -T`), and commander reads a program's
+ * options after a subcommand's name too: `jarvis runs list --json` would set the program's
+ * `--json`, not the subcommand's. The subcommand that runs gets back every option it defines
+ * itself and did not see on its own.
+ */
+function giveBackSharedOptions(program: Command, action: Command): void {
+  if (action === program) return;
+  for (const o of action.options) {
+    const attr = o.attributeName();
+    if (action.getOptionValueSource(attr) === 'cli' || program.getOptionValueSource(attr) !== 'cli') continue;
+    action.setOptionValueWithSource(attr, program.getOptionValue(attr), 'cli');
+  }
 }
 
 /**
@@ -18,11 +32,30 @@ export function createProgram(name: string, description: string): Command {
  * 0 ok, 1 failure, 2 usage error. A stack trace is shown only for bugs or with --debug.
  */
 export async function runProgram(program: Command, argv: string[] = process.argv): Promise<void> {
+  endQuietlyWhenOutputCloses();
   try {
     await program.parseAsync(argv);
   } catch (e) {
     process.exitCode = reportError(e, argv.includes('--debug'));
   }
+}
+
+/**
+ * A reader that goes away (`jsec scan … | head -1`) makes the next write fail with EPIPE. Unix
+ * tools die quietly of SIGPIPE then; Node ignores that signal and would crash on the unhandled
+ * stream error instead. Every command ends here, quietly, with the exit code decided so far
+ * (0 unless the command had already failed). Other stream errors stay bugs.
+ */
+export function endQuietlyWhenOutputCloses(streams: readonly NodeJS.WriteStream[] = [process.stdout, process.stderr]): void {
+  for (const stream of streams) {
+    if (stream.listeners('error').includes(onOutputError)) continue;
+    stream.on('error', onOutputError);
+  }
+}
+
+function onOutputError(e: NodeJS.ErrnoException): void {
+  if (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED') process.exit();
+  throw e;
 }
 
 export function reportError(e: unknown, debug: boolean): number {

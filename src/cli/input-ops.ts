@@ -1,9 +1,9 @@
 import type { Agent, InputHandler } from '../agent/index.js';
-import { runInputChain, type InputContext, type UserInputHandler } from '../agent/input/index.js';
-import type { ToolContext } from '../tools/tool.js';
+import { runInputChain, type InputContext, type UserInputHandler } from './input/index.js';
+import type { ToolContext } from '../tools/index.js';
 
 /**
- * Connects the input handlers of src/agent/input to a running Agent: the agent calls one
+ * Connects the input handlers of src/cli/input to a running Agent: the agent calls one
  * chain function on the task and on every answer; the commands act on the agent through its
  * public methods (the Agent is an InputAgentOps).
  */

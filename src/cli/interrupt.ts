@@ -2,14 +2,14 @@ import type { LineInput } from './line-input.js';
 import { stopSpinners } from './run-report.js';
 
 /**
- * Ctrl-C while an agent works (spec jarvis-core §15). The first press calls the agent's
+ * Ctrl-C while an agent works (docs/agent.md, "Interrupts"). The first press calls the agent's
  * interrupt: interactive runs stop the reply or tool and ask the person what to do; a
  * non-interactive run stops. The second press aborts an interactive run outright; the next
  * one leaves at once with exit 130. Every question the agent asks starts the count again.
  */
 
 export interface InterruptTarget {
-  /** the agent's own interrupt (spec §15 flow or stop) */
+  /** the agent's own interrupt (the interrupt flow, or a stop) */
   interrupt(): void;
   /** ends the run now (the agent returns `interrupted`) */
   abort(): void;

@@ -1,12 +1,4 @@
-import { createProgram, runProgram } from './common.js';
-import { registerOptimize } from './commands/c2rust-optimize.js';
-import { registerCollect } from './commands/c2rust-collect.js';
-import { registerScan } from './commands/c2rust-scan.js';
+import { runProgram } from './common.js';
+import { jc2rProgram } from './jc2r-program.js';
 
-const program = createProgram('jc2r', 'C to Rust migration pipeline');
-
-registerOptimize(program);
-registerCollect(program);
-registerScan(program);
-
-await runProgram(program);
+await runProgram(jc2rProgram());

@@ -1,5 +1,5 @@
-import { builtinHelp } from '../agent/input/index.js';
-import { colors } from '../util/output.js';
+import { builtinHelp } from './input/index.js';
+import { colors } from '../util/index.js';
 import { prepareAgentRun, type AgentRunOptions } from './agent-run.js';
 import { printResult } from './run-report.js';
 

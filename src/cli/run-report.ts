@@ -1,6 +1,5 @@
-import type { Agent, AgentResult } from '../agent/index.js';
-import { colors } from '../util/output.js';
-import { createSpinner, type Spinner } from '../util/spinner.js';
+import { withoutCompletionMarker, type Agent, type AgentResult } from '../agent/index.js';
+import { colors, createSpinner, type Spinner } from '../util/index.js';
 
 /**
  * What a person sees of a run: the model's replies and each action's result as they happen
@@ -43,19 +42,30 @@ export function showProgress(agent: Agent, progress: NodeJS.WritableStream): () 
   spinners.add(spinner);
   const offs = [
     agent.events.subscribe('before_model_call', () => spinner.start(`${agent.name} is waiting for the model… (Ctrl-C to interrupt)`)),
+    // the final summary is a model call too, and after a Ctrl-C the one the person waits on
+    agent.events.subscribe('before_summary', (e) =>
+      spinner.start(e.reason === 'completion' ? `${agent.name} is writing the summary… (Ctrl-C to skip it)` : `${agent.name} is summarising the conversation…`),
+    ),
+    agent.events.subscribe('after_summary', () => spinner.stop()),
     () => {
       spinner.stop();
       spinners.delete(spinner);
     },
     agent.events.subscribe('after_model_call', (e) => {
       spinner.stop();
-      const text = e.response.trim();
+      const text = withoutCompletionMarker(e.response);
       progress.write(`${colors.cyan(`${agent.name} ▸`)} ${text === '' ? colors.dim('(empty reply)') : shorten(text, 60)}\n`);
     }),
-    agent.events.subscribe('after_tool_call', (e) => {
-      if (e.toolPrompt.trim() === '') return;
-      progress.write(`${colors.dim(shorten(e.toolPrompt))}\n`);
-    }),
+    // after everything joined the result: a tool's one-line summary for people when it has one
+    agent.events.subscribe(
+      'after_action',
+      (e) => {
+        const shown = e.result.forUser && !e.result.error && e.toolPrompt === e.result.forModel ? e.result.forUser : e.toolPrompt;
+        if (shown.trim() === '') return;
+        progress.write(`${colors.dim(shorten(shown))}\n`);
+      },
+      { observer: true },
+    ),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -1,36 +1,15 @@
-import { dirname } from 'node:path';
 import type { Agent } from '../agent/index.js';
-import { defaultInputHandlers } from '../agent/input/index.js';
-import { createPlatform, startRun, type Platform, type Run, type TranscriptWriter } from '../llm/index.js';
-import { resolveGroupName, resolveModel, type LoadedEffectiveConfig } from '../util/config.js';
+import { defaultInputHandlers } from './input/index.js';
+import { startRun, type Run, type TranscriptWriter } from '../runs/index.js';
 import { createInputBridge, type InputBridge } from './input-ops.js';
 import { wireInterrupts, type InterruptWiring } from './interrupt.js';
 import type { LineInput } from './line-input.js';
 
 /**
  * The set-up `jarvis` (agent-run.ts, team-run.ts) and `jca` (commands/code-run.ts) share
- * around their agents: the group's platforms, the run directory with its transcript, the input commands,
- * the hard stop and Ctrl-C. Each command keeps its own root, questions and agent.
+ * around their agents: the run directory with its transcript, the input commands, the hard
+ * stop and Ctrl-C. The agents themselves come from the AgentFactory (src/agent/factory.ts).
  */
-
-export interface RunPlatforms {
-  /** where relative paths in the config resolve: the directory of the last config file read */
-  baseDir: string;
-  normal: Platform;
-  /** the group's cheap model, when it names one */
-  cheap?: Platform;
-}
-
-/** The platforms of `group` (default: the run's group, from -g, env or config). */
-export async function createRunPlatforms(loaded: LoadedEffectiveConfig, fallbackDir: string, group?: string): Promise<RunPlatforms> {
-  const config = loaded.config;
-  const lastFile = loaded.files.at(-1);
-  const baseDir = lastFile ? dirname(lastFile.path) : fallbackDir;
-  const normal = await createPlatform(resolveModel(config, { group, role: 'normal' }), { baseDir, dataDir: config.data_dir });
-  const cheapModel = config.llm_groups[resolveGroupName(config, group)]?.cheap;
-  const cheap = cheapModel ? await createPlatform(cheapModel, { baseDir, dataDir: config.data_dir }) : undefined;
-  return { baseDir, normal, ...(cheap ? { cheap } : {}) };
-}
 
 /** The environment `!` scripts and tools get: without the variables that hold secrets. */
 export function toolEnv(secrets: readonly string[]): NodeJS.ProcessEnv {

@@ -1,13 +1,12 @@
-import { checkTeamTools, loadTeamDefinition, Team, type Hop, type TeamPlatforms, type TeamResult } from '../apps/multi/index.js';
-import { apiKeyEnvNames, finishRun } from '../llm/index.js';
-import { builtinTools, ToolRegistry } from '../tools/index.js';
-import { loadEffectiveConfig, resolveGroupName } from '../util/config.js';
-import { JarvisError } from '../util/errors.js';
-import { colors } from '../util/output.js';
+import { AgentFactory, openAgentKit } from '../agent/index.js';
+import { checkTeamTools, loadTeamDefinition, Team, type Hop, type TeamResult } from '../apps/multi/index.js';
+import { finishRun } from '../runs/index.js';
+import { loadEffectiveConfig, resolveGroupName, JarvisError, colors } from '../util/index.js';
 import type { InterruptWiring } from './interrupt.js';
 import { LineInput } from './line-input.js';
+import { createPrompts } from './prompts.js';
 import { EXIT_CODES, resultJson, showProgress, type OutputFormat } from './run-report.js';
-import { createRunPlatforms, startAgentSession } from './run-setup.js';
+import { startAgentSession } from './run-setup.js';
 
 /**
  * `jarvis agent -c team.yaml`: the command-line side of a MultiAgent team (docs/multi-agent.md).
@@ -34,56 +33,29 @@ export async function runTeamFromFile(file: string, o: TeamRunOptions): Promise<
   // everything that can fail on bad configuration happens before the run directory exists
   const loaded = loadEffectiveConfig({ cwd, flags: o.llmGroup ? { llmGroup: o.llmGroup } : {} });
   const config = loaded.config;
-  const runGroup = resolveGroupName(config);
   for (const a of def.agents) if (a.llm_group) resolveGroupName(config, a.llm_group);
-  // one platform per group, shared by its agents: a scripted reply list is then served in call order
-  const byGroup = new Map<string, Promise<TeamPlatforms>>();
-  const platforms = (group: string | undefined): Promise<TeamPlatforms> => {
-    const g = group ?? runGroup;
-    let p = byGroup.get(g);
-    if (!p) {
-      const make = async (): Promise<TeamPlatforms> => {
-        const { normal, cheap } = await createRunPlatforms(loaded, cwd, g);
-        return { normal, ...(cheap ? { cheap } : {}) };
-      };
-      p = make();
-      byGroup.set(g, p);
-    }
-    return p;
-  };
-  // the main agent's models are set up now, so a missing script or key fails before anything runs
-  await platforms(def.agents.find((x) => x.name === def.main_agent)?.llm_group);
-
-  checkTeamTools(def, new ToolRegistry(builtinTools()).names());
-  const a = config.agent;
-  const interactive = !(o.nonInteractive === true || def.non_interactive === true || a.non_interactive);
-  let task = o.task ?? def.task;
-  if (task !== undefined && task.trim() === '') throw new JarvisError('usage', 'the task is empty', { hint: 'give the task text: -T "…"' });
-  if (task === undefined && !interactive) {
-    throw new JarvisError('usage', 'a non-interactive team run needs a task', { hint: `pass -T "…" or add task: to ${file}` });
-  }
-
-  const secretEnvNames = apiKeyEnvNames(config.llm_groups);
-  const input = interactive ? new LineInput() : undefined;
-  let wiring: InterruptWiring | undefined;
+  const interactive = !(o.nonInteractive === true || def.non_interactive === true || config.agent.non_interactive);
   const progress = process.stderr;
-  const ask = async (question: string): Promise<string> => {
-    if (!input) throw new JarvisError('internal', 'a non-interactive run asked a question');
-    wiring?.reset();
-    progress.write(`${colors.bold(question)}\n`);
-    for (let presses = 0; ; ) {
-      const answer = await input.multiline('> ');
-      if (answer.kind === 'line') return answer.text;
-      if (answer.kind === 'eof') throw new JarvisError('usage', 'input closed');
-      if (++presses >= 2) throw new JarvisError('usage', 'stopped at the prompt');
-      progress.write(`${colors.yellow('(Ctrl-C again to stop the run; an empty line ends the task)')}\n`);
-    }
-  };
-  const confirm = async (question: string, defaultYes: boolean): Promise<boolean> => {
-    const answer = (await ask(`${question} ${defaultYes ? '[Y/n]' : '[y/N]'}`)).trim().toLowerCase();
-    return answer === '' ? defaultYes : answer === 'y' || answer === 'yes';
-  };
+  const warn = (m: string) => progress.write(`${colors.yellow(`warning: ${m}`)}\n`);
+  // the main agent's models are set up now, so a missing script or key fails before anything runs;
+  // MCP servers and tool modules are every member's, as in a single-agent run (agent/kit.ts)
+  const opened = await openAgentKit({ loaded, root: cwd, groups: [def.agents.find((x) => x.name === def.main_agent)?.llm_group], warn });
+  let input: LineInput | undefined;
   try {
+    checkTeamTools(def, new AgentFactory(opened.kit, { interactive }));
+    let task = o.task ?? def.task;
+    if (task !== undefined && task.trim() === '') throw new JarvisError('usage', 'the task is empty', { hint: 'give the task text: -T "…"' });
+    if (task === undefined && !interactive) {
+      throw new JarvisError('usage', 'a non-interactive team run needs a task', { hint: `pass -T "…" or add task: to ${file}` });
+    }
+    input = interactive ? new LineInput() : undefined;
+    let wiring: InterruptWiring | undefined;
+    const { ask, confirm } = createPrompts({
+      input,
+      out: progress,
+      notice: (t) => progress.write(`${colors.yellow(t)}\n`),
+      beforeAsk: () => wiring?.reset(),
+    });
     if (task === undefined) {
       const t = await ask(`${def.main_agent} (team): what is the task?`).catch(() => '');
       if (t.trim() === '') throw new JarvisError('usage', 'no task was given');
@@ -95,7 +67,7 @@ export async function runTeamFromFile(file: string, o: TeamRunOptions): Promise<
     const session = startAgentSession({
       projectDir: cwd,
       command: `jarvis agent ${def.main_agent} (team)`,
-      secretEnvNames,
+      secretEnvNames: opened.kit.secretEnvNames ?? [],
       interactive,
       confirm,
       print: (t) => progress.write(`${t}\n`),
@@ -110,25 +82,14 @@ export async function runTeamFromFile(file: string, o: TeamRunOptions): Promise<
     const { run, writer, hardStop, bridge } = session;
     const team = new Team({
       definition: def,
-      platforms,
-      tools: () => new ToolRegistry(builtinTools()),
-      root: cwd,
-      transcript: writer,
-      interactive,
-      ...(interactive ? { ask, confirm } : {}),
-      inputHandlers: [bridge.handler],
-      signal: hardStop.signal,
-      secretEnvNames,
-      defaults: {
-        autoComplete: a.auto_complete,
-        executeToolConfirm: a.execute_tool_confirm,
-        needSummary: a.need_summary,
-        autoSummaryRounds: a.auto_summary_rounds,
-        toolReminderRounds: a.tool_reminder_rounds,
-        toolFilterThreshold: a.tool_filter_threshold,
-        maxInputTokens: a.max_input_tokens,
-      },
-      warn: (m) => progress.write(`${colors.yellow(`warning: ${m}`)}\n`),
+      agents: new AgentFactory(opened.kit, {
+        transcript: writer,
+        interactive,
+        ...(interactive ? { ask, confirm } : {}),
+        inputHandlers: [bridge.handler],
+        signal: hardStop.signal,
+        warn,
+      }),
       onAgent: (agent) => stops.push(showProgress(agent, progress)),
       onHop: (hop) => progress.write(`${hopLine(hop)}\n`),
     });
@@ -149,6 +110,7 @@ export async function runTeamFromFile(file: string, o: TeamRunOptions): Promise<
     return EXIT_CODES[result.status];
   } finally {
     input?.close();
+    void opened.close();
   }
 }
 

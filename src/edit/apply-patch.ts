@@ -4,8 +4,7 @@
  * found its place. Any refusal leaves the file byte-identical.
  */
 import { readFileSync } from 'node:fs';
-import { writeFileAtomicSync } from '../util/files.js';
-import { JarvisError, describeError } from '../util/errors.js';
+import { writeFileAtomicSync, JarvisError, describeError } from '../util/index.js';
 import { LineIndex } from './lines.js';
 import { locateDiff, type Located } from './locate.js';
 import { resolveEditPath } from './safe-path.js';

@@ -5,8 +5,7 @@
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { writeFileAtomicSync } from '../util/files.js';
-import { describeError } from '../util/errors.js';
+import { writeFileAtomicSync, describeError } from '../util/index.js';
 import { resolveEditPath } from './safe-path.js';
 import { decodeText, encodeText, normalizeNewlines, toLfView, withEol, type DecodedText } from './text-codec.js';
 import type { FileRefusalCode, Refusal, RewriteReport } from './types.js';

@@ -2,7 +2,7 @@
  * From a PATCH or REWRITE tag block to a typed request. Errors say which DIFF and what is
  * missing, and `forModel` appends the usage help, so they can be sent back verbatim.
  */
-import { JarvisError } from '../util/errors.js';
+import { JarvisError } from '../util/index.js';
 import type { DiffSpec, LineRange, PatchRequest, RewriteRequest } from './types.js';
 import { PATCH_USAGE, REWRITE_USAGE } from './usage.js';
 

@@ -1,6 +1,6 @@
 /**
  * Typed edit requests and reports shared by the PATCH/REWRITE parser and the apply engine.
- * Grammar and matching rules: docs/edit.md (after spec/jarvis-core.md §7).
+ * Grammar and matching rules: docs/edit.md.
  */
 
 /** One `<DIFF>`: either a SEARCH/REPLACE pair or a SEARCH_START/SEARCH_END/REPLACE span. */

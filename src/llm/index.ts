@@ -1,96 +1,13 @@
-/** The llm layer's public surface: what agent/, apps/ and cli/ may use. */
-
-export type {
-  ChatMessage,
-  ChatRequest,
-  ChatResult,
-  ChatRole,
-  DeltaVerdict,
-  FinishReason,
-  Platform,
-  PlatformContext,
-  PlatformFactory,
-  TranscriptEnvelope,
-  TranscriptError,
-  TranscriptReply,
-  TranscriptRequest,
-  Usage,
-} from './platform.js';
-export {
-  BUILTIN_PLATFORMS,
-  createPlatform,
-  defaultDataDir,
-  listUserPlatforms,
-  userPlatformDir,
-  type CreatePlatformOptions,
-} from './registry.js';
-export {
-  CallFailure,
-  DEFAULT_RETRY,
-  isRetryableStatus,
-  retryAfterMs,
-  retryDelay,
-  runWithRetry,
-  type FailureKind,
-  type RetryEvent,
-  type RetryOptions,
-} from './retry.js';
-export {
-  addUsage,
-  costOf,
-  countMessageTokens,
-  countTokens,
-  estimateTokens,
-  tokenizerFallbackReason,
-  type Price,
-} from './tokens.js';
-// The HTTP providers are reached through createPlatform, which loads their SDKs on demand.
+/**
+ * The llm layer's public surface (docs/llm.md): the one model interface, how a platform is made
+ * from a model config, token counts, the recorder that writes model calls to a run's
+ * transcript, and the scripted platform tests and examples drive the agents with. Retries,
+ * providers and replay stay inside: they are reached through `createPlatform`.
+ */
+export type { ChatMessage, ChatRequest, ChatResult, ChatRole, FinishReason, Platform, PlatformContext, PlatformFactory, Usage } from './platform.js';
+export { createPlatform, type CreatePlatformOptions } from './registry.js';
+export { countMessageTokens, countTokens, estimateTokens } from './tokens.js';
+export { recordTranscript, type RecordTranscriptOptions } from './record-transcript.js';
+export { createScriptedPlatformFromReplies, loadScript, type ScriptedPlatform, type ScriptedReply } from './providers/scripted.js';
+// what a continuation after a length stop says to the model (tests check the wire format with it)
 export { CONTINUE_INSTRUCTION } from './providers/chat-loop.js';
-export type { HttpPlatformOptions } from './providers/provider-config.js';
-export {
-  createScriptedPlatform,
-  createScriptedPlatformFromReplies,
-  loadScript,
-  type ScriptedOptions,
-  type ScriptedPlatform,
-  type ScriptedReply,
-} from './providers/scripted.js';
-export { createReplayPlatform, recordedCalls, resolveTranscriptPath } from './providers/replay.js';
-export {
-  ACTION_TAGS,
-  COMPLETION_MARKER,
-  coalesceText,
-  createTagParser,
-  parseTags,
-  type BlockEvent,
-  type TagEvent,
-  type TagParser,
-  type TagParserOptions,
-  type TagSpec,
-} from './tag-parser.js';
-export { createStopAfterFirstBlock, type StopAfterFirstBlock } from './stop-after-first-block.js';
-export {
-  TRANSCRIPT_FILE,
-  TranscriptWriter,
-  recordTranscript,
-  type RecordTranscriptOptions,
-  type TranscriptInput,
-} from './transcript.js';
-export { expandRequestMessages } from './transcript-messages.js';
-export { REDACTED, apiKeyEnvNames, createRedactor, redactText, type Redactor } from './redact.js';
-export {
-  createRun,
-  findProjectDir,
-  finishRun,
-  listRuns,
-  readRecords,
-  resolveRunId,
-  runsDir,
-  startRun,
-  summarizeRun,
-  type Run,
-  type RunInfo,
-  type RunStatus,
-  type RunSummary,
-  type TranscriptRecord,
-} from './runs.js';

@@ -1,7 +1,7 @@
-import type { ModelConfig } from '../util/config-schema.js';
+import type { ModelConfig } from '../util/index.js';
 
 /**
- * The one model interface (DESIGN.md §3). Platforms are stateless: the caller owns the message
+ * The one model interface (docs/llm.md). Platforms are stateless: the caller owns the message
  * list and passes all of it on every call, so save/restore, pruning and replay work the same
  * for every provider.
  */
@@ -13,14 +13,18 @@ export interface ChatMessage {
   content: string;
 }
 
-/** Returned by `onDelta` to end generation early (the first complete action block has arrived). */
+/** The caller's answer to a streamed chunk: 'stop' ends generation there (the caller has what it needs). */
 export type DeltaVerdict = 'stop' | void;
 
 export interface ChatRequest {
   messages: ChatMessage[];
   /** aborts the HTTP stream; the call then rejects with a JarvisError code `llm_aborted` */
   signal?: AbortSignal;
-  /** streamed text as it arrives; return 'stop' to cut the stream (finishReason becomes 'early_stop') */
+  /**
+   * Streamed text as it arrives, in order; what it is given adds up to `ChatResult.text`. Return
+   * 'stop' to cut the stream (finishReason becomes 'early_stop'). The caller reads the chunks
+   * (the agent parses its protocol from them); a platform only passes them on.
+   */
   onDelta?: (delta: string) => DeltaVerdict;
   /** overrides the model config for this call */
   maxTokens?: number;
@@ -67,45 +71,3 @@ export interface PlatformContext {
 }
 
 export type PlatformFactory = (ctx: PlatformContext) => Platform | Promise<Platform>;
-
-/**
- * Transcript records (`.jarvis/runs/<run-id>/transcript.jsonl`), one JSON object per line.
- * The llm layer writes `request`, `reply` and `error`; upper layers add their own `type`s
- * (agent events, tool calls) with the same `ts`/`run_id` envelope.
- */
-export interface TranscriptEnvelope {
-  type: string;
-  /** ISO time */
-  ts: string;
-  run_id: string;
-  /** 1-based model call number within the run */
-  call?: number;
-}
-
-export interface TranscriptRequest extends TranscriptEnvelope {
-  type: 'request';
-  platform: string;
-  model: string;
-  messages: ChatMessage[];
-}
-
-export interface TranscriptReply extends TranscriptEnvelope {
-  type: 'reply';
-  platform: string;
-  model: string;
-  text: string;
-  finish_reason: FinishReason;
-  usage: Usage;
-  cost: number;
-  latency_ms: number;
-  attempts: number;
-}
-
-export interface TranscriptError extends TranscriptEnvelope {
-  type: 'error';
-  platform: string;
-  model: string;
-  code: string;
-  message: string;
-  latency_ms: number;
-}

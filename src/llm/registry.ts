@@ -1,9 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ModelConfig } from '../util/config-schema.js';
-import { userDataDir } from '../util/config.js';
-import { describeError, JarvisError } from '../util/errors.js';
+import { BUILTIN_PLATFORMS, listUserPlatforms, userPlatformDir, userPlatformFile, type BuiltinPlatformName, type ModelConfig, userDataDir, describeError, JarvisError } from '../util/index.js';
 import type { Platform, PlatformContext, PlatformFactory } from './platform.js';
 import { createReplayPlatform } from './providers/replay.js';
 import { createScriptedPlatform } from './providers/scripted.js';
@@ -15,15 +11,16 @@ import { createScriptedPlatform } from './providers/scripted.js';
  * broken one cannot break runs that do not use it.
  */
 
-// The SDKs take ~250 ms to load; commands that never call a model should not pay for them.
-const BUILTIN: Readonly<Record<string, PlatformFactory>> = {
+// Keyed by the names the config check accepts (util/config-platforms.ts), so the two cannot
+// drift. The SDKs take ~250 ms to load; commands that never call a model should not pay for them.
+const BUILTIN: Readonly<Record<BuiltinPlatformName, PlatformFactory>> = {
   'openai-compatible': async (ctx) => (await import('./providers/openai-compatible.js')).createOpenAICompatiblePlatform(ctx),
   anthropic: async (ctx) => (await import('./providers/anthropic.js')).createAnthropicPlatform(ctx),
   scripted: (ctx) => createScriptedPlatform(ctx),
   replay: (ctx) => createReplayPlatform(ctx),
 };
 
-export const BUILTIN_PLATFORMS: readonly string[] = Object.keys(BUILTIN);
+export { BUILTIN_PLATFORMS, listUserPlatforms, userPlatformDir };
 
 export interface CreatePlatformOptions {
   /** directory relative paths in the config resolve against (the config file's directory) */
@@ -39,21 +36,6 @@ export interface CreatePlatformOptions {
 /** The same data dir the config loader uses: $JARVIS_DATA_DIR, else ~/.jarvis. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return userDataDir({ env });
-}
-
-export function userPlatformDir(dataDir: string): string {
-  return join(dataDir, 'platforms');
-}
-
-/** Names of the user platforms in `<dataDir>/platforms/`, sorted. */
-export function listUserPlatforms(dataDir: string): string[] {
-  const dir = userPlatformDir(dataDir);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.mjs'))
-    .map((f) => f.slice(0, -'.mjs'.length))
-    .filter((n) => !Object.hasOwn(BUILTIN, n))
-    .sort();
 }
 
 async function loadUserFactory(file: string): Promise<PlatformFactory> {
@@ -92,12 +74,12 @@ export async function createPlatform(config: ModelConfig, opts: CreatePlatformOp
     warn: opts.warn ?? ((m) => process.stderr.write(`warning: ${m}\n`)),
   };
   const name = config.platform;
-  const builtin = Object.hasOwn(BUILTIN, name) ? BUILTIN[name] : undefined;
+  const builtin = Object.hasOwn(BUILTIN, name) ? BUILTIN[name as BuiltinPlatformName] : undefined;
   if (builtin) return checkPlatform(await builtin(ctx), `platform ${name}`);
 
   const dataDir = opts.dataDir ?? defaultDataDir(ctx.env);
-  const file = join(userPlatformDir(dataDir), `${name}.mjs`);
-  if (!/^[\w.-]+$/.test(name) || !existsSync(file)) {
+  const file = userPlatformFile(dataDir, name);
+  if (!file) {
     const known = [...BUILTIN_PLATFORMS, ...listUserPlatforms(dataDir)];
     throw new JarvisError('config', `unknown platform "${name}"; known platforms: ${known.join(', ')}`, {
       hint: `user platforms are ES modules in ${userPlatformDir(dataDir)}/<name>.mjs`,

@@ -1,5 +1,5 @@
 /**
- * The one retry policy every provider call goes through (DESIGN.md §3). The SDKs' own retries
+ * The one retry policy every provider call goes through (docs/llm.md). The SDKs' own retries
  * are switched off (`maxRetries: 0`) so this is the only place that decides.
  *
  * Providers turn whatever their SDK threw into a {@link CallFailure}; anything else (our own

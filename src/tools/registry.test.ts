@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { tempTree } from '../../test/support/temp-tree.js';
-import { JarvisError } from '../util/errors.js';
+import { JarvisError } from '../util/index.js';
 import { builtinTools } from './builtin/index.js';
 import { ToolRegistry } from './registry.js';
 import { defineTool, type ToolContext } from './tool.js';

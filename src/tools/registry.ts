@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { JarvisError, describeError, isJarvisError } from '../util/errors.js';
-import { toolError, type Tool, type ToolContext, type ToolResult } from './tool.js';
+import { JarvisError, describeError, isJarvisError } from '../util/index.js';
+import { toolError, type Tool, type ToolContext, type ToolPaths, type ToolResult } from './tool.js';
 
 /** What the model is shown for one tool. */
 export interface ToolSpec {
@@ -81,24 +81,46 @@ export class ToolRegistry {
    * back as results with `error` set and a message telling the model what to change.
    */
   async invoke(name: unknown, rawArgs: unknown, ctx: ToolContext): Promise<ToolResult> {
+    const c = this.check(name, rawArgs);
+    return c.ok ? c.call.run(ctx) : c.result;
+  }
+
+  /**
+   * The first half of `invoke`: looks the tool up and validates the arguments, without running
+   * anything. A checked call knows what it will touch (`paths`) before it runs.
+   */
+  check(name: unknown, rawArgs: unknown): { ok: true; call: CheckedCall } | { ok: false; result: ToolResult } {
     const known = this.names();
     const tool = typeof name === 'string' ? this.get(name) : undefined;
     if (!tool) {
       const shown = typeof name === 'string' ? `"${name}"` : `a ${name === null ? 'null' : typeof name} name`;
-      return toolError('unknown_tool', `There is no tool named ${shown}. Available tools: ${known.join(', ') || '(none)'}.`);
+      return { ok: false, result: toolError('unknown_tool', `There is no tool named ${shown}. Available tools: ${known.join(', ') || '(none)'}.`) };
     }
     const args = normaliseArgs(rawArgs);
-    if (!args.ok) return toolError('invalid_arguments', `${args.message}\n${usageOf(this.specs.get(tool.name) as ToolSpec)}`);
+    if (!args.ok) return { ok: false, result: toolError('invalid_arguments', `${args.message}\n${usageOf(this.specs.get(tool.name) as ToolSpec)}`) };
     const parsed = tool.params.safeParse(args.value);
     if (!parsed.success) {
-      return toolError(
-        'invalid_arguments',
-        `Invalid arguments for ${tool.name}:\n${formatIssues(parsed.error)}\n${usageOf(this.specs.get(tool.name) as ToolSpec)}`,
-      );
+      const message = `Invalid arguments for ${tool.name}:\n${formatIssues(parsed.error)}\n${usageOf(this.specs.get(tool.name) as ToolSpec)}`;
+      return { ok: false, result: toolError('invalid_arguments', message) };
     }
+    const value: unknown = parsed.data;
+    const paths = tool.paths?.(value) ?? {};
+    return {
+      ok: true,
+      call: {
+        tool: tool.name,
+        args: value,
+        ...paths,
+        description: tool.describe?.(value) ?? describeCall(tool.name, paths),
+        run: (ctx) => this.runChecked(tool, value, ctx),
+      },
+    };
+  }
+
+  private async runChecked(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
     if (ctx.signal?.aborted) return toolError('aborted', `${tool.name} was not run: the run was stopped.`);
     try {
-      return await tool.run(parsed.data, ctx);
+      return await tool.run(args, ctx);
     } catch (e) {
       if (ctx.signal?.aborted) return toolError('aborted', `${tool.name} was stopped: the run was interrupted.`);
       if (isJarvisError(e)) {
@@ -118,6 +140,21 @@ export class ToolRegistry {
       });
     }
   }
+}
+
+/** A call whose tool exists and whose arguments are valid. */
+export interface CheckedCall extends ToolPaths {
+  tool: string;
+  /** the arguments as the tool's schema parsed them (defaults filled in) */
+  args: unknown;
+  /** one line for a person, e.g. `read_code (reads src/main.c)` */
+  description: string;
+  run(ctx: ToolContext): Promise<ToolResult>;
+}
+
+function describeCall(name: string, p: ToolPaths): string {
+  const parts = [...(p.reads?.length ? [`reads ${p.reads.join(', ')}`] : []), ...(p.writes?.length ? [`writes ${p.writes.join(', ')}`] : [])];
+  return parts.length > 0 ? `${name} (${parts.join('; ')})` : name;
 }
 
 /** The JSON Schema of what the model writes (input side: defaults make fields optional). */

@@ -56,6 +56,19 @@ export interface Tool<P extends z.ZodType = z.ZodType> {
   readonly params: P;
   /** Receives arguments already validated by the registry; never called with raw model input. */
   run(args: z.output<P>, ctx: ToolContext): Promise<ToolResult>;
+  /**
+   * The paths a call reads and writes, as the model named them, known before it runs (for
+   * confirmation and for policies that watch actions). A tool that cannot know leaves it out.
+   */
+  paths?(args: z.output<P>): ToolPaths;
+  /** One line describing a call for a person asked to confirm it; default: the name and paths. */
+  describe?(args: z.output<P>): string;
+}
+
+export interface ToolPaths {
+  reads?: readonly string[];
+  /** `.` means anywhere under the working root */
+  writes?: readonly string[];
 }
 
 /** Declares a tool; the identity function exists so `run` gets its argument type from `params`. */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { isAbsolute, join, relative, sep } from 'node:path';
-import { writeFileAtomicSync } from '../util/files.js';
+import { join } from 'node:path';
+import { writeFileAtomicSync, shownPath } from '../util/index.js';
 
-/** Past this many lines a tool output is cut (jarvis-core spec §6: keep the first and last 30). */
+/** Past this many lines a tool output is cut (docs/tools.md, "The 60-line rule": the first and last 30 stay). */
 export const MAX_OUTPUT_LINES = 60;
 export const KEEP_LINES = 30;
 /** One minified or binary-ish line must not blow the context either. */
@@ -70,7 +70,5 @@ export function splitLines(text: string): string[] {
 
 /** Relative to the root when inside it (`.` for the root itself), else absolute. */
 export function displayPath(root: string, abs: string): string {
-  const rel = relative(root, abs);
-  if (rel === '') return '.';
-  return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel) ? rel : abs;
+  return shownPath(root, abs);
 }

@@ -61,15 +61,21 @@ function editDistance(a: string, b: string): number {
   return row[b.length] as number;
 }
 
-function suggestion(key: string, known: string[]): string {
-  if (key === 'api_key') return ' (keys are read from the environment: set api_key_env to the variable name)';
+/** The known word `word` is most likely a misspelling of, if any is close enough. */
+export function didYouMean(word: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestD = Infinity;
   for (const k of known) {
-    const d = editDistance(key.toLowerCase(), k.toLowerCase());
+    const d = editDistance(word.toLowerCase(), k.toLowerCase());
     if (d < bestD) [best, bestD] = [k, d];
   }
-  return best !== undefined && bestD <= Math.max(2, Math.floor(key.length / 3)) ? ` (did you mean ${best}?)` : '';
+  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+function suggestion(key: string, known: string[]): string {
+  if (key === 'api_key') return ' (keys are read from the environment: set api_key_env to the variable name)';
+  const best = didYouMean(key, known);
+  return best !== undefined ? ` (did you mean ${best}?)` : '';
 }
 
 /** The layer that set `path` or, failing that, its nearest ancestor. */

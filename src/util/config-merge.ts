@@ -1,6 +1,6 @@
 /**
  * Layered merge that remembers, for every dotted key, which layer wrote it last.
- * Objects merge key by key; arrays and scalars replace (DESIGN.md §4).
+ * Objects merge key by key; arrays and scalars replace (docs/config.md).
  */
 
 /** Where one configuration value came from. `label` is what `jarvis config show` prints. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The one source of configuration keys and defaults (DESIGN.md §4). Later layers add their
+ * The one source of configuration keys and defaults (docs/config.md). Later layers add their
  * sections here; loaders, `jarvis config show` and `config init` all read this schema.
  */
 
@@ -45,7 +45,7 @@ export const llmGroupSchema = z
 export type LlmGroup = z.infer<typeof llmGroupSchema>;
 export type ModelRole = 'normal' | 'cheap';
 
-/** Booleans and integers a user may set for every agent run (spec jarvis-core §2, §19). */
+/** Booleans and integers a user may set for every agent run (docs/config.md, `agent:`). */
 export const agentConfigSchema = z
   .object({
     max_input_tokens: z

@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { jarvisConfigSchema, type JarvisConfig, type ModelConfig, type ModelRole } from './config-schema.js';
 import { JarvisError } from './errors.js';
+import { shownPath } from './paths.js';
 import { schemaErrorLine, yamlErrorLine } from './config-issues.js';
 import {
   isPlainObject,
@@ -15,6 +16,7 @@ import {
   type SourceMap,
 } from './config-merge.js';
 import { envEntries, flagEntries, type ConfigFlags } from './config-overrides.js';
+import { checkPlatformNames } from './config-platforms.js';
 
 export type { ConfigSource, SourceMap } from './config-merge.js';
 export type { ConfigFlags } from './config-overrides.js';
@@ -159,8 +161,8 @@ function readConfigFile(path: string, origin: ConfigFile['origin'], display: str
 }
 
 function tildePath(p: string, home: string): string {
-  const rel = relative(home, p);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? `~/${rel}` : p;
+  const shown = shownPath(home, p);
+  return shown === p || shown === '.' ? p : `~/${shown}`;
 }
 
 /** The user data directory: `--data-dir`, else `JARVIS_DATA_DIR`, else `~/.jarvis`. */
@@ -184,8 +186,9 @@ export function findProjectConfig(cwd: string, exclude?: string): string | undef
 }
 
 /**
- * Finds and reads the configuration files, then runs {@link loadConfig}. With `JARVIS_CONFIG`
- * set, only that file is read; otherwise the project file is merged over the user file.
+ * Finds and reads the configuration files, then runs {@link loadConfig} and checks that every
+ * platform named exists (built in, or a user platform module in the data directory). With
+ * `JARVIS_CONFIG` set, only that file is read; otherwise the project file is merged over the user file.
  */
 export function loadEffectiveConfig(input: EffectiveConfigInput = {}): LoadedEffectiveConfig {
   const cwd = input.cwd ?? process.cwd();
@@ -207,7 +210,9 @@ export function loadEffectiveConfig(input: EffectiveConfigInput = {}): LoadedEff
     const projectFile = findProjectConfig(cwd, userFile);
     if (projectFile) files.push(readConfigFile(projectFile, 'project', relative(cwd, projectFile)));
   }
-  return { ...loadConfig({ flags: input.flags, env, files, cwd, home }), files };
+  const loaded = loadConfig({ flags: input.flags, env, files, cwd, home });
+  checkPlatformNames(loaded.config, loaded.sources, files.map((f) => f.display ?? f.path).join(', ') || 'configuration');
+  return { ...loaded, files };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Agent } from '../../src/agent/index.js';
-import { readRecords, startRun } from '../../src/llm/runs.js';
+import { readRecords, startRun } from '../../src/runs/index.js';
 import { builtinTools, ToolRegistry } from '../../src/tools/index.js';
 import { tempTree } from '../support/temp-tree.js';
 import { lastMessages, replies } from './harness.js';

@@ -113,7 +113,7 @@ async function fuzzRun(count: number, seed: number, earlyStop: boolean): Promise
   let files = { a: read('work/a.txt'), b: read('work/b.txt') };
   let seen = 0;
   const problems: string[] = [];
-  agent.events.subscribe('after_tool_call', (e) => {
+  agent.events.subscribe('after_action', (e) => {
     const r = e.currentResponse;
     for (const call of log.calls.slice(seen)) {
       const args = call.args as { text?: string; n?: number };

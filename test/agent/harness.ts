@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { Agent, type AgentOptions } from '../../src/agent/index.js';
 import { createScriptedPlatformFromReplies, loadScript, type ScriptedPlatform, type ScriptedReply } from '../../src/llm/index.js';
-import { readRecords, startRun, type TranscriptRecord } from '../../src/llm/runs.js';
+import { readRecords, startRun, type TranscriptRecord } from '../../src/runs/index.js';
 import { ToolRegistry } from '../../src/tools/registry.js';
 import { defineTool, toolError } from '../../src/tools/tool.js';
 import { tempTree } from '../support/temp-tree.js';

@@ -81,7 +81,9 @@ describe('interrupts', () => {
     const p = person('use echo instead', '');
     const s = scenario(replies(toolCall('wait_for_abort', {}), 'OK, noted.'), {}, { interactive: true, ask: p.ask });
     const notes: string[] = [];
-    s.agent.events.subscribe('before_tool_call', () => setTimeout(() => s.agent.interrupt(), 10));
+    s.agent.events.subscribe('before_action', () => {
+      setTimeout(() => s.agent.interrupt(), 10);
+    });
     s.agent.events.subscribe('interrupt_triggered', (e) => notes.push(e.userInput));
     const r = await s.agent.run('wait');
     expect(r.status).toBe('completed');
@@ -207,7 +209,9 @@ describe('events', () => {
       needSummary: true,
     });
     const fired = new Set<string>();
-    for (const t of AGENT_EVENT_TYPES) s.agent.events.subscribe(t, (e) => fired.add(e.type));
+    for (const t of AGENT_EVENT_TYPES) s.agent.events.subscribe(t, (e: { type: string }) => {
+      fired.add(e.type);
+    });
     let interrupted = false;
     s.agent.events.subscribe('before_model_call', () => {
       if (main.calls.length === 1 && !interrupted) {

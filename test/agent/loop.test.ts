@@ -21,12 +21,12 @@ describe('agent run loop', () => {
   it('emits the events of a turn in order', async () => {
     const s = scenario(replies(toolCall('echo', { text: 'x' }), 'done <!!!COMPLETE!!!>', 'Summary: echoed x.'), {}, { needSummary: true });
     const seen: string[] = [];
-    for (const t of ['task_started', 'before_addon_prompt', 'after_addon_prompt', 'before_model_call', 'after_model_call', 'before_tool_call', 'after_tool_call', 'before_summary', 'after_summary', 'task_completed'] as const) {
+    for (const t of ['task_started', 'before_addon_prompt', 'after_addon_prompt', 'before_model_call', 'after_model_call', 'before_action', 'after_action', 'before_summary', 'after_summary', 'task_completed'] as const) {
       s.agent.events.subscribe(t, () => seen.push(t));
     }
     const r = await s.agent.run('go');
     expect(r.status).toBe('completed');
-    expect(seen.slice(0, 7)).toEqual(['task_started', 'before_addon_prompt', 'after_addon_prompt', 'before_model_call', 'after_model_call', 'before_tool_call', 'after_tool_call']);
+    expect(seen.slice(0, 7)).toEqual(['task_started', 'before_addon_prompt', 'after_addon_prompt', 'before_model_call', 'after_model_call', 'before_action', 'after_action']);
     expect(seen.slice(-3)).toEqual(['before_summary', 'after_summary', 'task_completed']);
     expect(r.result).toBe('Summary: echoed x.');
   });

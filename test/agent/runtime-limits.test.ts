@@ -61,7 +61,9 @@ describe('non-interactive runs', () => {
   it('stops with status interrupted when the signal aborts', async () => {
     const ctrl = new AbortController();
     const s = scenario(replies(toolCall('wait_for_abort', {}), DONE), {}, { signal: ctrl.signal });
-    s.agent.events.subscribe('before_tool_call', () => setTimeout(() => ctrl.abort(), 10));
+    s.agent.events.subscribe('before_action', () => {
+      setTimeout(() => ctrl.abort(), 10);
+    });
     const r = await s.agent.run('wait');
     expect(r.status).toBe('interrupted');
     expect(s.platform.remaining()).toBe(1);

@@ -1,3 +1,5 @@
+import { AgentFactory } from '../../src/agent/index.js';
+import type { Platform } from '../../src/llm/index.js';
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,4 +69,9 @@ export function onlyPass(pass: keyof OptimizeOptions['passes']): OptimizeOptions
 /** optimizeCrate options as the CLI's defaults set them (resume, git guard, 2 build-fix retries); `extra` wins. */
 export function optimizeOptions(cwd: string, passes: OptimizeOptions['passes'], extra: Partial<OptimizeOptions> = {}): OptimizeOptions {
   return { cwd, passes, resume: true, resetProgress: false, maxChecks: 0, dryRun: false, buildFixRetries: 2, gitGuard: true, ...extra };
+}
+
+/** The factory `jc2r optimize` builds its model stages with, over one (scripted) model. */
+export function modelAgents(platform: Platform): AgentFactory {
+  return new AgentFactory({ root: process.cwd(), models: () => ({ normal: platform }), tools: () => [] }, { interactive: false });
 }

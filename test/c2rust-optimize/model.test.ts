@@ -6,7 +6,7 @@ import { indexFunctions, duplicatePairs } from '../../src/apps/c2rust/optimize/f
 import { mergeRuleBlocker } from '../../src/apps/c2rust/optimize/merge-duplicates.js';
 import { parseSafetyReply } from '../../src/apps/c2rust/optimize/model-safety.js';
 import { optimizeCrate } from '../../src/apps/c2rust/optimize/optimizer.js';
-import { countingExec, manifest, onlyPass, optimizeOptions, targetDirFor, tempDir, writeTree } from './crates.js';
+import { countingExec, manifest, modelAgents, onlyPass, optimizeOptions, targetDirFor, tempDir, writeTree } from './crates.js';
 
 const cargoEnv = targetDirFor('model');
 afterAll(() => rmSync(cargoEnv.CARGO_TARGET_DIR as string, { recursive: true, force: true }));
@@ -106,7 +106,7 @@ describe('jc2r optimize with a model: duplicates', { timeout: 180_000 }, () => {
     writeTree(dir, { 'Cargo.toml': manifest('dups'), 'src/lib.rs': LIB, 'tests/behaviour.rs': TESTS });
     const platform = createScriptedPlatformFromReplies({ replies: [{ reply: '<MERGE>yes</MERGE>', expect: 'crate::secret::vault::weigh' }] });
     const { exec, calls } = countingExec();
-    const report = await optimizeCrate(optimizeOptions(dir, onlyPass('structure'), { cargoEnv, exec, platform }));
+    const report = await optimizeCrate(optimizeOptions(dir, onlyPass('structure'), { cargoEnv, exec, agents: modelAgents(platform) }));
     expect(report.errors).toEqual([]);
     expect(platform.remaining()).toBe(0);
     expect(report.duplicates_tagged).toBe(2);
@@ -130,7 +130,7 @@ describe('jc2r optimize with a model: duplicates', { timeout: 180_000 }, () => {
     writeTree(dir, { 'Cargo.toml': manifest('guarded_dups'), 'src/lib.rs': lib, 'tests/guard.rs': guard });
     const platform = createScriptedPlatformFromReplies({ replies: [] });
     const { exec, calls } = countingExec();
-    const report = await optimizeCrate(optimizeOptions(dir, onlyPass('structure'), { cargoEnv, exec, platform }));
+    const report = await optimizeCrate(optimizeOptions(dir, onlyPass('structure'), { cargoEnv, exec, agents: modelAgents(platform) }));
     expect(report.errors).toEqual([]);
     expect(report.duplicates_merged).toBe(0);
     expect(readFileSync(join(dir, 'src/lib.rs'), 'utf8')).toBe(lib.replace('pub fn total_again', '/// Duplicate of crate::total\npub fn total_again'));

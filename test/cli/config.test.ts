@@ -114,6 +114,35 @@ describe('jarvis config show', () => {
     );
   });
 
+  it('rejects an unknown platform name when the config is read, with file, key and a suggestion', async () => {
+    const d = dirs();
+    mkdirSync(join(d.repo, '.jarvis'));
+    writeFileSync(join(d.repo, '.jarvis', 'config.yaml'), 'llm_groups:\n  default:\n    normal: { platform: openai-compatibel, model: m }\n');
+    const r = await jarvis(['config', 'show'], { cwd: d.repo, home: d.home });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const [first, hint] = r.stderr.trimEnd().split('\n');
+    expect(first).toBe(
+      'error: config error: .jarvis/config.yaml: key llm_groups.default.normal.platform: unknown platform "openai-compatibel" (did you mean openai-compatible?); known platforms: openai-compatible, anthropic, scripted, replay',
+    );
+    expect(hint).toBe(`hint: a user platform is an ES module at ${join(d.home, '.jarvis', 'platforms', 'openai-compatibel.mjs')}`);
+  });
+
+  it('accepts a user platform whose module exists in the data directory, and lists it as known', async () => {
+    const d = dirs();
+    mkdirSync(join(d.home, '.jarvis', 'platforms'), { recursive: true });
+    writeFileSync(join(d.home, '.jarvis', 'platforms', 'mine.mjs'), 'export function createPlatform() { throw new Error("not called by config show"); }\n');
+    mkdirSync(join(d.repo, '.jarvis'));
+    writeFileSync(join(d.repo, '.jarvis', 'config.yaml'), 'llm_groups:\n  default:\n    normal: { platform: mine }\n    cheap: { platform: mien }\n');
+    const bad = await jarvis(['config', 'show'], { cwd: d.repo, home: d.home });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('key llm_groups.default.cheap.platform: unknown platform "mien" (did you mean mine?); known platforms: openai-compatible, anthropic, scripted, replay, mine');
+    writeFileSync(join(d.repo, '.jarvis', 'config.yaml'), 'llm_groups:\n  default:\n    normal: { platform: mine }\n');
+    const ok = await jarvis(['config', 'show'], { cwd: d.repo, home: d.home });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/llm_groups\.default\.normal\.platform\s+mine/);
+  });
+
   it('fails on an unknown -g group, listing the known ones', async () => {
     const d = dirs();
     mkdirSync(join(d.repo, '.jarvis'));

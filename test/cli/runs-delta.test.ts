@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRequest, ChatResult, Platform } from '../../src/llm/platform.js';
-import { finishRun, startRun } from '../../src/llm/runs.js';
-import { recordTranscript } from '../../src/llm/transcript.js';
+import { finishRun, startRun } from '../../src/runs/index.js';
+import { recordTranscript } from '../../src/llm/index.js';
 import { runJarvis } from '../support/jarvis-cli.js';
 import { tempTree } from '../support/temp-tree.js';
 

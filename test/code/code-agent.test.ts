@@ -8,21 +8,26 @@ import { ensureIgnored } from '../../src/apps/code/repo-setup.js';
 import { takeSnapshot } from '../../src/apps/code/snapshot.js';
 import { onPath } from '../../src/apps/code/lint.js';
 import { createScriptedPlatformFromReplies, type ScriptedReply } from '../../src/llm/index.js';
+import { AgentFactory, type AgentRunBinding } from '../../src/agent/index.js';
+import { builtinTools } from '../../src/tools/index.js';
 import { git, gitRepo, patch } from './support.js';
 
 /** The code agent in-process with a scripted model: commit flow, reject, iteration limit, JSON edits, lint. */
 
 const rewrite = (file: string, content: string) => `<REWRITE file=${file}>\n${content}</REWRITE>\n`;
 
-function agentFor(root: string, replies: (string | ScriptedReply)[], o: Partial<CodeAgentOptions> = {}) {
+/** The code agent with a scripted model and the built-in tools; `o` may set who answers (the run binding). */
+async function agentFor(root: string, replies: (string | ScriptedReply)[], o: Partial<Omit<CodeAgentOptions, 'agents'>> & Partial<AgentRunBinding> = {}) {
   // what jca's repository set-up does first: the run directory is ignored
   ensureIgnored(root, join(root, '.git'));
   const platform = createScriptedPlatformFromReplies({ replies });
   const printed: string[] = [];
-  const code = new CodeAgent(
-    { root, platform, interactive: false, plan: detectVerify(root, { build: '', test: '' }), rulesDataDir: false, print: (t) => printed.push(t), warn: () => undefined, ...o },
-    'the task',
+  const { interactive, ask, confirm, ...rest } = o;
+  const agents = new AgentFactory(
+    { root, models: () => ({ normal: platform }), tools: () => builtinTools(), rulesDataDir: false },
+    { interactive: interactive ?? false, ...(ask ? { ask } : {}), ...(confirm ? { confirm } : {}), warn: () => undefined },
   );
+  const code = await CodeAgent.create({ agents, plan: detectVerify(root, { build: '', test: '' }), print: (t) => printed.push(t), ...rest }, 'the task');
   return { code, platform, printed };
 }
 
@@ -32,7 +37,7 @@ describe('CodeAgent commit flow', () => {
   it('interactive reject puts changed, dirty and new files back exactly as they were', async () => {
     const repo = gitRepo({ 'calc.c': 'int x;\n', 'notes.txt': 'committed\n' });
     writeFileSync(join(repo, 'notes.txt'), 'my uncommitted note\n');
-    const { code, platform } = agentFor(
+    const { code, platform } = await agentFor(
       repo,
       [rewrite('notes.txt', 'model text\n') + rewrite('new.txt', 'new\n') + rewrite('calc.c', 'int y;\n'), { reply: 'Understood.', expect: 'The user rejected this change' }],
       { interactive: true, ask: async () => '', confirm: async () => false },
@@ -55,7 +60,7 @@ describe('CodeAgent commit flow', () => {
   it('interactive accept commits only the files the action changed and tells the model the diff', async () => {
     const repo = gitRepo({ 'calc.c': 'int x;\n', 'other.c': 'int o;\n' });
     writeFileSync(join(repo, 'other.c'), 'int o2;\n');
-    const { code, platform } = agentFor(repo, [patch('calc.c', 'int x;', 'int z;'), { reply: 'Done.', expect: '+int z;' }], {
+    const { code, platform } = await agentFor(repo, [patch('calc.c', 'int x;', 'int z;'), { reply: 'Done.', expect: '+int z;' }], {
       interactive: true,
       ask: async () => '',
       confirm: async () => true,
@@ -73,7 +78,7 @@ describe('CodeAgent commit flow', () => {
   it('a file deleted by a script is committed as a deletion and summarised', async () => {
     const repo = gitRepo({ 'old.c': 'a\nb\nc\n', 'keep.c': 'k\n' });
     const tool = '<TOOL_CALL>\nwant: remove it\nname: execute_script\narguments:\n  script_content: "rm old.c"\n</TOOL_CALL>\n';
-    const { code, platform } = agentFor(repo, [tool, { reply: 'Removed. <!!!COMPLETE!!!>', expect: 'deleted old.c (3 lines)' }]);
+    const { code, platform } = await agentFor(repo, [tool, { reply: 'Removed. <!!!COMPLETE!!!>', expect: 'deleted old.c (3 lines)' }]);
     const r = await code.run('remove old.c');
     expect(r.commits).toHaveLength(1);
     expect(git(repo, 'ls-files').trim()).toBe('keep.c');
@@ -86,7 +91,7 @@ describe('CodeAgent commit flow', () => {
     git(repo, 'init', '-q');
     git(repo, 'config', 'user.name', 'T');
     git(repo, 'config', 'user.email', 't@example.com');
-    const { code } = agentFor(repo, [rewrite('main.c', 'int main(void) { return 0; }\n'), 'Created. <!!!COMPLETE!!!>']);
+    const { code } = await agentFor(repo, [rewrite('main.c', 'int main(void) { return 0; }\n'), 'Created. <!!!COMPLETE!!!>']);
     const r = await code.run('create main.c');
     expect(r.commits).toHaveLength(1);
     expect(git(repo, 'log', '--format=%s')).toBe('jca: the task (main.c)\n');
@@ -106,7 +111,7 @@ describe('CodeAgent verify loop', () => {
   it('stops after --max-iterations failed verifications and reports red', async () => {
     const repo = gitRepo({ 'a.txt': 'v0\n' });
     const plan = detectVerify(repo, { build: 'echo "a.c:3:1: error: still broken" >&2; exit 1', test: '' });
-    const { code, platform } = agentFor(repo, [rewrite('a.txt', 'v1\n'), { reply: rewrite('a.txt', 'v2\n'), expect: 'a.c:3:1: error: still broken' }], { plan, maxIterations: 2 });
+    const { code, platform } = await agentFor(repo, [rewrite('a.txt', 'v1\n'), { reply: rewrite('a.txt', 'v2\n'), expect: 'a.c:3:1: error: still broken' }], { plan, maxIterations: 2 });
     const r = await code.run('fix it');
     expect(platform.calls).toHaveLength(2);
     expect(r).toMatchObject({ verify: 'red', iterations: 2, limitReached: true });
@@ -118,7 +123,7 @@ describe('CodeAgent verify loop', () => {
   it('sends the failure back when the model finishes while verification is red', async () => {
     const repo = gitRepo({ 'flag.txt': 'bad\n' });
     const plan = detectVerify(repo, { build: '', test: 'grep -q good flag.txt || { echo "FAILED test_flag.py::test_flag - flag is bad"; exit 1; }' });
-    const { code } = agentFor(repo, [
+    const { code } = await agentFor(repo, [
       { reply: rewrite('flag.txt', 'still bad\n'), expect: 'test test_flag.py::test_flag (test_flag.py): flag is bad' },
       { reply: 'Done. <!!!COMPLETE!!!>', expect: 'Fix this (attempt 1 of 5)' },
       { reply: rewrite('flag.txt', 'good\n'), expect: 'You stopped, but verification still fails' },
@@ -136,7 +141,7 @@ describe('CodeAgent options', () => {
     const repo = gitRepo({ 'calc.c': 'int add(int a, int b) {\n  return a - b;\n}\n' });
     const bad = '<EDIT>\n{"action": "edit", "file_path": "calc.c", "edits": [{"old_string": "return a-b;", "new_string": "return a + b;", "expected_replacements": 1}]}\n</EDIT>';
     const good = '<EDIT>\n{"action": "edit", "file_path": "calc.c", "edits": [{"old_string": "return a - b;", "new_string": "return a + b;", "expected_replacements": 1}]}\n</EDIT>';
-    const { code, platform } = agentFor(repo, [
+    const { code, platform } = await agentFor(repo, [
       { reply: bad, expect: '"action": "edit"' },
       { reply: good, expect: 'EDIT refused (anchor_not_found)' },
       { reply: 'Done. <!!!COMPLETE!!!>', expect: '+  return a + b;' },
@@ -151,14 +156,31 @@ describe('CodeAgent options', () => {
     expect(readFileSync(join(payloads, 'round-0002.diff'), 'utf8')).toContain('+  return a + b;');
   });
 
-  it('names unknown --append-tools', () => {
+  it('commits what a sub_agent helper changes, one commit per helper action', async () => {
+    const repo = gitRepo({ 'a.txt': 'old\n' });
+    const delegate = '<TOOL_CALL>\nwant: the helper report\nname: sub_agent\narguments:\n  task: rewrite a.txt\n</TOOL_CALL>\n';
+    const { code, platform } = await agentFor(repo, [
+      delegate,
+      rewrite('a.txt', 'new\n'),
+      // the helper is told of the commit right after its own action
+      { reply: 'Rewritten. <!!!COMPLETE!!!>', expect: 'Committed as' },
+      { reply: 'Done. <!!!COMPLETE!!!>', expect: 'SUB_AGENT_RESULT' },
+    ]);
+    const r = await code.run('change a.txt');
+    expect(platform.remaining()).toBe(0);
+    expect(r.commits).toHaveLength(1);
+    expect(git(repo, 'show', '--name-only', '--format=', 'HEAD').trim()).toBe('a.txt');
+    expect(git(repo, 'status', '--porcelain')).toBe('');
+  });
+
+  it('names unknown --append-tools', async () => {
     const repo = gitRepo({ 'a.c': '' });
-    expect(() => agentFor(repo, [], { appendTools: ['no_such_tool'] })).toThrow(/unknown tool no_such_tool/);
+    await expect(agentFor(repo, [], { appendTools: ['no_such_tool'] })).rejects.toThrow(/unknown tool no_such_tool/);
   });
 
   it.skipIf(!onPath('cppcheck'))('--lint runs cppcheck once after the edits and sends its findings back', async () => {
     const repo = gitRepo({ 'main.c': 'int main(void) { return 0; }\n' });
-    const { code, printed } = agentFor(repo, [
+    const { code, printed } = await agentFor(repo, [
       rewrite('main.c', 'int main(void) {\n  int a[2];\n  a[5] = 1;\n  return a[0];\n}\n'),
       { reply: 'Done. <!!!COMPLETE!!!>', expect: 'Checkers installed for the files you changed: `cppcheck' },
       { reply: rewrite('main.c', 'int main(void) {\n  int a[2] = {0, 0};\n  a[1] = 1;\n  return a[0];\n}\n'), expect: 'main.c:3:4: warning[arrayIndexOutOfBounds]' },

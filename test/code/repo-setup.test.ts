@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupRepository } from '../../src/apps/code/repo-setup.js';
+import { JarvisError } from '../../src/util/errors.js';
 import { tempTree } from '../support/temp-tree.js';
 import { git, gitRepo } from './support.js';
 
@@ -28,16 +29,35 @@ describe('setupRepository', () => {
     await expect(setupRepository({ ...base, cwd: repo, ask: async () => 'a' })).rejects.toThrow('stopped: the work tree has uncommitted changes');
   });
 
-  it('strict stops and warn warns when git has no user name or email', async () => {
+  it('strict stops and warn warns when git has no user name or email but can make one up', async () => {
     const repo = gitRepo({ 'a.c': '' });
     git(repo, 'config', '--unset', 'user.name');
     git(repo, 'config', '--unset', 'user.email');
     vi.stubEnv('GIT_CONFIG_GLOBAL', join(tempTree(), 'none'));
     vi.stubEnv('GIT_CONFIG_NOSYSTEM', '1');
+    // git takes the address from $EMAIL and the name from the account: a guessed author
+    vi.stubEnv('EMAIL', 'guess@example.com');
     await expect(setupRepository({ ...base, cwd: repo, gitCheck: 'strict' })).rejects.toThrow('git user.name and user.email are not set');
     const warnings: string[] = [];
     await setupRepository({ ...base, cwd: repo, warn: (m) => warnings.push(m) });
     expect(warnings[0]).toMatch(/^git user\.name and user\.email are not set/);
+  });
+
+  it('stops in both modes when git cannot make a commit at all, saying how to set the identity', async () => {
+    const repo = gitRepo({ 'a.c': '' });
+    git(repo, 'config', '--unset', 'user.name');
+    git(repo, 'config', '--unset', 'user.email');
+    const global = join(tempTree(), 'gitconfig');
+    writeFileSync(global, '[user]\n\tuseConfigOnly = true\n');
+    vi.stubEnv('GIT_CONFIG_GLOBAL', global);
+    vi.stubEnv('GIT_CONFIG_NOSYSTEM', '1');
+    vi.stubEnv('EMAIL', undefined);
+    for (const gitCheck of ['strict', 'warn'] as const) {
+      const e = await setupRepository({ ...base, cwd: repo, gitCheck }).catch((x: unknown) => x as JarvisError);
+      expect(e).toBeInstanceOf(JarvisError);
+      expect((e as JarvisError).message).toMatch(/^git cannot commit here: no user name and email/);
+      expect((e as JarvisError).hint).toContain('git config --global user.email you@example.com');
+    }
   });
 
   it('offers git init outside a repository and runs it on yes', async () => {

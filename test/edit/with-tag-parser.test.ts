@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { ACTION_TAGS, parseTags, type BlockEvent } from '../../src/llm/tag-parser.js';
+import { ACTION_TAGS, parseTags, type BlockEvent } from '../../src/agent/protocol/index.js';
 import { applyPatch, applyRewrite, parsePatchBlock, parseRewriteBlock } from '../../src/edit/index.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'jarvis-edit-tags-')));

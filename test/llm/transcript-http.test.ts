@@ -5,11 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Platform } from '../../src/llm/platform.js';
 import { createAnthropicPlatform } from '../../src/llm/providers/anthropic.js';
 import { createOpenAICompatiblePlatform } from '../../src/llm/providers/openai-compatible.js';
-import { apiKeyEnvNames } from '../../src/llm/redact.js';
-import { finishRun, readRecords, startRun } from '../../src/llm/runs.js';
-import { createStopAfterFirstBlock } from '../../src/llm/stop-after-first-block.js';
-import { ACTION_TAGS } from '../../src/llm/tag-parser.js';
-import { recordTranscript } from '../../src/llm/transcript.js';
+import { apiKeyEnvNames, finishRun, readRecords, startRun } from '../../src/runs/index.js';
+import { ACTION_TAGS, ReplyReader } from '../../src/agent/protocol/index.js';
+import { recordTranscript } from '../../src/llm/index.js';
 import type { ModelConfig } from '../../src/util/config-schema.js';
 import { filesContaining } from '../support/secret-scan.js';
 import { httpError, reply, startLlmServer, type LlmServer } from '../support/llm-server.js';
@@ -49,11 +47,11 @@ describe.each(wires)('transcripts of $platform over loopback', (wire) => {
 
     const text = 'Checking.\n<TOOL_CALL>\nname: ls\n</TOOL_CALL>\n<stdout>made up</stdout> and more text';
     server.enqueue(reply(text, { chunks: text.match(/[\s\S]{1,6}/g) as string[] }));
-    const stopper = createStopAfterFirstBlock({ tags: ACTION_TAGS });
-    const res = await platform.chat({ messages: [{ role: 'user', content: `list files (key ${KEY})` }], onDelta: stopper.onDelta });
+    const reader = new ReplyReader({ tags: ACTION_TAGS, stopAfter: new Set(['TOOL_CALL']) });
+    const res = await platform.chat({ messages: [{ role: 'user', content: `list files (key ${KEY})` }], onDelta: (d) => reader.push(d) });
     expect(res.finishReason).toBe('early_stop');
     expect(res.text).not.toContain('made up');
-    expect(stopper.firstBlock?.body).toBe('\nname: ls\n');
+    expect(reader.finish(res.text).blocks[0]?.body).toBe('\nname: ls\n');
 
     server.enqueue(httpError(400, { message: `bad request from key ${KEY}` }));
     await expect(platform.chat({ messages: [{ role: 'user', content: 'again' }] })).rejects.toThrow(/HTTP 400/);

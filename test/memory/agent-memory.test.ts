@@ -13,7 +13,7 @@ function world() {
   return { root: join(base, 'project'), dataDir: join(base, 'home', '.jarvis') };
 }
 
-function memoryAgent(w: { root: string; dataDir: string }, platform: ScriptedPlatform, extra: Partial<AgentOptions> = {}) {
+function memoryAgent(w: { root: string; dataDir: string }, platform: ScriptedPlatform, extra: Partial<AgentOptions> & { use?: readonly string[] } = {}) {
   const log: ToolLog = { calls: [] };
   const base = testTools(log);
   const run = sharedMemoryAgent(w, platform, (store) => [...base.names().map((n) => base.get(n)!), ...createMemoryTools(store)], extra);
@@ -57,12 +57,12 @@ describe('memory in agent runs', () => {
     expect(lastMessages(on)[0]).toContain('project_long_term');
 
     const onlyRetrieve = replies('Nothing to do. <!!!COMPLETE!!!>');
-    await memoryAgent(w, onlyRetrieve, { useTools: ['echo', 'retrieve_memory'] }).agent.run('Say hi.');
+    await memoryAgent(w, onlyRetrieve, { use: ['echo', 'retrieve_memory'] }).agent.run('Say hi.');
     expect(lastMessages(onlyRetrieve)[0]).toContain('retrieve_memory');
     expect(lastMessages(onlyRetrieve)[0]).not.toContain('save_memory');
 
     const off = replies('Nothing to do. <!!!COMPLETE!!!>');
-    await memoryAgent(w, off, { useTools: ['echo'] }).agent.run('Say hi.');
+    await memoryAgent(w, off, { use: ['echo'] }).agent.run('Say hi.');
     expect(lastMessages(off)[0]).not.toContain('<memory_guidance>');
     expect(lastMessages(off)[0]).not.toContain('<memory_tags>');
   });

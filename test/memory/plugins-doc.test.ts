@@ -27,7 +27,7 @@ describe('the plugin example of docs/extending.md', () => {
 
     const bad = toolCall('count_lines', { n: -1 });
     const p = replies(bad, bad, bad, toolCall('echo', { text: 'fine' }), 'Done. <!!!COMPLETE!!!>');
-    const s = scenario(p, {}, { afterToolCall: plugins });
+    const s = scenario(p, {}, { plugins });
     expect((await s.agent.run('Count lines.')).status).toBe('completed');
 
     const msgs = lastMessages(p);

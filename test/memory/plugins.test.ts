@@ -41,7 +41,7 @@ describe('after-tool-call plugins', () => {
     const warnings: string[] = [];
     const plugins = await loadAfterToolCallPlugins({ dirs: [dir], warn: () => undefined });
     const p = replies(toolCall('echo', { text: 'one' }), toolCall('echo', { text: 'two' }), 'Done. <!!!COMPLETE!!!>');
-    const s = scenario(p, {}, { afterToolCall: plugins, warn: (m) => warnings.push(m) });
+    const s = scenario(p, {}, { plugins, warn: (m) => warnings.push(m) });
     expect((await s.agent.run('Echo twice.')).status).toBe('completed');
     const lines = readFileSync(join(s.root, 'plugin.log'), 'utf8').trim().split('\n');
     const perAction = ['direct:TOOL_CALL echo result (you wanted: the result):', 'get1', 'get2', 'register', 'typed'];

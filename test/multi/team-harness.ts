@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { parseTeamDefinition, Team, type TeamOptions } from '../../src/apps/multi/index.js';
-import { createScriptedPlatformFromReplies, readRecords, startRun, type ScriptedPlatform, type ScriptedReply, type TranscriptRecord } from '../../src/llm/index.js';
-import { defineTool, ToolRegistry } from '../../src/tools/index.js';
+import { createScriptedPlatformFromReplies, type ScriptedPlatform, type ScriptedReply } from '../../src/llm/index.js';
+import { readRecords, startRun, type TranscriptRecord } from '../../src/runs/index.js';
+import { defineTool } from '../../src/tools/index.js';
+import { AgentFactory, type AgentRunBinding, type ModelPair } from '../../src/agent/index.js';
 import { tempTree } from '../support/temp-tree.js';
 
 /**
@@ -40,37 +42,42 @@ agents:
     system_prompt: You write code.
 `;
 
+/** What a scenario may change: who answers, how to stop, the models per group, the callbacks. */
+export interface TeamScenarioOptions extends Partial<AgentRunBinding> {
+  /** the models of a group (default: `models` for every group) */
+  platforms?: (group: string | undefined) => ModelPair;
+  onHop?: TeamOptions['onHop'];
+  onAgent?: TeamOptions['onAgent'];
+}
+
 export function teamScenario(
   yamlText: string,
   models: { normal: ScriptedPlatform; cheap?: ScriptedPlatform },
-  options: Partial<TeamOptions> = {},
+  options: TeamScenarioOptions = {},
 ): TeamScenario {
   const root = tempTree({});
   const toolRuns: string[] = [];
   const warnings: string[] = [];
   const { writer } = startRun({ projectDir: root, command: 'test team', argv: [] });
-  const tools = () =>
-    new ToolRegistry([
-      defineTool({
-        name: 'echo',
-        description: 'Returns the text it is given.',
-        params: z.object({ text: z.string() }),
-        async run(args) {
-          toolRuns.push(args.text);
-          return { forModel: `<stdout>\n${args.text}\n</stdout>` };
-        },
-      }),
-    ]);
-  const team = new Team({
-    definition: parseTeamDefinition(yamlText, 'team.yaml'),
-    platforms: () => ({ normal: models.normal, ...(models.cheap ? { cheap: models.cheap } : {}) }),
-    tools,
-    root,
-    transcript: writer,
-    interactive: false,
-    rulesDataDir: false,
-    warn: (m) => warnings.push(m),
-    ...options,
+  const echo = defineTool({
+    name: 'echo',
+    description: 'Returns the text it is given.',
+    params: z.object({ text: z.string() }),
+    async run(args) {
+      toolRuns.push(args.text);
+      return { forModel: `<stdout>\n${args.text}\n</stdout>` };
+    },
   });
+  const { platforms, onHop, onAgent, ...binding } = options;
+  const agents = new AgentFactory(
+    {
+      root,
+      models: platforms ?? (() => ({ normal: models.normal, ...(models.cheap ? { cheap: models.cheap } : {}) })),
+      tools: () => [echo],
+      rulesDataDir: false,
+    },
+    { transcript: writer, interactive: false, warn: (m) => warnings.push(m), ...binding },
+  );
+  const team = new Team({ definition: parseTeamDefinition(yamlText, 'team.yaml'), agents, ...(onHop ? { onHop } : {}), ...(onAgent ? { onAgent } : {}) });
   return { team, root, toolRuns, warnings, transcript: () => readRecords(writer.path).records };
 }

@@ -1,3 +1,6 @@
+import { AgentFactory } from '../../src/agent/index.js';
+import type { Platform } from '../../src/llm/index.js';
+import { builtinTools } from '../../src/tools/index.js';
 import { committedTree } from '../support/git-repo.js';
 
 /**
@@ -47,3 +50,8 @@ export const VERIFY_REPLIES = [
   report({ gid: 4, risk: false, reason: 'the name is only printed' }),
   report({ gid: 5, risk: false, reason: 'c1 is dead code' }),
 ];
+
+/** The factory `jsec agent` builds its agents with, over one model and the built-in tools. */
+export function secAgents(platform: Platform, o: { signal?: AbortSignal } = {}): AgentFactory {
+  return new AgentFactory({ root: process.cwd(), models: () => ({ normal: platform }), tools: () => builtinTools() }, { interactive: false, ...o });
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSecAgent } from '../../src/apps/sec/agent/index.js';
 import type { ChatRequest, ChatResult, Platform } from '../../src/llm/index.js';
-import { clusters, fixtureRepo, report } from './fixture.js';
+import { secAgents, clusters, fixtureRepo, report } from './fixture.js';
 
 /**
  * A model that answers from the gids its task lists, after a delay that makes later requests
@@ -37,10 +37,10 @@ describe('jsec agent --jobs', () => {
   it('runs agents concurrently and writes the same artifacts as one job', async () => {
     const serial = fixtureRepo();
     const one = gidModel();
-    const a = await runSecAgent(serial, { platform: one, jobs: 1 });
+    const a = await runSecAgent(serial, { agents: secAgents(one), jobs: 1 });
     const parallel = fixtureRepo();
     const four = gidModel();
-    const b = await runSecAgent(parallel, { platform: four, jobs: 4 });
+    const b = await runSecAgent(parallel, { agents: secAgents(four), jobs: 4 });
     expect(one.maxInFlight).toBe(1);
     expect(four.maxInFlight).toBeGreaterThan(1);
     expect(b.report.confirmed.map((c) => c.gid)).toEqual([1, 3, 5]);

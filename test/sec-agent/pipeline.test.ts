@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runSecAgent } from '../../src/apps/sec/agent/index.js';
 import { createScriptedPlatformFromReplies } from '../../src/llm/index.js';
 import { readJsonl } from '../../src/util/files.js';
-import { CLUSTER_REPLIES, clusters, fixtureRepo, git, report, VERIFY_REPLIES } from './fixture.js';
+import { secAgents, CLUSTER_REPLIES, clusters, fixtureRepo, git, report, VERIFY_REPLIES } from './fixture.js';
 
 interface Event {
   event: string;
@@ -20,7 +20,7 @@ describe('jsec agent pipeline', () => {
   it('clusters, verifies and reports confirmed issues with trigger paths, and rejected ones in an appendix', async () => {
     const root = fixtureRepo();
     const platform = createScriptedPlatformFromReplies({ replies: [...CLUSTER_REPLIES, ...VERIFY_REPLIES] });
-    const r = await runSecAgent(root, { platform });
+    const r = await runSecAgent(root, { agents: secAgents(platform) });
     expect(platform.remaining()).toBe(0);
     expect(r.report.mode).toBe('verified');
     expect(gidsOf(r.report.confirmed)).toEqual([1, 3]);
@@ -65,7 +65,7 @@ describe('jsec agent pipeline', () => {
         ...VERIFY_REPLIES.slice(1),
       ],
     });
-    const r = await runSecAgent(root, { platform });
+    const r = await runSecAgent(root, { agents: secAgents(platform) });
     expect(platform.remaining()).toBe(0);
     expect(platform.calls[1]?.messages.at(-1)?.content).toContain('gid 9 is not in this batch');
     const first = lines(root, 'cluster_report.jsonl').filter((l) => l.batch_index === 0);
@@ -86,7 +86,7 @@ describe('jsec agent pipeline', () => {
         ...VERIFY_REPLIES.slice(1),
       ],
     });
-    const r = await runSecAgent(root, { platform });
+    const r = await runSecAgent(root, { agents: secAgents(platform) });
     expect(platform.calls[4]?.messages.at(-1)?.content).toContain('gid 1 has has_risk: true but no preconditions');
     expect(platform.calls[5]?.messages.at(-1)?.content).toContain('no verdict for gid 2');
     expect(gidsOf(r.report.unverified)).toEqual([1, 2]);
@@ -103,7 +103,7 @@ describe('jsec agent pipeline', () => {
     const platform = createScriptedPlatformFromReplies({
       replies: [...CLUSTER_REPLIES, call('echo pwned > src/a.c'), call('sh tools/gen.sh && cat src/generated.c'), ...VERIFY_REPLIES],
     });
-    const r = await runSecAgent(root, { platform });
+    const r = await runSecAgent(root, { agents: secAgents(platform) });
     expect(platform.calls[4]?.messages.at(-1)?.content).toMatch(/Refused by the read-only policy: the script line 1 redirects output into a file/);
     expect(platform.calls[5]?.messages.at(-1)?.content).toContain('int generated;');
     expect(events(root).filter((e) => e.event === 'tool_refused')).toHaveLength(1);
@@ -127,18 +127,18 @@ describe('jsec agent pipeline', () => {
 
   it('falls back when the model fails mid-way, and --resume finishes to the same report without duplicates', async () => {
     const reference = fixtureRepo();
-    const full = await runSecAgent(reference, { platform: createScriptedPlatformFromReplies({ replies: [...CLUSTER_REPLIES, ...VERIFY_REPLIES] }) });
+    const full = await runSecAgent(reference, { agents: secAgents(createScriptedPlatformFromReplies({ replies: [...CLUSTER_REPLIES, ...VERIFY_REPLIES] })) });
 
     const root = fixtureRepo();
     // The script runs dry after the second verification: the model is gone.
-    const first = await runSecAgent(root, { platform: createScriptedPlatformFromReplies({ replies: [...CLUSTER_REPLIES, ...VERIFY_REPLIES.slice(0, 2)] }) });
+    const first = await runSecAgent(root, { agents: secAgents(createScriptedPlatformFromReplies({ replies: [...CLUSTER_REPLIES, ...VERIFY_REPLIES.slice(0, 2)] })) });
     expect(first.failure).toMatch(/no reply #6/);
     expect(first.report.mode).toBe('scan-fallback');
     expect(gidsOf(first.report.confirmed)).toEqual([1, 3]);
     expect(gidsOf(first.report.unverified)).toEqual([4, 5]);
     expect(readFileSync(first.reports.md, 'utf8')).toMatch(/the agent stage failed .*--resume/);
 
-    const second = await runSecAgent(root, { resume: true, platform: createScriptedPlatformFromReplies({ replies: VERIFY_REPLIES.slice(2) }) });
+    const second = await runSecAgent(root, { resume: true, agents: secAgents(createScriptedPlatformFromReplies({ replies: VERIFY_REPLIES.slice(2) })) });
     expect(second.failure).toBeUndefined();
     const norm = (t: string, dir: string) => t.split(dir).join('<root>');
     expect(norm(second.texts.md, root)).toBe(norm(full.texts.md, reference));
@@ -150,14 +150,14 @@ describe('jsec agent pipeline', () => {
 
   it('resumes over torn last lines and a kill between the commit line and agent_issues.jsonl', async () => {
     const root = fixtureRepo();
-    const full = await runSecAgent(root, { platform: createScriptedPlatformFromReplies({ replies: [...CLUSTER_REPLIES, ...VERIFY_REPLIES] }) });
+    const full = await runSecAgent(root, { agents: secAgents(createScriptedPlatformFromReplies({ replies: [...CLUSTER_REPLIES, ...VERIFY_REPLIES] })) });
     const issues = join(root, '.jarvis/sec/agent_issues.jsonl');
     const complete = readFileSync(issues, 'utf8');
     writeFileSync(issues, `${complete.split('\n')[0]}\n{"gid":3,"fi`);
     appendFileSync(join(root, '.jarvis/sec/progress.jsonl'), '{"event":"task_st');
     appendFileSync(join(root, '.jarvis/sec/cluster_report.jsonl'), '{"batch":"x');
     const platform = createScriptedPlatformFromReplies({ replies: [] });
-    const again = await runSecAgent(root, { resume: true, platform });
+    const again = await runSecAgent(root, { resume: true, agents: secAgents(platform) });
     expect(platform.calls).toHaveLength(0);
     expect(readFileSync(issues, 'utf8')).toBe(complete);
     expect(again.texts.md).toBe(full.texts.md);
@@ -166,8 +166,8 @@ describe('jsec agent pipeline', () => {
 
   it('a fresh run after a finished one starts over instead of appending', async () => {
     const root = fixtureRepo();
-    await runSecAgent(root, { platform: createScriptedPlatformFromReplies({ replies: [...CLUSTER_REPLIES, ...VERIFY_REPLIES] }) });
-    await runSecAgent(root, { platform: createScriptedPlatformFromReplies({ replies: [...CLUSTER_REPLIES, ...VERIFY_REPLIES] }) });
+    await runSecAgent(root, { agents: secAgents(createScriptedPlatformFromReplies({ replies: [...CLUSTER_REPLIES, ...VERIFY_REPLIES] })) });
+    await runSecAgent(root, { agents: secAgents(createScriptedPlatformFromReplies({ replies: [...CLUSTER_REPLIES, ...VERIFY_REPLIES] })) });
     expect(lines(root, 'agent_issues.jsonl')).toHaveLength(2);
     expect(lines(root, 'cluster_report.jsonl')).toHaveLength(4);
   });
@@ -177,7 +177,7 @@ describe('jsec agent pipeline', () => {
     const platform = createScriptedPlatformFromReplies({
       replies: [clusters(['only gid 2', [2]]), ...CLUSTER_REPLIES.slice(1), report({ gid: 2, risk: false, reason: 'r' }), report({ gid: 1, risk: true }), ...VERIFY_REPLIES.slice(1)],
     });
-    await runSecAgent(root, { platform });
+    await runSecAgent(root, { agents: secAgents(platform) });
     const first = lines(root, 'cluster_report.jsonl').filter((l) => l.batch_index === 0);
     expect(first.map((l) => [l.gids, l.source])).toEqual([[[2], 'completed'], [[1], 'completed']]);
   });
@@ -188,7 +188,7 @@ describe('jsec agent --resume over a damaged artifact', () => {
     const root = fixtureRepo();
     await runSecAgent(root, { noModelReason: 'none' });
     writeFileSync(join(root, '.jarvis/sec/progress.jsonl'), '{"event":"scan"}\nnot json\n{"event":"report"}\n');
-    await expect(runSecAgent(root, { resume: true, platform: createScriptedPlatformFromReplies({ replies: [] }) })).rejects.toMatchObject({
+    await expect(runSecAgent(root, { resume: true, agents: secAgents(createScriptedPlatformFromReplies({ replies: [] })) })).rejects.toMatchObject({
       code: 'io',
       message: expect.stringMatching(/^cannot resume: .*progress.jsonl:2: not valid JSON/),
       hint: 'run without --resume to start over',

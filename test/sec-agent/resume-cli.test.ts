@@ -112,7 +112,7 @@ describe('jsec agent CLI', () => {
   });
 
   it.each([
-    [['agent'], /required option '-p, --path <dir>'/],
+    [['agent'], /jsec agent needs the directory to analyse/],
     [['agent', '-p', '.', '-c', '0'], /--cluster-limit must be an integer from 1/],
     [['agent', '-p', '.', '-o', 'r.html'], /the report format comes from the extension/],
   ])('refuses bad arguments %j in one line', async (args, message) => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { tempTree } from './temp-tree.js';
 
 /** Runs the real `bin/jarvis.js` (or another launcher) from source as a child process with a private home. */
 
@@ -54,6 +55,12 @@ export function startCli(bin: string, args: readonly string[], o: CliOptions): C
     child.on('close', (code, signal) => res({ code, signal, stdout, stderr }));
   });
   return { child, done, stderr: () => stderr };
+}
+
+/** Runs `bin/<command>.js` to its end with stdin closed; a private temp home unless one is given. */
+export function runCli(command: 'jarvis' | 'jca' | 'jsec' | 'jc2r', args: readonly string[], o: Omit<CliOptions, 'home'> & { home?: string }): Promise<CliResult> {
+  const bin = resolve(import.meta.dirname, `../../bin/${command}.js`);
+  return startCli(bin, args, { ...o, home: o.home ?? tempTree(), stdin: o.stdin ?? '' }).done;
 }
 
 export function runJarvis(args: readonly string[], o: CliOptions): Promise<CliResult> {

@@ -1,23 +1,17 @@
-import type { BlockEvent, TagEvent, TagSpec, UnclosedEvent } from '../../llm/tag-parser.js';
-import type { ToolRegistry } from '../../tools/index.js';
+import type { ToolErrorCode, ToolRegistry, ToolResult } from '../../tools/index.js';
+import type { ActionInfo } from '../events.js';
+import type { ParsedReply, TagSpec } from '../protocol/index.js';
+
+export { blocksNamed, type ParsedReply } from '../protocol/index.js';
 
 /**
- * Output handlers turn a model reply into an action (spec jarvis-core §5): TOOL_CALL, PATCH,
- * REWRITE, and whatever an app adds (MultiAgent's SEND_MESSAGE). The run loop parses a reply
- * once; handlers look at the parsed blocks, never at raw text with their own regexes.
+ * Output handlers turn a model reply into an action (docs/agent.md, "The path of a reply"):
+ * TOOL_CALL, PATCH, REWRITE, and whatever an app adds (a team's SEND_MESSAGE, an answer
+ * block). Each works in two steps. `prepare` reads the parsed reply and checks it: the result
+ * is an invocation (what runs, with which validated arguments, touching which paths) or a
+ * refusal the model reads. `execute` runs the invocation and returns the result shape tools
+ * use. Only the run loop turns a result into the next message.
  */
-
-export interface ParsedReply {
-  /** the reply as the loop keeps it (cut after the first stopping block, see run-loop.ts) */
-  text: string;
-  events: readonly TagEvent[];
-  /** complete blocks, in order */
-  blocks: readonly BlockEvent[];
-  /** a block still open when the reply ended (at most one, always last) */
-  unclosed: readonly UnclosedEvent[];
-  /** the completion marker appeared outside any block */
-  completed: boolean;
-}
 
 /** Everything a handler may touch; injected by the agent, narrow on purpose. */
 export interface HandlerContext {
@@ -34,21 +28,27 @@ export interface HandlerContext {
   toolTimeoutMs: number;
   ask?: (question: string) => Promise<string>;
   env: NodeJS.ProcessEnv;
-  /** per-task scratch space shared by handlers and apps (`files`, `__last_executed_tool__`, …) */
-  userData: Record<string, unknown>;
   /** the loop's round number, for file names and records */
   round: number;
   /** appends a record to the transcript (no-op without one) */
   record: (record: { type: string } & Record<string, unknown>) => void;
 }
 
-export interface HandlerResult {
-  /** end `run()` now, returning `payload` (SEND_MESSAGE hands control to another agent) */
-  needReturn: boolean;
-  /** the next message to the model (the tool result, the edit report, an error with usage help) */
-  prompt: string;
-  payload?: unknown;
+/** A tool result, and whether the run ends with it. */
+export interface ActionResult extends ToolResult {
+  /** end `run()` now, returning `payload` (SEND_MESSAGE hands control to another agent; an answer) */
+  end?: { payload?: unknown };
 }
+
+/** A checked action, ready to run. */
+export interface Invocation extends ActionInfo {
+  /** the arguments after validation (a tool's parsed arguments, the edits per file, the message) */
+  args: unknown;
+  execute(ctx: HandlerContext): Promise<ActionResult>;
+}
+
+/** What `prepare` found: an action to run, or a refusal for the model (nothing ran). */
+export type Prepared = { invocation: Invocation } | { refused: ActionResult };
 
 export interface OutputHandler {
   /** "TOOL_CALL", "PATCH", "REWRITE": named in prompts and in the one-operation-per-turn message */
@@ -63,13 +63,18 @@ export interface OutputHandler {
   canHandle(reply: ParsedReply): boolean;
   /** how to use this handler, written for the model; part of the system prompt */
   usage(): string;
-  handle(reply: ParsedReply, ctx: HandlerContext): Promise<HandlerResult>;
+  /** Reads and checks the action in the reply; never runs anything. */
+  prepare(reply: ParsedReply, ctx: HandlerContext): Prepared | Promise<Prepared>;
 }
 
-/** Blocks (complete or not) of one tag name, in reply order. */
-export function blocksNamed(reply: ParsedReply, name: string): { complete: BlockEvent[]; unclosed: UnclosedEvent[] } {
-  return {
-    complete: reply.blocks.filter((b) => b.name === name),
-    unclosed: reply.unclosed.filter((b) => b.name === name),
-  };
+/** A refusal whose text the model reads (nothing ran): by default the block itself was wrong. */
+export function refusal(forModel: string, o: { code?: ToolErrorCode; end?: ActionResult['end'] } = {}): Prepared {
+  const error = { code: o.code ?? 'invalid_arguments', message: forModel.split('\n')[0] ?? '' };
+  return { refused: { forModel, error, ...(o.end ? { end: o.end } : {}) } };
+}
+
+/** True when the reply holds at least one block (complete or cut) of one of the handler's tags. */
+export function hasBlocks(reply: ParsedReply, tags: readonly TagSpec[]): boolean {
+  const names = new Set(tags.map((t) => t.name));
+  return reply.blocks.some((b) => names.has(b.name)) || reply.unclosed.some((b) => names.has(b.name));
 }

@@ -1,14 +1,14 @@
 import { parse as parseYaml } from 'yaml';
-import type { TagSpec } from '../../llm/tag-parser.js';
-import { toolError, truncateOutput, type ToolRegistry, type ToolResult } from '../../tools/index.js';
-import { describeError } from '../../util/errors.js';
-import { blocksNamed, type HandlerContext, type HandlerResult, type OutputHandler, type ParsedReply } from './handler.js';
+import type { TagSpec } from '../protocol/index.js';
+import { toolError, truncateOutput, type CheckedCall, type ToolRegistry, type ToolResult } from '../../tools/index.js';
+import { describeError } from '../../util/index.js';
+import { blocksNamed, hasBlocks, refusal, type HandlerContext, type OutputHandler, type ParsedReply, type Prepared } from './handler.js';
 
 /**
- * `<TOOL_CALL>` (spec jarvis-core §6): a YAML (or JSON) body with `want`, `name` and
- * `arguments`. Exactly one block per reply; a block missing its closing tag is accepted when
- * its body parses. Every mistake goes back to the model with the usage help; only the
- * registry's `invoke()` runs a tool.
+ * `<TOOL_CALL>` (docs/agent.md): a YAML (or JSON) body with `want`, `name` and `arguments`.
+ * Exactly one block per reply; a block missing its closing tag is accepted when its body
+ * parses. `prepare` reads the block and has the registry check the call (the tool exists, the
+ * arguments fit its schema); every mistake goes back to the model with the usage help.
  */
 
 export const TOOL_CALL = 'TOOL_CALL';
@@ -42,7 +42,7 @@ export function toolCallUsage(toolSection: string): string {
 
 type Parsed = { ok: true; call: ToolCallRequest } | { ok: false; reason: string };
 
-/** Reads a TOOL_CALL body: YAML first, then JSON (spec Ambiguities: accept both). */
+/** Reads a TOOL_CALL body: YAML first, then JSON (models write both). */
 export function parseToolCallBody(body: string): Parsed {
   let doc: unknown;
   try {
@@ -82,18 +82,16 @@ export function parseToolCallBody(body: string): Parsed {
 
 /** `tools` is the registry whose active tools the usage text lists (it changes after tool filtering). */
 export function createToolCallHandler(tools: ToolRegistry): OutputHandler {
+  const tags: TagSpec[] = [{ name: TOOL_CALL }];
   return {
     name: TOOL_CALL,
-    tags: [{ name: TOOL_CALL }] satisfies TagSpec[],
-    canHandle: (reply) => {
-      const b = blocksNamed(reply, TOOL_CALL);
-      return b.complete.length + b.unclosed.length > 0;
-    },
+    tags,
+    canHandle: (reply) => hasBlocks(reply, tags),
     usage: () => toolCallUsage(tools.renderForPrompt()),
-    async handle(reply: ParsedReply, ctx: HandlerContext): Promise<HandlerResult> {
-      const refuse = (reason: string): HandlerResult => {
+    prepare(reply: ParsedReply, ctx: HandlerContext): Prepared {
+      const refuse = (reason: string): Prepared => {
         ctx.record({ type: 'tool_call_rejected', reason });
-        return { needReturn: false, prompt: `Your <TOOL_CALL> was not run: ${reason}.\n\n${toolCallUsage(ctx.tools.renderForPrompt())}` };
+        return refusal(`Your <TOOL_CALL> was not run: ${reason}.\n\n${toolCallUsage(ctx.tools.renderForPrompt())}`);
       };
       const { complete, unclosed } = blocksNamed(reply, TOOL_CALL);
       const count = complete.length + unclosed.length;
@@ -108,17 +106,27 @@ export function createToolCallHandler(tools: ToolRegistry): OutputHandler {
       const repaired = complete.length === 0;
       const { call } = parsed;
       ctx.record({ type: 'tool_call', name: call.name, want: call.want, arguments: call.arguments, repaired });
-      const result = await invokeWithTimeout(call, ctx);
-      const prompt = renderResult(call, result, ctx, repaired);
-      const executed = Array.isArray(ctx.userData.__executed_tools__) ? (ctx.userData.__executed_tools__ as unknown[]) : [];
-      ctx.userData.__last_executed_tool__ = call.name;
-      ctx.userData.__executed_tools__ = [...executed, call.name];
-      return { needReturn: false, prompt };
+      const checked = ctx.tools.check(call.name, call.arguments);
+      // an unknown tool or bad arguments: the registry's answer lists the tools or the schema
+      if (!checked.ok) return { refused: renderResult(call, checked.result, ctx, repaired) };
+      const c = checked.call;
+      return {
+        invocation: {
+          handler: TOOL_CALL,
+          kind: 'tool',
+          name: c.tool,
+          args: c.args,
+          ...(c.reads ? { reads: c.reads } : {}),
+          ...(c.writes ? { writes: c.writes } : {}),
+          description: c.description,
+          execute: async (x) => renderResult(call, await runWithTimeout(c, call.name, x), x, repaired),
+        },
+      };
     },
   };
 }
 
-async function invokeWithTimeout(call: ToolCallRequest, ctx: HandlerContext): Promise<ToolResult> {
+async function runWithTimeout(c: CheckedCall, name: string, ctx: HandlerContext): Promise<ToolResult> {
   const ctrl = new AbortController();
   const onAbort = () => ctrl.abort();
   if (ctx.signal.aborted) ctrl.abort();
@@ -129,18 +137,22 @@ async function invokeWithTimeout(call: ToolCallRequest, ctx: HandlerContext): Pr
   });
   try {
     const toolCtx = { root: ctx.root, runDir: ctx.runDir, signal: ctrl.signal, interactive: ctx.interactive, ask: ctx.ask, env: ctx.env };
-    const r = await Promise.race([ctx.tools.invoke(call.name, call.arguments, toolCtx), timedOut]);
+    const r = await Promise.race([c.run(toolCtx), timedOut]);
     if (r !== 'timeout') return r;
     ctrl.abort();
     const secs = Math.round(ctx.toolTimeoutMs / 100) / 10;
-    return toolError('timeout', `${call.name} did not finish within ${secs} s and was stopped. Try a smaller or faster request.`);
+    return toolError('timeout', `${name} did not finish within ${secs} s and was stopped. Try a smaller or faster request.`);
   } finally {
     clearTimeout(timer);
     ctx.signal.removeEventListener('abort', onAbort);
   }
 }
 
-function renderResult(call: ToolCallRequest, result: ToolResult, ctx: HandlerContext, repaired: boolean): string {
+/**
+ * The tool's result as the model reads it: a head naming the call, the text cut by the 60-line
+ * rule (the whole of it saved), and the tool's `forUser`, `data` and `error` passed on.
+ */
+function renderResult(call: ToolCallRequest, result: ToolResult, ctx: HandlerContext, repaired: boolean): ToolResult {
   const cut = truncateOutput(result.forModel, { runDir: ctx.runDir, root: ctx.root, label: `tool-${call.name.replace(/[^\w.-]/g, '_')}` });
   ctx.record({
     type: 'tool_result',
@@ -154,5 +166,5 @@ function renderResult(call: ToolCallRequest, result: ToolResult, ctx: HandlerCon
     ? `TOOL_CALL ${call.name} failed (${result.error.code}):`
     : `TOOL_CALL ${call.name} result${call.want ? ` (you wanted: ${call.want})` : ''}:`;
   const note = repaired ? '\n(Your block lacked its closing </TOOL_CALL>; it was accepted this time. Always close it.)' : '';
-  return `${head}\n${cut.text || '(no output)'}${note}`;
+  return { ...result, forModel: `${head}\n${cut.text || '(no output)'}${note}` };
 }

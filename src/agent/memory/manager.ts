@@ -1,12 +1,12 @@
-import { RETRIEVE_MEMORY, SAVE_MEMORY, type MemoryStore } from '../../tools/memory/index.js';
-import { describeError } from '../../util/errors.js';
+import { RETRIEVE_MEMORY, SAVE_MEMORY, type MemoryStore } from '../../tools/index.js';
+import { describeError } from '../../util/index.js';
 import { joinPrompts } from '../prompt.js';
 import type { Runtime } from '../runtime.js';
 import { sideTalk } from '../side-talk.js';
 import { FORCE_SAVE_PROMPT, memoryGuidance, memoryTagsPrompt } from './prompts.js';
 
 /**
- * The agent side of memory (spec jarvis-core §12): the tags prompt and guidance on a task's
+ * The agent side of memory (docs/memory.md): the tags prompt and guidance on a task's
  * first turn (and the guidance again after a history reset), and, with `forceSave`, one
  * request per task to save what is worth keeping, before the history is cleared or when the
  * task completes, whichever comes first. Everything is keyed on the memory tools being
@@ -27,7 +27,7 @@ export function attachMemory(rt: Runtime, settings: MemorySettings): void {
     prompted = false;
   });
 
-  rt.hooks.on('first_run', () => {
+  rt.p.events.subscribe('first_turn', () => {
     const on = enabled();
     if (!on.canSave && !on.canRetrieve) return;
     const tags = memoryTagsPrompt(settings.store, on);
@@ -53,6 +53,7 @@ export function attachMemory(rt: Runtime, settings: MemorySettings): void {
       rt.record({ type: 'memory_force_save', when, saved: false, error: describeError(e) });
     }
   };
-  rt.hooks.on('before_history_clear', () => forceSave('history_clear'));
-  rt.hooks.on('before_task_completed', () => forceSave('task_completed'));
+  // before the history is condensed (the model still sees it all), and when the task is done
+  rt.p.events.subscribe('before_summary', (e) => (e.reason === 'context' ? forceSave('history_clear') : undefined));
+  rt.p.events.subscribe('task_completed', () => forceSave('task_completed'));
 }

@@ -1,10 +1,10 @@
 import { parse as parseYaml } from 'yaml';
-import type { Platform } from '../../llm/platform.js';
-import { normaliseTags, renderMemory, type MemoryEntry, type MemoryStore, type MemoryType } from '../../tools/memory/index.js';
-import { describeError } from '../../util/errors.js';
+import type { Platform } from '../../llm/index.js';
+import { normaliseTags, renderMemory, type MemoryEntry, type MemoryStore, type MemoryType } from '../../tools/index.js';
+import { describeError } from '../../util/index.js';
 
 /**
- * Memory organizer (spec jarvis-core §12, `jarvis memory organize`): entries of one scope that
+ * Memory organizer (docs/memory.md, `jarvis memory organize`): entries of one scope that
  * share at least `minOverlap` tags are merged by the cheap model into one entry, the groups
  * with the largest shared tag set first. The merged entry is written before its sources are
  * deleted, so a crash in between leaves a duplicate, never a loss.

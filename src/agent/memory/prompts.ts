@@ -1,6 +1,6 @@
-import type { MemoryStore, MemoryType } from '../../tools/memory/index.js';
+import type { MemoryStore, MemoryType } from '../../tools/index.js';
 
-/** What the model is told about memory (spec jarvis-core §12), in our own words. */
+/** What the model is told about memory (docs/memory.md), in our own words. */
 
 /** Tags shown per scope at most: the list must not crowd out the task. */
 const MAX_TAGS_SHOWN = 40;

@@ -1,11 +1,11 @@
-import { describeError } from '../../util/errors.js';
+import { describeError } from '../../util/index.js';
 import { joinPrompts } from '../prompt.js';
 import type { Runtime } from '../runtime.js';
 import { listMethodologies, type Methodology, type MethodologyPlaces } from './store.js';
 
 /**
  * On an agent's first turn, the cheap model picks the saved methodologies that fit the task
- * (spec jarvis-core §16, local mode) and they join the first message as reference experience.
+ * (docs/methodology.md) and they join the first message as reference experience.
  * Nothing saved, nothing picked, or a failure: the task starts without them.
  */
 
@@ -19,7 +19,7 @@ export const MAX_INJECTED = 3;
 const MAX_INJECTED_CHARS = 24_000;
 
 export function attachMethodology(rt: Runtime, settings: MethodologySettings): void {
-  rt.hooks.on('first_run', async () => {
+  rt.p.events.subscribe('first_turn', async () => {
     const places: MethodologyPlaces = { root: rt.p.root, dataDir: settings.dataDir };
     const all = listMethodologies(places);
     const task = rt.task.trim();

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { JarvisError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
-import { runProcess } from '../../util/process.js';
+import { JarvisError, writeFileAtomicSync, runProcess } from '../../util/index.js';
 import {
   findMethodology,
   listMethodologies,
@@ -16,7 +14,7 @@ import {
 } from './store.js';
 
 /**
- * Sharing methodologies through a git repository (the seeds' "central repo"): `share` commits
+ * Sharing methodologies through a git repository (docs/methodology.md, `jarvis methodology`): `share` commits
  * local methodologies into `methodologies/<name>.md` of the repository and pushes; `sync` pulls
  * and copies the repository's methodologies into a local scope. The clone is a cache under
  * the data dir (one per repository URL), reset to the remote before every use.

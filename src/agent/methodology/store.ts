@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { JarvisError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
+import { JarvisError, writeFileAtomicSync } from '../../util/index.js';
 
 /**
- * Methodologies (spec jarvis-core §16): how to go about a kind of problem, as markdown, one
+ * Methodologies (docs/methodology.md): how to go about a kind of problem, as markdown, one
  * file per problem type. Global ones live in `<data dir>/methodologies/`, project ones in
  * `<project>/.jarvis/methodologies/`; a project file wins over a global one of the same name.
  * A file is `# <problem type>` followed by the method; the file name is the problem type's slug.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, toolError, type Tool } from '../../tools/index.js';
-import { describeError } from '../../util/errors.js';
+import { describeError } from '../../util/index.js';
 import { saveMethodology, type MethodologyPlaces } from './store.js';
 
 /**

@@ -1,21 +1,20 @@
 import { ToolRegistry, type Tool } from '../../tools/index.js';
 import { SUB_AGENT } from '../sub-agent-tool.js';
+import { createToolCallHandler, TOOL_CALL } from '../handlers/tool-call.js';
 import type { AgentOptions } from '../types.js';
 
 /**
- * A child agent's options (spec jarvis-core §14): everything the parent was given (role,
- * models, summary settings, memory, analysis, methodology, plugins, planning limits) except
- * what makes it a child: its own name, no person to ask, completion on the marker, one level
- * deeper. Spreading the parent's options means a setting added later is inherited too.
+ * A child agent's options (docs/planner.md): everything the parent was given (role, models,
+ * summary settings, memory, analysis, methodology, plugins, planning limits) except what makes
+ * it a child: its own name and tools, no person to ask, completion on the marker. Where it
+ * works (the parent's run, one level deeper) is its AgentPlace. Spreading the parent's
+ * options means a setting added later is inherited too.
  */
 
 export const DEFAULT_PLAN_MAX_DEPTH = 2;
 
 export interface ChildSpec {
   name: string;
-  /** the parent's: the child's saved outputs and transcript records join the parent's run */
-  runDir: string;
-  runId: string;
   /** the parent's stop signal (or a tool call's): stopping the parent stops the child */
   signal: AbortSignal;
   /** the parent's registry; the child gets its own registry with the tools active now */
@@ -23,24 +22,22 @@ export interface ChildSpec {
 }
 
 export function childAgentOptions(parent: AgentOptions, spec: ChildSpec): AgentOptions {
+  const tools = activeCopy(spec.tools);
   const child: AgentOptions = {
     ...parent,
     name: spec.name,
     description: `helper agent of ${parent.name?.trim() || 'Jarvis'}`,
-    tools: activeCopy(spec.tools),
-    runDir: spec.runDir,
-    runId: spec.runId,
+    tools,
+    // the parent's actions (its edit format, a team's SEND_MESSAGE), with TOOL_CALL listing the child's own tools
+    ...(parent.actions ? { actions: parent.actions.map((a) => (a.name === TOOL_CALL ? createToolCallHandler(tools) : a)) } : {}),
     interactive: false,
     autoComplete: true,
-    inMultiAgent: true,
     inputHandlers: [],
     signal: spec.signal,
-    planDepth: (parent.planDepth ?? 0) + 1,
   };
-  // nobody answers a child; its tool list is already narrowed to the parent's current one
+  // nobody answers a child
   delete child.ask;
   delete child.confirm;
-  delete child.useTools;
   return child;
 }
 

@@ -1,7 +1,7 @@
-import { describeError } from '../../util/errors.js';
+import { describeError } from '../../util/index.js';
 import type { Runtime } from '../runtime.js';
 import { createSubAgentTool, SUB_AGENT, type SubAgentOutcome } from '../sub-agent-tool.js';
-import type { AgentOptions, AgentResult } from '../types.js';
+import type { AgentOptions, AgentPlace, AgentResult } from '../types.js';
 import { childAgentOptions, DEFAULT_PLAN_MAX_DEPTH } from './child-options.js';
 import { planAndDispatch } from './planner.js';
 
@@ -13,15 +13,14 @@ import { planAndDispatch } from './planner.js';
  */
 
 /** Builds an agent; passed in by the Agent class so this module need not import it. */
-export type SpawnAgent = (options: AgentOptions) => { run(task: string): Promise<AgentResult> };
+export type SpawnAgent = (options: AgentOptions, place: AgentPlace) => { run(task: string): Promise<AgentResult> };
 
 export interface Delegation {
   /** Plans the task in the session prompt when `plan` is on; errors never reach the caller. */
   maybePlan(): Promise<void>;
 }
 
-export function setupDelegation(rt: Runtime, options: AgentOptions, spawn: SpawnAgent): Delegation {
-  const depth = options.planDepth ?? 0;
+export function setupDelegation(rt: Runtime, options: AgentOptions, depth: number, spawn: SpawnAgent): Delegation {
   const maxDepth = options.planMaxDepth ?? DEFAULT_PLAN_MAX_DEPTH;
   const parentName = rt.p.settings.name;
   let helpers = 0;
@@ -30,7 +29,7 @@ export function setupDelegation(rt: Runtime, options: AgentOptions, spawn: Spawn
     rt.record({ type: 'sub_agent_start', agent: name, depth: depth + 1, task });
     let res: AgentResult;
     try {
-      const child = spawn(childAgentOptions(options, { name, runDir: rt.p.runDir, runId: rt.p.runId, signal, tools: rt.p.tools }));
+      const child = spawn(childAgentOptions(options, { name, signal, tools: rt.p.tools }), { runDir: rt.p.runDir, runId: rt.p.runId, depth: depth + 1 });
       res = await child.run(task);
     } catch (e) {
       // run() never throws; the constructor may (a bad option): that child fails, not the parent

@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 
 /**
- * Reading the planner's answer (spec jarvis-core §14): `<DONT_NEED/>`, or `<PLAN>` holding a
+ * Reading the planner's answer (docs/planner.md): `<DONT_NEED/>`, or `<PLAN>` holding a
  * YAML list of sub-tasks. Items may be plain strings or mappings with a `task` (or
  * `description`/`title`) field, since models write both. Anything else is `invalid`: the
  * task then runs unplanned, as it would have without a planner.

@@ -1,5 +1,5 @@
-import type { ChatMessage } from '../../llm/platform.js';
-import { JarvisError, describeError } from '../../util/errors.js';
+import type { ChatMessage } from '../../llm/index.js';
+import { JarvisError, describeError } from '../../util/index.js';
 import type { Runtime } from '../runtime.js';
 import type { SubAgentOutcome } from '../sub-agent-tool.js';
 import { parsePlanReply } from './plan-reply.js';
@@ -15,7 +15,7 @@ import {
 } from './prompts.js';
 
 /**
- * The task planner (spec jarvis-core §14): before the first turn, the model may split the task
+ * The task planner (docs/planner.md): before the first turn, the model may split the task
  * into at most four sub-tasks; child agents run them in order, each seeing the original task
  * and the earlier results; the results and a summary become the parent's first message.
  * Planning is an optimisation: when it fails, the task runs as it would have without it.

@@ -1,10 +1,10 @@
 /**
- * What the planner says to the model (spec jarvis-core §14), in our own words: the planning
+ * What the planner says to the model (docs/planner.md), in our own words: the planning
  * request, the retry when the plan is too long, a child's task, the request for a summary of
  * the results, and what goes back to the parent.
  */
 
-/** Plans longer than this are retried once, then dropped (spec §14). */
+/** Plans longer than this are retried once, then dropped (docs/planner.md). */
 export const MAX_SUBTASKS = 4;
 
 export function planRequest(task: string): string {

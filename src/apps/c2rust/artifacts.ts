@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-/** Where the C → Rust pipeline keeps its files inside the analysed project (DESIGN.md §5). */
+/** Where the C → Rust pipeline keeps its files inside the analysed project (docs/c2rust.md). */
 export function c2rustDir(projectRoot: string): string {
   return join(projectRoot, '.jarvis', 'c2rust');
 }
@@ -14,6 +14,7 @@ export const ARTIFACTS = {
   libraryReplacements: 'library_replacements.jsonl',
   progress: 'progress.json',
   symbolMap: 'symbol_map.jsonl',
+  transpileReport: 'transpile_report.json',
   optimizeReport: 'optimize_report.json',
   optimizeProgress: 'optimize_progress.json',
   graphDot: 'graph.dot',

@@ -1,4 +1,4 @@
-import type { SyntaxNode } from '../../lang/tree-sitter.js';
+import type { SyntaxNode } from '../../lang/index.js';
 import type { Param } from './symbols.js';
 
 /** Declarator wrappers that sit between a declaration's type and the declared name. */

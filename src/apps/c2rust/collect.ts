@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { JarvisError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
+import { JarvisError, writeFileAtomicSync } from '../../util/index.js';
 import { findCompileCommands, HEADER_EXT, loadCompileCommands } from './compile-db.js';
 import { extractFacts } from './extract.js';
 import { findPreprocessor, frontEnd, type FrontEndMode } from './front-end.js';

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { JarvisError } from '../../util/errors.js';
+import { walkFiles } from './tree-walk.js';
 
 /** One translation unit to scan: the file, the directory its command runs in, and the preprocessor flags. */
 export interface TranslationUnit {
@@ -9,6 +10,8 @@ export interface TranslationUnit {
   /** Only the flags that change what the preprocessor sees: -I -D -U -include -isystem -std … */
   args: string[];
   language: 'c' | 'cpp';
+  /** The whole compile command, when it came from a compile database (building the C needs its -O, -f…, -l flags). */
+  argv?: string[];
 }
 
 export interface CompileDbEntry {
@@ -116,7 +119,7 @@ export function loadCompileCommands(path: string): TranslationUnit[] {
     if (!language) continue;
     seen.add(file);
     const argv = e.arguments ?? splitCommand(e.command ?? '');
-    units.push({ file, cwd, args: preprocessorArgs(argv, cwd), language });
+    units.push({ file, cwd, args: preprocessorArgs(argv, cwd), language, argv });
   }
   return units;
 }
@@ -125,23 +128,16 @@ export function loadCompileCommands(path: string): TranslationUnit[] {
 export function listSources(root: string): { sources: string[]; headers: string[] } {
   const sources: string[] = [];
   const headers: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of safeReaddir(dir).sort()) {
-      if (name.startsWith('.') && name !== '.') continue;
-      const p = join(dir, name);
-      let st;
-      try {
-        st = statSync(p);
-      } catch {
-        continue;
-      }
-      if (st.isDirectory()) {
-        if (!SKIP_DIRS.has(name) && !/^(build|cmake-build)/i.test(name)) walk(p);
-      } else if (C_EXT.test(name) || CPP_EXT.test(name)) sources.push(p);
-      else if (HEADER_EXT.test(name)) headers.push(p);
-    }
-  };
-  walk(root);
+  const skipDir = (name: string) => name.startsWith('.') || SKIP_DIRS.has(name) || /^(build|cmake-build)/i.test(name);
+  walkFiles(
+    root,
+    (abs, _rel, name) => {
+      if (name.startsWith('.')) return;
+      if (C_EXT.test(name) || CPP_EXT.test(name)) sources.push(abs);
+      else if (HEADER_EXT.test(name)) headers.push(abs);
+    },
+    { skipDir },
+  );
   return { sources, headers };
 }
 

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type * as ResvgModule from '@resvg/resvg-js';
 import { join } from 'node:path';
-import { JarvisError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
+import { JarvisError, writeFileAtomicSync } from '../../util/index.js';
 import { functionGraph } from './order.js';
 import type { SymbolRecord } from './symbols.js';
 

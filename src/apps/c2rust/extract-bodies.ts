@@ -1,5 +1,5 @@
 import { Query } from 'web-tree-sitter';
-import { loadLanguage, type SyntaxNode } from '../../lang/tree-sitter.js';
+import { loadLanguage, type SyntaxNode } from '../../lang/index.js';
 import { collapse, declaredName, isFunctionDeclarator } from './c-syntax.js';
 import type { FnFact, Mapper } from './extract.js';
 import type { SourceLanguage } from './symbols.js';

@@ -1,4 +1,4 @@
-import type { SyntaxNode } from '../../lang/tree-sitter.js';
+import type { SyntaxNode } from '../../lang/index.js';
 import { collapse, declaredName, qualifiers, typeWithoutName } from './c-syntax.js';
 import type { Mapper, TypeFact } from './extract.js';
 import type { Field } from './symbols.js';

@@ -1,4 +1,4 @@
-import { parseSource, type SyntaxNode } from '../../lang/tree-sitter.js';
+import { parseSource, type SyntaxNode } from '../../lang/index.js';
 import { collapse, declaredName, isFunctionDeclarator, nameDeclarator, paramsOf, qualifiers, specifiers, typeWithoutName } from './c-syntax.js';
 import { attachBodies, bodyQuery } from './extract-bodies.js';
 import { offerRuns, type HeaderReuse } from './header-reuse.js';
@@ -57,6 +57,8 @@ export interface TuFacts {
   types: TypeFact[];
   /** ERROR and MISSING nodes per project file. */
   parseErrors: Map<string, number>;
+  /** Identifiers in the damaged text per file: an undefined macro among them explains the damage. */
+  errorWords: Map<string, Set<string>>;
 }
 
 export interface Mapper {
@@ -92,13 +94,20 @@ export async function extractFacts(exp: Expansion, language: SourceLanguage, cac
         return exp.lineFile[e] === exp.lineFile[s] ? Math.max(this.lineOf(e), this.lineOf(s)) : this.lineOf(s);
       },
     };
-    const facts: TuFacts = { functions: [], decls: [], vars: [], types: [], parseErrors: new Map() };
+    const facts: TuFacts = { functions: [], decls: [], vars: [], types: [], parseErrors: new Map(), errorWords: new Map() };
     const defs: { node: SyntaxNode; fact: FnFact; locals: Set<string> }[] = [];
     const visit = (node: SyntaxNode, prefix: string) => {
       switch (node.type) {
         case 'function_definition': {
           if (!m.fileOf(node)) return;
           const d = functionDef(node, prefix, m);
+          if (d === 'misparsed') {
+            // Prototypes read as a definition: counted as damage, and their text hints at the cause.
+            const file = m.fileOf(node) as string;
+            facts.parseErrors.set(file, (facts.parseErrors.get(file) ?? 0) + 1);
+            noteWords(facts.errorWords, file, node.text.slice(0, (node.childForFieldName('body')?.startIndex ?? node.endIndex) - node.startIndex));
+            return;
+          }
           if (d) {
             facts.functions.push(d.fact);
             defs.push({ node, ...d });
@@ -162,14 +171,14 @@ export async function extractFacts(exp: Expansion, language: SourceLanguage, cac
     if (reuse) offerRuns(exp, spans, facts, reuse);
     const typeNames = new Set(facts.types.filter((t) => t.kind === 'typedef' || language === 'cpp').map((t) => t.name));
     attachBodies(defs, query.captures(tree.rootNode), m, typeNames);
-    if (tree.rootNode.hasError) countErrors(tree.rootNode, m, facts.parseErrors);
+    if (tree.rootNode.hasError) countErrors(tree.rootNode, m, facts);
     return facts;
   } finally {
     tree.delete();
   }
 }
 
-function functionDef(node: SyntaxNode, prefix: string, m: Mapper): { fact: FnFact; locals: Set<string> } | null {
+function functionDef(node: SyntaxNode, prefix: string, m: Mapper): { fact: FnFact; locals: Set<string> } | 'misparsed' | null {
   const body = node.childForFieldName('body');
   const nd = nameDeclarator(node.childForFieldName('declarator'));
   const file = m.fileOf(node);
@@ -179,6 +188,7 @@ function functionDef(node: SyntaxNode, prefix: string, m: Mapper): { fact: FnFac
   const written = nameNode.text.replace(/\s+/g, '');
   const name = written.split('::').pop() ?? written;
   const krDecls = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type === 'declaration');
+  if (!onlyParameterDeclarations(node, nd.fn, body)) return 'misparsed';
   const params = paramsOf(nd.fn, krDecls);
   const { storage, inline } = specifiers(node);
   const type = node.childForFieldName('type');
@@ -202,6 +212,30 @@ function functionDef(node: SyntaxNode, prefix: string, m: Mapper): { fact: FnFac
     typeRefs: [],
   };
   return { fact, locals: new Set(params.map((p) => p.name).filter((n) => n && n !== '...')) };
+}
+
+/**
+ * Between a definition's declarator and its body C allows only K&R parameter declarations, and
+ * only for an identifier list (`int f(a, b) int a; char *b; {`). When a macro is undefined
+ * (`void f(int) NORETURN;`), tree-sitter reads the prototypes and typedefs that follow as such
+ * declarations up to the next `{`, e.g. a struct body: that is no function, and its "body" no code.
+ */
+function onlyParameterDeclarations(node: SyntaxNode, fn: SyntaxNode, body: SyntaxNode): boolean {
+  const declarator = node.childForFieldName('declarator');
+  const between = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment' && c.startIndex >= (declarator?.endIndex ?? 0) && c.endIndex <= body.startIndex);
+  if (between.length === 0) return true;
+  const list = fn.childForFieldName('parameters')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  if (!list.every((p) => p.type === 'identifier')) return false;
+  const names = new Set(list.map((p) => p.text));
+  return between.every(
+    (d) =>
+      d.type === 'declaration' &&
+      !d.hasError &&
+      d.childrenForFieldName('declarator').every((x) => {
+        const name = x ? declaredName(x) : null;
+        return x !== null && name !== null && names.has(name.text) && !isFunctionDeclarator(x);
+      }),
+  );
 }
 
 function declaration(node: SyntaxNode, prefix: string, m: Mapper, facts: Pick<TuFacts, 'decls' | 'vars'>): void {
@@ -238,11 +272,25 @@ function declaration(node: SyntaxNode, prefix: string, m: Mapper, facts: Pick<Tu
   }
 }
 
-function countErrors(node: SyntaxNode, m: Mapper, out: Map<string, number>): void {
+function countErrors(node: SyntaxNode, m: Mapper, facts: TuFacts): void {
   if (node.type === 'ERROR' || node.isMissing) {
     const file = m.fileOf(node);
-    if (file) out.set(file, (out.get(file) ?? 0) + 1);
+    if (file) {
+      facts.parseErrors.set(file, (facts.parseErrors.get(file) ?? 0) + 1);
+      noteWords(facts.errorWords, file, (node.type === 'ERROR' ? node : (node.parent ?? node)).text);
+    }
     if (node.type !== 'ERROR') return;
   }
-  for (const c of node.children) if (c && (c.hasError || c.isMissing)) countErrors(c, m, out);
+  for (const c of node.children) if (c && (c.hasError || c.isMissing)) countErrors(c, m, facts);
+}
+
+const MAX_ERROR_WORDS = 200;
+
+function noteWords(out: Map<string, Set<string>>, file: string, text: string): void {
+  let set = out.get(file);
+  if (!set) out.set(file, (set = new Set()));
+  for (const w of text.slice(0, 400).match(/[A-Za-z_]\w*/g) ?? []) {
+    if (set.size >= MAX_ERROR_WORDS) return;
+    set.add(w);
+  }
 }

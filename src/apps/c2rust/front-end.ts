@@ -53,15 +53,26 @@ export async function frontEnd(unit: TranslationUnit, root: string, cc: string[]
   return frontEndFrom(unit, root, cc ? await runProcess(preprocessArgv(unit, cc, header), unit.cwd) : undefined);
 }
 
-function raw(unit: TranslationUnit, root: string): FrontEndResult {
+/** The macros a unit's `-D` flags define (`-DX` is `X=1`, as in cc), minus its `-U`s. */
+export function definesOf(args: readonly string[]): Map<string, string> {
   const defines = new Map<string, string>();
-  for (let i = 0; i < unit.args.length; i++) {
-    const a = unit.args[i] as string;
-    const d = a === '-D' ? unit.args[++i] : a.startsWith('-D') ? a.slice(2) : undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    const u = a === '-U' ? args[++i] : a.startsWith('-U') ? a.slice(2) : undefined;
+    if (u !== undefined) {
+      defines.delete(u);
+      continue;
+    }
+    const d = a === '-D' ? args[++i] : a.startsWith('-D') ? a.slice(2) : undefined;
     if (d === undefined) continue;
     const eq = d.indexOf('=');
     defines.set(eq < 0 ? d : d.slice(0, eq), eq < 0 ? '1' : d.slice(eq + 1));
   }
+  return defines;
+}
+
+function raw(unit: TranslationUnit, root: string): FrontEndResult {
+  const defines = definesOf(unit.args);
   let text: string;
   try {
     text = readFileSync(unit.file, 'utf8');

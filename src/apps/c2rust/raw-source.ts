@@ -8,6 +8,26 @@ export interface RawSource {
   text: string;
   /** Function-like macros: name → the identifiers called in its body (`NAME(` patterns). */
   macros: Map<string, string[]>;
+  /** Macros defined only in branches that were off: name → where, and which conditional turned them off. */
+  inactiveDefines: Map<string, InactiveDefine[]>;
+  /** Macros defined in a branch that was on (or outside any conditional). */
+  activeDefines: Set<string>;
+}
+
+/** A conditional group (`#if … #elif … #else … #endif`) as evaluated. */
+export interface ConditionalGroup {
+  /** 1-based line of the opening directive. */
+  line: number;
+  /** The opening directive as written, e.g. `#if BZ_UNIX`. */
+  directive: string;
+  /** Some branch of the group was selected (false: every condition was 0 and there is no #else). */
+  selected: boolean;
+}
+
+export interface InactiveDefine {
+  line: number;
+  /** The innermost group whose branch was off while the code around it was on. */
+  group: ConditionalGroup;
 }
 
 type Tri = number | undefined;
@@ -19,7 +39,9 @@ export function prepareRaw(source: string, cmdDefines: ReadonlyMap<string, strin
   const defines = new Map(cmdDefines);
   const macros = new Map<string, string[]>();
   // Each frame: is the enclosing region active, has a branch been taken, is this branch active, was it decided.
-  const stack: { parentActive: boolean; taken: boolean; active: boolean }[] = [];
+  const stack: { parentActive: boolean; taken: boolean; active: boolean; group: ConditionalGroup }[] = [];
+  const inactiveDefines = new Map<string, InactiveDefine[]>();
+  const activeDefines = new Set<string>();
   const active = () => stack.length === 0 || (stack[stack.length - 1] as { active: boolean }).active;
 
   for (let i = 0; i < lines.length; i++) {
@@ -42,6 +64,9 @@ export function prepareRaw(source: string, cmdDefines: ReadonlyMap<string, strin
     if (isConditional) lines[first] = '';
     else if (!active()) {
       lines[first] = '';
+      const name = directive === 'define' ? /^([A-Za-z_]\w*)/.exec(rest)?.[1] : undefined;
+      const gate = [...stack].reverse().find((f) => f.parentActive && !f.active);
+      if (name && gate) inactiveDefines.set(name, [...(inactiveDefines.get(name) ?? []), { line: first + 1, group: gate.group }]);
       continue;
     }
     switch (directive) {
@@ -53,7 +78,7 @@ export function prepareRaw(source: string, cmdDefines: ReadonlyMap<string, strin
         const v: Tri = directive === 'if' ? evaluate(rest, defines) : directive === 'ifdef' ? (defines.has(name) ? 1 : 0) : (defines.has(name) ? 0 : 1);
         // A malformed condition keeps this branch; a later #else/#elif is then skipped.
         const on = v === undefined ? true : v !== 0;
-        stack.push({ parentActive, taken: on, active: parentActive && on });
+        stack.push({ parentActive, taken: on, active: parentActive && on, group: { line: first + 1, directive: `#${directive} ${rest}`.trim(), selected: on } });
         break;
       }
       case 'elif': {
@@ -63,6 +88,7 @@ export function prepareRaw(source: string, cmdDefines: ReadonlyMap<string, strin
         const on = v === undefined ? true : v !== 0;
         top.active = top.parentActive && !top.taken && on;
         top.taken ||= on;
+        top.group.selected = top.taken;
         break;
       }
       case 'else': {
@@ -70,6 +96,7 @@ export function prepareRaw(source: string, cmdDefines: ReadonlyMap<string, strin
         if (!top) break;
         top.active = top.parentActive && !top.taken;
         top.taken = true;
+        top.group.selected = true;
         break;
       }
       case 'endif':
@@ -79,6 +106,7 @@ export function prepareRaw(source: string, cmdDefines: ReadonlyMap<string, strin
         const d = /^([A-Za-z_]\w*)(\(([^)]*)\))?\s*(.*)$/.exec(rest);
         if (!d) break;
         defines.set(d[1] as string, d[4] ?? '');
+        activeDefines.add(d[1] as string);
         if (d[2] !== undefined) macros.set(d[1] as string, calledNames(d[4] ?? '', (d[3] ?? '').split(',').map((p) => p.trim())));
         break;
       }
@@ -89,7 +117,7 @@ export function prepareRaw(source: string, cmdDefines: ReadonlyMap<string, strin
         break;
     }
   }
-  return { text: lines.join('\n'), macros };
+  return { text: lines.join('\n'), macros, inactiveDefines, activeDefines };
 }
 
 function stripComments(s: string): string {

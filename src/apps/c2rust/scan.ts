@@ -1,11 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
-import { JarvisError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
+import { JarvisError, writeFileAtomicSync } from '../../util/index.js';
 import { artifactPath, type ArtifactName } from './artifacts.js';
-import { defaultUnits, findCompileCommands, listSources, loadCompileCommands, type TranslationUnit } from './compile-db.js';
-import { isUnder, relPath } from './expansion.js';
+import { listSources, type TranslationUnit } from './compile-db.js';
+import type { CompileSource } from './build-discovery.js';
+import { projectUnits } from './project-units.js';
+import { describeHints, predefinedMacros, unselectedBranchHints } from './unselected-branch.js';
+import { relPath } from './expansion.js';
 import { extractFacts, type RegionCache } from './extract.js';
 import { HeaderReuse } from './header-reuse.js';
 import { CommandPool } from './cc-pool.js';
@@ -23,6 +25,10 @@ export interface ScanOptions {
   includes?: string[];
   /** false: parse raw sources even when a preprocessor is installed. */
   preprocess?: boolean;
+  /** false: never configure the build system for compile commands (only an existing compile_commands.json). */
+  discoverBuild?: boolean;
+  /** Where generated build directories go instead of `.jarvis/c2rust/build/` (a tree that must stay untouched). */
+  buildDir?: string;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -31,6 +37,8 @@ export interface FileReport {
   mode: FrontEndMode;
   parseErrors: number;
   notice?: string;
+  /** With parse errors: a macro defined only in a conditional branch that was off, and where. */
+  hint?: string;
 }
 
 export interface ScanSummary {
@@ -46,7 +54,12 @@ export interface ScanSummary {
   parseErrors: number;
   rawUnits: number;
   preprocessor: string | null;
+  /** The compile_commands.json read (the project's or one generated from its build), or null. */
   compileCommands: string | null;
+  /** Where the compile commands came from: the project's database, meson, CMake, make -n, or none. */
+  compileSource: CompileSource;
+  /** Sources under the root the compile commands do not cover, left out of the scan. */
+  sourcesLeftOut: number;
   seconds: number;
 }
 
@@ -68,16 +81,9 @@ export async function scanProject(opts: ScanOptions): Promise<ScanResult> {
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new JarvisError('not_found', `${root} is not a directory`, { hint: 'pass the C project root with -p' });
   const notices: string[] = [];
   const userArgs = [...(opts.defines ?? []).map((d) => `-D${d}`), ...(opts.includes ?? []).map((i) => `-I${resolve(i)}`)];
-  const dbPath = findCompileCommands(root, opts.ccRoot);
-  let units: TranslationUnit[];
-  if (dbPath) {
-    const all = loadCompileCommands(dbPath);
-    units = all.filter((u) => isUnder(root, u.file)).map((u) => ({ ...u, args: [...userArgs, ...u.args] }));
-    if (units.length < all.length) notices.push(`${all.length - units.length} compile command(s) outside ${root} skipped`);
-  } else {
-    units = defaultUnits(root, userArgs);
-    notices.push('no compile_commands.json found: scanning every C/C++ source with the root and header folders as include paths');
-  }
+  const found = await projectUnits(root, { ccRoot: opts.ccRoot, userArgs, generate: opts.discoverBuild, buildRoot: opts.buildDir, env: opts.env });
+  const units = found.units;
+  notices.push(...found.notices);
   if (units.length === 0 && listSources(root).headers.length === 0) {
     throw new JarvisError('not_found', `no C or C++ sources under ${root}`, { hint: 'pass the project root with -p, or --cc-root for compile_commands.json' });
   }
@@ -90,6 +96,7 @@ export async function scanProject(opts: ScanOptions): Promise<ScanResult> {
   const seen = new Set<string>();
   const cache: RegionCache = new Map();
   const reuse = new HeaderReuse();
+  const damaged = new Map<string, { unit: TranslationUnit; words: Set<string> }>();
   const scanUnits = async (list: TranslationUnit[], header: boolean) => {
     // All units are queued at once; results arrive roughly in order, so parsing overlaps cc -E.
     const pool = cc ? new CommandPool(list.map((u) => ({ argv: preprocessArgv(u, cc, header), cwd: u.cwd })), cpus) : undefined;
@@ -107,6 +114,7 @@ export async function scanProject(opts: ScanOptions): Promise<ScanResult> {
           const r = reports.get(file) ?? { file, mode: fe.mode, parseErrors: 0 };
           r.parseErrors = Math.max(r.parseErrors, n);
           reports.set(file, r);
+          if (!damaged.has(file)) damaged.set(file, { unit, words: facts.errorWords.get(file) ?? new Set() });
         }
       }
     } finally {
@@ -115,7 +123,9 @@ export async function scanProject(opts: ScanOptions): Promise<ScanResult> {
   };
   await scanUnits(units, false);
   // Headers no unit includes still declare API and may define inline functions.
-  const lonely = listSources(root).headers.filter((h) => !seen.has(relPath(root, h)));
+  // Not the headers of code the build leaves out (a contrib folder's C++ or Windows headers).
+  const leftOutDirs = new Set(found.leftOut.map((f) => resolve(f, '..')));
+  const lonely = listSources(root).headers.filter((h) => !seen.has(relPath(root, h)) && !leftOutDirs.has(resolve(h, '..')));
   await scanUnits(
     lonely.map((file) => ({ file, cwd: resolve(file, '..'), args: units[0]?.args ?? [...userArgs, `-I${root}`], language: headerLanguage(file, units) })),
     true,
@@ -129,7 +139,9 @@ export async function scanProject(opts: ScanOptions): Promise<ScanResult> {
   const order = translationOrder(linked.symbols);
   const roots = findRoots(linked.symbols);
   const files = [...reports.values()].sort((a, b) => (a.file < b.file ? -1 : 1));
+  await explainDamage(root, files, damaged, cc);
   for (const r of files) if (r.notice) notices.push(`${r.file}: ${r.notice}`);
+  for (const r of files) if (r.hint) notices.push(`${r.file}: ${r.parseErrors} parse error(s); ${r.hint}`);
   const summary: ScanSummary = {
     files: seen.size,
     translationUnits: units.length,
@@ -143,10 +155,25 @@ export async function scanProject(opts: ScanOptions): Promise<ScanResult> {
     parseErrors: files.reduce((n, f) => n + f.parseErrors, 0),
     rawUnits: files.filter((f) => f.mode === 'raw').length,
     preprocessor: cc ? cc.join(' ') : null,
-    compileCommands: dbPath ?? null,
+    compileCommands: found.source.database ?? null,
+    compileSource: found.source,
+    sourcesLeftOut: found.leftOut.length,
     seconds: (performance.now() - started) / 1000,
   };
   return { symbols: linked.symbols, raw: linked.raw, order, roots, units, files, notices, summary };
+}
+
+/** Names, for files with parse errors, the conditional that left a macro they use undefined. */
+async function explainDamage(root: string, files: FileReport[], damaged: Map<string, { unit: TranslationUnit; words: Set<string> }>, cc: string[] | undefined): Promise<void> {
+  const bad = files.filter((f) => f.parseErrors > 0 && damaged.get(f.file)?.words.size);
+  if (bad.length === 0) return;
+  const predefined = cc ? await predefinedMacros(cc) : new Map<string, string>();
+  const headers = listSources(root).headers;
+  for (const f of bad) {
+    const d = damaged.get(f.file) as { unit: TranslationUnit; words: Set<string> };
+    const hints = unselectedBranchHints({ root, file: resolve(root, f.file), words: d.words, args: d.unit.args, predefined, headers });
+    if (hints.length > 0) f.hint = describeHints(hints);
+  }
 }
 
 /** symbols_raw.jsonl, symbols.jsonl, translation_order.jsonl and scan_summary.json, each written atomically. */

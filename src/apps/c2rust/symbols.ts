@@ -1,5 +1,4 @@
-import { readJsonl } from '../../util/files.js';
-import { JarvisError } from '../../util/errors.js';
+import { readJsonl, JarvisError } from '../../util/index.js';
 
 /**
  * One line of symbols.jsonl / symbols_raw.jsonl. The schema is documented in docs/c2rust.md;

@@ -1,4 +1,4 @@
-import type { HandlerContext, HandlerResult, OutputHandler } from '../../agent/index.js';
+import type { Agent, EventAnswer } from '../../agent/index.js';
 import { commitChange } from './commit-flow.js';
 import { checkersFor, lintHint } from './lint.js';
 import { changedSince, takeSnapshot } from './snapshot.js';
@@ -10,10 +10,10 @@ import { runVerify, type VerifyOutcome } from './verify/runner.js';
  * restore), stats, lint hint, and the verify step (build, then test) whose signal goes back
  * to the model with the action's own result.
  *
- * It wraps the agent's output handlers rather than subscribing to AFTER_TOOL_CALL: the event
- * bus calls subscribers synchronously, and this work is asynchronous (git, the build, the
- * person's yes/no) and must finish before the next model call. A wrapped handler runs at the
- * same point of the loop and its text joins the tool result.
+ * It subscribes to the agent's events: `before_action` takes a snapshot of the work tree,
+ * `after_action` compares, commits and verifies, and answers with a note that joins the
+ * action's result (or ends the run). The run awaits both, so git, the build and the person's
+ * yes/no finish before the next model call.
  */
 
 export interface AfterActionOptions {
@@ -42,6 +42,8 @@ export class ChangeTracker {
   last?: VerifyOutcome;
   /** set when the run was stopped because verification kept failing */
   limitReached = false;
+  /** set when git refused to commit an accepted change: the run stops there, the change stays uncommitted */
+  commitFailure?: { message: string; files: string[] };
   private hinted = new Set<string>();
 
   constructor(private readonly o: AfterActionOptions) {}
@@ -50,21 +52,31 @@ export class ChangeTracker {
     return Boolean(this.o.plan.build || this.o.plan.test);
   }
 
-  /** The agent's handlers, each followed by the after-action work. */
-  wrap(handlers: readonly OutputHandler[]): OutputHandler[] {
-    return handlers.map((h) => ({
-      name: h.name,
-      tags: h.tags,
-      ...(h.multiBlock ? { multiBlock: h.multiBlock } : {}),
-      canHandle: (reply) => h.canHandle(reply),
-      usage: () => h.usage(),
-      handle: async (reply, ctx) => {
-        const before = await takeSnapshot(this.o.root);
-        const result = await h.handle(reply, ctx);
-        if (result.needReturn) return result;
-        return this.afterAction(before, result, ctx);
+  /**
+   * Follows every action of `agent` and of the helpers it starts: a snapshot before it, the
+   * after-action work after it. A helper's actions run inside the parent's `sub_agent` call, so
+   * they are committed one by one and the parent's call itself finds nothing left to commit.
+   */
+  attach(agent: Agent): void {
+    let before: Snapshot | undefined;
+    agent.events.subscribe(
+      'before_action',
+      async () => {
+        before = await takeSnapshot(this.o.root);
       },
-    }));
+      { inherit: true },
+    );
+    agent.events.subscribe(
+      'after_action',
+      async (e) => {
+      const snap = before;
+      before = undefined;
+      // an action refused before it ran changed nothing; one that ends the run is not followed up
+      if (!snap || e.needReturn) return undefined;
+        return this.afterAction(snap, { runDir: agent.runDir, signal: e.signal, record: (r) => agent.record(r) });
+      },
+      { inherit: true },
+    );
   }
 
   /** Build and test now; logs go to `<runDir>/verify/`. */
@@ -75,9 +87,9 @@ export class ChangeTracker {
     return out;
   }
 
-  private async afterAction(before: Awaited<ReturnType<typeof takeSnapshot>>, result: HandlerResult, ctx: HandlerContext): Promise<HandlerResult> {
+  private async afterAction(before: Snapshot, ctx: AfterActionContext): Promise<EventAnswer<'after_action'> | undefined> {
     const paths = await changedSince(this.o.root, before);
-    if (paths.length === 0) return result;
+    if (paths.length === 0) return undefined;
     const outcome = await commitChange({
       root: this.o.root,
       runId: this.o.runId,
@@ -93,11 +105,16 @@ export class ChangeTracker {
     ctx.record({ type: 'jca_change', files: paths, accepted: outcome.accepted, ...(outcome.commit ? { commit: outcome.commit } : {}), insertions: outcome.insertions, deletions: outcome.deletions });
     if (!outcome.accepted) {
       this.rejected++;
-      return { ...result, prompt: `${result.prompt}\n\nThe user rejected this change; the files are back as they were before it. Ask what they want instead, or take another approach.` };
+      return { note: 'The user rejected this change; the files are back as they were before it. Ask what they want instead, or take another approach.' };
     }
     for (const p of paths) this.changed.add(p);
+    if (outcome.commitError !== undefined) {
+      // Going on would pile more edits onto a change nobody can commit: stop and say where it is.
+      this.commitFailure = { message: outcome.commitError, files: outcome.changes.map((c) => c.path) };
+      return { note: `git refused the commit (${outcome.commitError}); the run stops here.`, end: true };
+    }
     if (outcome.commit) this.commits.push(outcome.commit);
-    const parts = [result.prompt];
+    const parts: string[] = [];
     if (outcome.changes.length > 0) {
       const head = outcome.commit ? `Committed as ${outcome.commit.slice(0, 10)}` : `Not committed (${outcome.commitError ?? 'no difference from HEAD'})`;
       parts.push(`${head}. The change:\n${outcome.preview}`);
@@ -115,13 +132,23 @@ export class ChangeTracker {
       } else if (this.iterations >= this.o.maxIterations) {
         this.limitReached = true;
         parts.push(`${v.message}\nStopping: verification still fails after ${this.iterations} attempts (--max-iterations ${this.o.maxIterations}).`);
-        return { needReturn: true, prompt: parts.join('\n\n') };
+        return { note: parts.join('\n\n'), end: true };
       } else {
         parts.push(`${v.message}\nFix this (attempt ${this.iterations} of ${this.o.maxIterations}).`);
       }
     }
-    return { ...result, prompt: parts.join('\n\n') };
+    return parts.length > 0 ? { note: parts.join('\n\n') } : undefined;
   }
+}
+
+type Snapshot = Awaited<ReturnType<typeof takeSnapshot>>;
+
+/** What the after-action work needs of the agent: where the run's files go and its transcript. */
+interface AfterActionContext {
+  runDir: string;
+  /** the action's: an interrupt stops the build */
+  signal: AbortSignal;
+  record: (record: { type: string } & Record<string, unknown>) => void;
 }
 
 function filesLabel(paths: readonly string[]): string {

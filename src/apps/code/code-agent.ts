@@ -1,16 +1,4 @@
-import {
-  Agent,
-  createPatchHandler,
-  createRewriteHandler,
-  createToolCallHandler,
-  type AgentOptions,
-  type AgentResult,
-  type InputHandler,
-  type OutputHandler,
-} from '../../agent/index.js';
-import type { Platform } from '../../llm/platform.js';
-import type { TranscriptWriter } from '../../llm/transcript.js';
-import { builtinTools, ToolRegistry } from '../../tools/index.js';
+import { createRewriteHandler, type Agent, type AgentFactory, type AgentResult } from '../../agent/index.js';
 import { ChangeTracker } from './after-action.js';
 import { createJsonEditHandler } from './json-edit/handler.js';
 import { checkersFor, runLint } from './lint.js';
@@ -21,7 +9,7 @@ import { formatDiagnostic, MAX_ITEMS } from './verify/feedback.js';
 
 /**
  * The code agent: a general Agent with the code engineer's role, the code tools, and jca's
- * after-action work wrapped around its edit handlers; then the verify loop around `run()`:
+ * after-action work subscribed to its actions; then the verify loop around `run()`:
  * a baseline check first, and when the model stops while verification still fails, the
  * failure goes back to it until green or `maxIterations`.
  */
@@ -29,16 +17,9 @@ import { formatDiagnostic, MAX_ITEMS } from './verify/feedback.js';
 export type EditFormat = 'patch' | 'json';
 
 export interface CodeAgentOptions {
-  root: string;
-  platform: Platform;
-  cheapPlatform?: Platform;
-  transcript?: TranscriptWriter;
-  runId?: string;
-  interactive: boolean;
-  ask?: (question: string) => Promise<string>;
-  confirm?: (question: string, defaultYes: boolean) => Promise<boolean>;
-  /** the registry to whitelist from (default: the built-in tools) */
-  tools?: ToolRegistry;
+  /** builds the agent (root, models, tools, memory, methodology, plugins) and says who answers */
+  agents: AgentFactory;
+  /** tools allowed besides the code tools (`--append-tools`) */
   appendTools?: readonly string[];
   editFormat?: EditFormat;
   prefix?: string;
@@ -46,17 +27,12 @@ export interface CodeAgentOptions {
   plan: VerifyPlan;
   maxIterations?: number;
   lint?: boolean;
+  /** split the requirement into sub-tasks run by helper agents first (`--plan`) */
+  planTasks?: boolean;
+  /** environment of the build, test and lint commands (default process.env) */
   env?: NodeJS.ProcessEnv;
-  secretEnvNames?: readonly string[];
-  signal?: AbortSignal;
-  rulesDataDir?: string | false;
-  /** run on the task and on the person's answers (the CLI's built-in commands: '<SaveSession>', '!cmd', …) */
-  inputHandlers?: readonly InputHandler[];
   /** progress for the person (previews, commits, verify results) */
   print?: (text: string) => void;
-  warn?: (message: string) => void;
-  /** what the agent core adds from configuration: memory, analysis, plugins, planning, sub-agents */
-  agentExtras?: Pick<AgentOptions, 'memory' | 'useAnalysis' | 'afterToolCall' | 'plan' | 'planMaxDepth' | 'subAgent'>;
 }
 
 export type VerifyState = 'green' | 'red' | 'none';
@@ -70,6 +46,8 @@ export interface CodeRunResult {
   /** the last verification signal when red */
   failure?: string;
   limitReached: boolean;
+  /** git refused to commit an accepted change; the run stopped with it uncommitted */
+  commitFailure?: { message: string; files: string[] };
 }
 
 export const DEFAULT_MAX_ITERATIONS = 5;
@@ -80,50 +58,49 @@ export class CodeAgent {
   private readonly o: CodeAgentOptions;
   private readonly max: number;
   private readonly print: (text: string) => void;
+  private readonly root: string;
 
-  constructor(o: CodeAgentOptions, subject: string) {
+  private constructor(o: CodeAgentOptions, agent: Agent, tracker: ChangeTracker, max: number, print: (text: string) => void) {
     this.o = o;
-    this.max = o.maxIterations ?? DEFAULT_MAX_ITERATIONS;
-    this.print = o.print ?? ((t) => process.stderr.write(`${t}\n`));
-    const registry = o.tools ?? new ToolRegistry(builtinTools());
-    registry.use(codeToolWhitelist(registry, o.appendTools));
-    this.tracker = new ChangeTracker({
-      root: o.root,
-      runId: o.runId ?? o.transcript?.runId ?? 'run',
-      interactive: o.interactive,
-      ...(o.confirm ? { confirm: o.confirm } : {}),
+    this.agent = agent;
+    this.tracker = tracker;
+    this.max = max;
+    this.print = print;
+    this.root = agent.root;
+  }
+
+  /** Builds the code agent; `subject` (the requirement's first line) names its commits. */
+  static async create(o: CodeAgentOptions, subject: string): Promise<CodeAgent> {
+    const factory = o.agents;
+    const max = o.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+    const print = o.print ?? ((t: string) => process.stderr.write(`${t}\n`));
+    const { interactive, confirm, transcript } = factory.run;
+    const agent = await factory.create({
+      name: 'CodeAgent',
+      description: 'edits, builds, tests and commits in a git repository',
+      role: CODE_ENGINEER_ROLE,
+      tools: { use: codeToolWhitelist(factory, o.appendTools) },
+      edits: o.editFormat !== 'json',
+      // the JSON edit protocol changes existing files; REWRITE stays for new ones
+      ...(o.editFormat === 'json' ? { actions: [createJsonEditHandler(), createRewriteHandler()] } : {}),
+      switches: { needSummary: false },
+      features: { plan: o.planTasks === true, subAgent: true },
+    });
+    const tracker = new ChangeTracker({
+      root: agent.root,
+      runId: transcript?.runId ?? agent.runId,
+      interactive,
+      ...(confirm ? { confirm } : {}),
       ...(o.prefix ? { prefix: o.prefix } : {}),
       ...(o.suffix ? { suffix: o.suffix } : {}),
       subject,
       plan: o.plan,
-      maxIterations: this.max,
+      maxIterations: max,
       ...(o.env ? { env: o.env } : {}),
-      print: this.print,
+      print,
     });
-    const edits: OutputHandler[] = o.editFormat === 'json' ? [createJsonEditHandler(), createRewriteHandler()] : [createPatchHandler(), createRewriteHandler()];
-    this.agent = new Agent({
-      name: 'CodeAgent',
-      description: 'edits, builds, tests and commits in a git repository',
-      systemPrompt: CODE_ENGINEER_ROLE,
-      platform: o.platform,
-      ...(o.cheapPlatform ? { cheapPlatform: o.cheapPlatform } : {}),
-      tools: registry,
-      handlers: this.tracker.wrap([createToolCallHandler(registry), ...edits]),
-      root: o.root,
-      ...(o.transcript ? { transcript: o.transcript } : {}),
-      ...(o.runId ? { runId: o.runId } : {}),
-      interactive: o.interactive,
-      needSummary: false,
-      ...(o.ask ? { ask: o.ask } : {}),
-      ...(o.confirm ? { confirm: o.confirm } : {}),
-      ...(o.env ? { env: o.env } : {}),
-      ...(o.secretEnvNames ? { secretEnvNames: o.secretEnvNames } : {}),
-      ...(o.signal ? { signal: o.signal } : {}),
-      ...(o.rulesDataDir !== undefined ? { rulesDataDir: o.rulesDataDir } : {}),
-      ...(o.warn ? { warn: o.warn } : {}),
-      ...(o.inputHandlers ? { inputHandlers: o.inputHandlers } : {}),
-      ...(o.agentExtras ?? {}),
-    });
+    tracker.attach(agent);
+    return new CodeAgent(o, agent, tracker, max, print);
   }
 
   /** Runs the requirement to green (or to the iteration limit); never throws for a model failure. */
@@ -131,13 +108,13 @@ export class CodeAgent {
     const t = this.tracker;
     let task = requirement;
     if (t.canVerify) {
-      const base = await t.verify(0, this.agent.runDir, this.o.signal);
+      const base = await t.verify(0, this.agent.runDir, this.o.agents.run.signal);
       task = `${requirement}\n\nCurrent state of the repository before any change (${base.green ? 'green' : 'red'}):\n${base.message}`;
     }
     let result = await this.agent.run(task);
     let lintDone = false;
     for (;;) {
-      if (result.status !== 'completed' || t.limitReached) break;
+      if (result.status !== 'completed' || t.limitReached || t.commitFailure) break;
       if (t.canVerify && t.last && !t.last.green && t.changed.size > 0) {
         if (t.iterations >= this.max) break;
         result = await this.agent.run(`You stopped, but verification still fails:\n${t.last.message}\nFix it before finishing.`);
@@ -162,15 +139,16 @@ export class CodeAgent {
       rejected: t.rejected,
       ...(verify === 'red' && t.last ? { failure: t.last.message } : {}),
       limitReached: t.limitReached,
+      ...(t.commitFailure ? { commitFailure: t.commitFailure } : {}),
     };
   }
 
   /** Runs the installed checkers once on everything the run changed; the message for the model, or '' when clean. */
   private async lintFindings(): Promise<string> {
     const files = [...this.tracker.changed];
-    const checkers = checkersFor(this.o.root, files, this.o.env);
+    const checkers = checkersFor(this.root, files, this.o.env);
     if (checkers.length === 0) return '';
-    const outcomes = await runLint(this.o.root, checkers, { runDir: this.agent.runDir, ...(this.o.env ? { env: this.o.env } : {}) });
+    const outcomes = await runLint(this.root, checkers, { runDir: this.agent.runDir, ...(this.o.env ? { env: this.o.env } : {}) });
     const sections: string[] = [];
     for (const r of outcomes) {
       const relevant = r.diagnostics.filter((d) => !d.file || files.some((f) => d.file === f || d.file?.endsWith(`/${f}`)));

@@ -70,8 +70,8 @@ export async function commitChange(o: CommitFlowOptions): Promise<CommitOutcome>
   const r = await git(o.root, ['commit', '-q', '-m', message, '--only', '--', ...files]);
   if (r.exitCode !== 0) {
     const why = (r.stderr || r.stdout).trim().split('\n').slice(-3).join(' ');
-    recordChange(o.root, { time: new Date().toISOString(), runId: o.runId, accepted: true, files, ...t });
-    o.print(`git commit failed: ${why}; the change stays in the work tree`);
+    recordChange(o.root, { time: new Date().toISOString(), runId: o.runId, accepted: true, commitError: why, files, ...t });
+    o.print(`git commit failed: ${why}; the change stays in the work tree, uncommitted`);
     return { accepted: true, commitError: why, changes, ...t, preview };
   }
   const commit = await headHash(o.root);

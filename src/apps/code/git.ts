@@ -1,5 +1,4 @@
-import { runProcess, type RunResult } from '../../util/process.js';
-import { JarvisError } from '../../util/errors.js';
+import { runProcess, type RunResult, JarvisError } from '../../util/index.js';
 
 /**
  * Thin wrappers over the `git` command line. jca shells out rather than using a library: the
@@ -90,4 +89,18 @@ export async function identity(root: string): Promise<{ name?: string; email?: s
   };
   const [name, email] = await Promise.all([get('user.name'), get('user.email')]);
   return { ...(name ? { name } : {}), ...(email ? { email } : {}) };
+}
+
+/**
+ * Why git could not make a commit here for want of an identity, or undefined when it can.
+ * `git var` builds the author and committer exactly as `git commit` would (config, the
+ * GIT_AUTHOR_* / EMAIL variables, and the host-name guess), so it fails exactly when a
+ * commit would.
+ */
+export async function identityProblem(root: string): Promise<string | undefined> {
+  for (const v of ['GIT_AUTHOR_IDENT', 'GIT_COMMITTER_IDENT']) {
+    const r = await git(root, ['var', v]);
+    if (r.exitCode !== 0) return (r.stderr.trim().split('\n').at(-1) ?? '').replace(/^fatal:\s*/, '') || `git var ${v} failed`;
+  }
+  return undefined;
 }

@@ -10,3 +10,4 @@ export type { Diagnostic } from './verify/diagnostic.js';
 export { parseJsonEdit, JsonEditError, type JsonEditRequest } from './json-edit/protocol.js';
 export { applyJsonEdit } from './json-edit/apply.js';
 export { findGitRoot } from './git.js';
+export { codeToolWhitelist, CODE_TOOLS } from './tool-whitelist.js';

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { delimiter, extname, join, relative } from 'node:path';
-import { runProcess } from '../../util/process.js';
+import { runProcess } from '../../util/index.js';
 import type { Diagnostic } from './verify/diagnostic.js';
 import { parseGcc, parseLocationLines, parseRustcJson, parseTsc } from './verify/parsers/index.js';
 

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { JarvisError } from '../../util/errors.js';
+import { JarvisError } from '../../util/index.js';
 
 /**
  * One jca per repository: `<git dir>/jca.lock` holds the owner's pid, host and start time.

@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { JarvisError } from '../../util/errors.js';
-import { findGitRoot, git, gitCommonDir, gitOk, identity, status } from './git.js';
+import { JarvisError } from '../../util/index.js';
+import { findGitRoot, git, gitCommonDir, gitOk, identity, identityProblem, status } from './git.js';
 
 /**
  * Gets a repository ready for an agent that commits: its root, `.jarvis/` ignored, a clean
@@ -51,12 +51,23 @@ export async function setupRepository(o: RepoSetupOptions): Promise<RepoInfo> {
   return { root, gitDir, dirtyAtStart: left };
 }
 
+const IDENTITY_HINT = `git config --global user.name "Your Name" && git config --global user.email you@example.com (without --global: this repository only)`;
+
+/**
+ * Before any edit: an identity git cannot make a commit with stops the run (every change
+ * would be left uncommitted); one git only guesses from the host name stops it with
+ * `--git-check strict` and is a warning otherwise.
+ */
 async function checkIdentity(root: string, o: RepoSetupOptions): Promise<void> {
+  const problem = await identityProblem(root);
+  if (problem !== undefined) {
+    throw new JarvisError('config', `git cannot commit here: no user name and email (${problem}); jca commits every change it makes`, { hint: IDENTITY_HINT });
+  }
   const id = await identity(root);
   const missing = [...(id.name ? [] : ['user.name']), ...(id.email ? [] : ['user.email'])];
   if (missing.length === 0) return;
-  const msg = `git ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set; commits may fail or carry a guessed author`;
-  const hint = `git config --global user.name "Your Name" && git config --global user.email you@example.com`;
+  const msg = `git ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set; commits would carry a guessed author`;
+  const hint = IDENTITY_HINT;
   if (o.gitCheck === 'strict') throw new JarvisError('config', msg, { hint: `${hint} (or run with --git-check warn)` });
   o.warn(`${msg} (set them with: ${hint})`);
 }
@@ -84,8 +95,9 @@ async function handleDirty(root: string, dirty: string[], o: RepoSetupOptions): 
     });
   }
   for (;;) {
-    const a = (await o.ask(`Uncommitted changes: ${list}.\n[c]ommit them first, con[t]inue with them uncommitted, or [a]bort?`)).trim().toLowerCase();
-    if (a === 'a' || a === 'abort') throw new JarvisError('usage', 'stopped: the work tree has uncommitted changes', { exitCode: 1 });
+    // an empty answer (and end of input, which answers like one) takes the safe default
+    const a = (await o.ask(`Uncommitted changes: ${list}.\n[c]ommit them first, con[t]inue with them uncommitted, or [a]bort (the default)?`)).trim().toLowerCase();
+    if (a === '' || a === 'a' || a === 'abort') throw new JarvisError('usage', 'stopped: the work tree has uncommitted changes', { exitCode: 1 });
     if (a === 't' || a === 'continue') return;
     if (a === 'c' || a === 'commit') {
       await gitOk(root, ['add', '-A']);

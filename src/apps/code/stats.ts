@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { appendJsonl, readJsonl } from '../../util/files.js';
+import { appendJsonl, readJsonl } from '../../util/index.js';
 
 /**
  * Per-repository record of what jca changed: one JSONL line per change offered, under
@@ -12,6 +12,8 @@ export interface ChangeRecord {
   accepted: boolean;
   /** absent when rejected or when the commit failed */
   commit?: string;
+  /** why git refused the commit of an accepted change; the change stayed uncommitted */
+  commitError?: string;
   files: string[];
   insertions: number;
   deletions: number;
@@ -21,6 +23,8 @@ export interface StatsSummary {
   changes: number;
   accepted: number;
   rejected: number;
+  /** accepted changes git refused to commit (left uncommitted in the work tree) */
+  commitFailed: number;
   commits: number;
   insertions: number;
   deletions: number;
@@ -45,12 +49,17 @@ export function readChanges(root: string): ChangeRecord[] {
 export function summarize(records: readonly ChangeRecord[]): StatsSummary {
   const files = new Set<string>();
   const runs = new Set<string>();
-  const s: StatsSummary = { changes: 0, accepted: 0, rejected: 0, commits: 0, insertions: 0, deletions: 0, files: 0, runs: 0 };
+  const s: StatsSummary = { changes: 0, accepted: 0, rejected: 0, commitFailed: 0, commits: 0, insertions: 0, deletions: 0, files: 0, runs: 0 };
   for (const r of records) {
     s.changes++;
     runs.add(r.runId);
     if (!r.accepted) {
       s.rejected++;
+      continue;
+    }
+    if (r.commitError !== undefined) {
+      // not jca's work in the history: the person still has to commit or drop it
+      s.commitFailed++;
       continue;
     }
     s.accepted++;

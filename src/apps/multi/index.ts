@@ -23,4 +23,4 @@ export {
   type TeamDefinition,
 } from './team-definition.js';
 export { firstLine, incomingMessage, teamSystemPrompt } from './team-prompts.js';
-export { checkTeamTools, Team, type AgentDefaults, type RouteEntry, type TeamOptions, type TeamPlatforms, type TeamResult } from './team.js';
+export { checkTeamTools, Team, type RouteEntry, type TeamOptions, type TeamResult } from './team.js';

@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseTags } from '../../llm/index.js';
-import type { ParsedReply } from '../../agent/index.js';
-import { testHandlerContext } from '../../../test/support/handler-context.js';
+import { parseReply, type ParsedReply } from '../../agent/index.js';
+import { runHandler, testHandlerContext } from '../../../test/support/handler-context.js';
 import { createSendMessageHandler, parseSendMessageBody, SEND_MESSAGE } from './send-message.js';
 
 const team = { self: 'lead', agents: [{ name: 'lead', description: 'leads' }, { name: 'coder', description: 'codes' }, { name: 'tester', description: '' }] };
 
 function parsed(text: string): ParsedReply {
-  const events = parseTags(text, { tags: [{ name: SEND_MESSAGE }] });
-  return {
-    text,
-    events,
-    blocks: events.filter((e) => e.type === 'block'),
-    unclosed: events.filter((e) => e.type === 'unclosed'),
-    completed: events.some((e) => e.type === 'complete'),
-  };
+  return parseReply(text, { tags: [{ name: SEND_MESSAGE }] });
 }
 
 const ctx = (records: unknown[]) => testHandlerContext(records);
@@ -54,23 +46,24 @@ describe('the SEND_MESSAGE handler', () => {
 
   it('ends the run with {to, content} as the payload', async () => {
     const records: unknown[] = [];
-    const r = await handler.handle(parsed('Handing over.\n<SEND_MESSAGE>\nto: coder\ncontent: |\n  Fix the bug.\n</SEND_MESSAGE>'), ctx(records));
-    expect(r).toEqual({ needReturn: true, prompt: 'Your message to coder was delivered.', payload: { to: 'coder', content: 'Fix the bug.' } });
+    const { result, invocation } = await runHandler(handler, parsed('Handing over.\n<SEND_MESSAGE>\nto: coder\ncontent: |\n  Fix the bug.\n</SEND_MESSAGE>'), ctx(records));
+    expect(result).toMatchObject({ forModel: 'Your message to coder was delivered.', end: { payload: { to: 'coder', content: 'Fix the bug.' } } });
+    expect(invocation).toMatchObject({ kind: 'message', handler: 'SEND_MESSAGE', description: 'a message to coder: Fix the bug.' });
     expect(records).toEqual([{ type: 'send_message', from: 'lead', to: 'coder', chars: 12, repaired: false }]);
   });
 
   it('refuses two blocks and sends nothing', async () => {
     const text = '<SEND_MESSAGE>\nto: coder\ncontent: a\n</SEND_MESSAGE>\n<SEND_MESSAGE>\nto: tester\ncontent: b\n</SEND_MESSAGE>';
-    const r = await handler.handle(parsed(text), ctx([]));
-    expect(r.needReturn).toBe(false);
-    expect(r.payload).toBeUndefined();
-    expect(r.prompt).toContain('the reply holds 2 <SEND_MESSAGE> blocks');
+    const { result, invocation } = await runHandler(handler, parsed(text), ctx([]));
+    expect(invocation).toBeUndefined();
+    expect(result.end).toBeUndefined();
+    expect(result.forModel).toContain('the reply holds 2 <SEND_MESSAGE> blocks');
   });
 
   it('lists the other agents (not the sender) in its usage and in every refusal', async () => {
-    const r = await handler.handle(parsed('<SEND_MESSAGE>\nto: Coder\ncontent: a\n</SEND_MESSAGE>'), ctx([]));
-    expect(r.prompt).toContain('no agent named "Coder" (names are case-sensitive; did you mean "coder"?)');
-    expect(r.prompt).toContain('Agents you can write to:\n- coder: codes\n- tester');
+    const { result } = await runHandler(handler, parsed('<SEND_MESSAGE>\nto: Coder\ncontent: a\n</SEND_MESSAGE>'), ctx([]));
+    expect(result.forModel).toContain('no agent named "Coder" (names are case-sensitive; did you mean "coder"?)');
+    expect(result.forModel).toContain('Agents you can write to:\n- coder: codes\n- tester');
     expect(handler.usage()).not.toContain('- lead');
   });
 

@@ -1,8 +1,8 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
-import { blocksNamed, type HandlerContext, type HandlerResult, type OutputHandler, type ParsedReply } from '../../agent/index.js';
+import { blocksNamed, hasBlocks, refusal, type HandlerContext, type OutputHandler, type ParsedReply, type Prepared } from '../../agent/index.js';
 
 /**
- * `<SEND_MESSAGE>` (spec jarvis-core §21): how one agent of a team hands work to another. The
+ * `<SEND_MESSAGE>` (docs/multi-agent.md): how one agent of a team hands work to another. The
  * body is strict YAML with exactly `to` and `content`. Every mistake goes back to the model as
  * guidance (what was wrong, the agents it may write to, the format); only a valid message ends
  * the sender's `run()`, with `{to, content}` as the payload the team routes.
@@ -108,18 +108,16 @@ export function parseSendMessageBody(rawBody: string, o: SendMessageOptions): Pa
 
 /** One handler per agent: the usage it shows lists the agents that agent may write to. */
 export function createSendMessageHandler(o: SendMessageOptions): OutputHandler {
+  const tags = [{ name: SEND_MESSAGE }];
   return {
     name: SEND_MESSAGE,
-    tags: [{ name: SEND_MESSAGE }],
-    canHandle: (reply) => {
-      const b = blocksNamed(reply, SEND_MESSAGE);
-      return b.complete.length + b.unclosed.length > 0;
-    },
+    tags,
+    canHandle: (reply) => hasBlocks(reply, tags),
     usage: () => sendMessageUsage(o),
-    async handle(reply: ParsedReply, ctx: HandlerContext): Promise<HandlerResult> {
-      const refuse = (reason: string): HandlerResult => {
+    prepare(reply: ParsedReply, ctx: HandlerContext): Prepared {
+      const refuse = (reason: string): Prepared => {
         ctx.record({ type: 'send_message_rejected', agent: o.self, reason: reason.split('\n')[0] });
-        return { needReturn: false, prompt: `Your <SEND_MESSAGE> was not sent: ${reason}.\n\n${sendMessageUsage(o)}` };
+        return refusal(`Your <SEND_MESSAGE> was not sent: ${reason}.\n\n${sendMessageUsage(o)}`);
       };
       const { complete, unclosed } = blocksNamed(reply, SEND_MESSAGE);
       const count = complete.length + unclosed.length;
@@ -135,14 +133,33 @@ export function createSendMessageHandler(o: SendMessageOptions): OutputHandler {
         return refuse(`${parsed.reason}${cut}`);
       }
       const repaired = complete.length === 0;
-      ctx.record({ type: 'send_message', from: o.self, to: parsed.message.to, chars: parsed.message.content.length, repaired });
+      const message = parsed.message;
       return {
-        needReturn: true,
-        prompt: `Your message to ${parsed.message.to} was delivered.${repaired ? ' (Its closing </SEND_MESSAGE> was missing; always close the block.)' : ''}`,
-        payload: parsed.message,
+        invocation: {
+          handler: SEND_MESSAGE,
+          kind: 'message',
+          name: SEND_MESSAGE,
+          args: message,
+          reads: [],
+          writes: [],
+          description: `a message to ${message.to}: ${firstLineOf(message.content)}`,
+          async execute(x) {
+            x.record({ type: 'send_message', from: o.self, to: message.to, chars: message.content.length, repaired });
+            return {
+              forModel: `Your message to ${message.to} was delivered.${repaired ? ' (Its closing </SEND_MESSAGE> was missing; always close the block.)' : ''}`,
+              forUser: `message to ${message.to}`,
+              end: { payload: message },
+            };
+          },
+        },
       };
     },
   };
+}
+
+function firstLineOf(text: string): string {
+  const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
 /** The payload of a finished run, when it is a message to route. */

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
-import { JarvisError } from '../../util/errors.js';
-import { describeIssue, parseYamlDefinition, readDefinitionFile } from '../../util/yaml-definition.js';
+import { JarvisError, describeIssue, parseYamlDefinition, readDefinitionFile } from '../../util/index.js';
 
 /**
- * A team file for `jarvis agent -c team.yaml` (seed 000 §MultiAgent §7): the main agent, a
+ * A team file for `jarvis agent -c team.yaml` (docs/multi-agent.md): the main agent, a
  * prompt shared by all, and the agents with their roles, tools, model groups and switches.
  * Keys are snake_case like the config; unknown keys are errors so a typo is caught.
  */

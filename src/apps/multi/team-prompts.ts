@@ -2,7 +2,7 @@ import { joinPrompts } from '../../agent/index.js';
 import type { TeamAgentDefinition, TeamDefinition } from './team-definition.js';
 
 /**
- * What the agents of a team are told (seed 000 §MultiAgent §4, in our own words): the common
+ * What the agents of a team are told (docs/multi-agent.md, in our own words): the common
  * prompt first, then the agent's role, then who is on the team; a helper also gets the user's
  * original question so every agent works toward the same goal.
  */

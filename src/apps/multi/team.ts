@@ -1,7 +1,6 @@
-import type { Agent, AgentOptions, AgentResult, AgentStatus, InputHandler } from '../../agent/index.js';
-import { recordTranscript, type Platform, type TranscriptWriter } from '../../llm/index.js';
-import type { ToolRegistry } from '../../tools/index.js';
-import { JarvisError, describeError, isJarvisError } from '../../util/errors.js';
+import type { Agent, AgentFactory, AgentResult, AgentStatus } from '../../agent/index.js';
+import { recordTranscript } from '../../llm/index.js';
+import { JarvisError, describeError, isJarvisError } from '../../util/index.js';
 import { RouteGuard, type Hop, type StopReason } from './route-guard.js';
 import { asTeamMessage, type TeamMessage } from './send-message.js';
 import type { TeamAgentDefinition, TeamDefinition } from './team-definition.js';
@@ -9,41 +8,16 @@ import { createTeamAgent } from './team-agent.js';
 import { afterClearNote, firstLine, handoffRequest, incomingMessage } from './team-prompts.js';
 
 /**
- * A team of agents that hand work to each other (seed 000 §MultiAgent §4-§5). The main agent
+ * A team of agents that hand work to each other (docs/multi-agent.md). The main agent
  * gets the task; a run that ends with a SEND_MESSAGE payload is routed to its target (built on
  * its first message), with the sender's name and a hand-off summary; a run that ends with text
  * ends the team's run. A message cap and a ping-pong detector stop a team going round in circles.
  */
 
-export interface TeamPlatforms {
-  normal: Platform;
-  /** hand-off summaries and the agent's own summaries; default `normal` */
-  cheap?: Platform;
-}
-
-/** Per-agent switches the definition leaves unset (the config's `agent:` section). */
-export type AgentDefaults = Pick<
-  AgentOptions,
-  'executeToolConfirm' | 'needSummary' | 'autoSummaryRounds' | 'toolReminderRounds' | 'toolFilterThreshold' | 'maxInputTokens' | 'autoComplete'
->;
-
 export interface TeamOptions {
   definition: TeamDefinition;
-  /** the platforms of an llm group (`undefined`: the run's group); called once per group */
-  platforms: (group: string | undefined) => Promise<TeamPlatforms> | TeamPlatforms;
-  /** a fresh registry for each agent (its whitelist narrows it); default no tools */
-  tools?: () => ToolRegistry;
-  root: string;
-  transcript?: TranscriptWriter;
-  interactive: boolean;
-  ask?: (question: string) => Promise<string>;
-  confirm?: (question: string, defaultYes: boolean) => Promise<boolean>;
-  inputHandlers?: readonly InputHandler[];
-  signal?: AbortSignal;
-  secretEnvNames?: readonly string[];
-  rulesDataDir?: string | false;
-  defaults?: AgentDefaults;
-  warn?: (message: string) => void;
+  /** builds each member (with its model group and tools) and says where records go and who answers */
+  agents: AgentFactory;
   /** each agent as it is built (progress display) */
   onAgent?: (agent: Agent) => void;
   /** each message as it is delivered */
@@ -73,23 +47,15 @@ export interface TeamResult {
   error?: { code: string; message: string };
 }
 
-/** Every agent's `use_tools` must name known tools; the first that does not is a config error. */
-export function checkTeamTools(definition: TeamDefinition, known: readonly string[]): void {
-  for (const a of definition.agents) {
-    const unknown = (a.use_tools ?? []).filter((n) => !known.includes(n));
-    if (unknown.length > 0) {
-      throw new JarvisError('config', `team agent ${a.name}: use_tools: unknown tool${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`, {
-        hint: `known tools: ${known.join(', ')}`,
-      });
-    }
-  }
+/** Every agent's `use_tools` must name tools the factory offers; the first that does not is a config error. */
+export function checkTeamTools(definition: TeamDefinition, agents: AgentFactory): void {
+  for (const a of definition.agents) if (a.use_tools) agents.checkTools(a.use_tools, `team agent ${a.name}: use_tools`);
 }
 
 export class Team {
   readonly definition: TeamDefinition;
   private readonly o: TeamOptions;
   private readonly agents = new Map<string, Agent>();
-  private readonly platforms = new Map<string, Promise<TeamPlatforms>>();
   /** who last wrote to each agent: where a helper's reminder points */
   private readonly lastSender = new Map<string, string>();
   private readonly guard: RouteGuard;
@@ -102,7 +68,7 @@ export class Team {
     this.definition = options.definition;
     this.guard = new RouteGuard(options.definition.max_messages);
     // a bad whitelist must fail before the run starts, not when the agent is first addressed
-    if (options.tools) checkTeamTools(this.definition, options.tools().names());
+    checkTeamTools(this.definition, options.agents);
   }
 
   /** The agents built so far, by name. */
@@ -128,7 +94,7 @@ export class Team {
     let current = this.definition.main_agent;
     let input = task;
     for (;;) {
-      if (this.o.signal?.aborted) return this.end('interrupted', 'The run was interrupted.', current, route);
+      if (this.o.agents.run.signal?.aborted) return this.end('interrupted', 'The run was interrupted.', current, route);
       let r: AgentResult;
       let agent: Agent;
       try {
@@ -156,7 +122,7 @@ export class Team {
       if (stop) this.guard.extend(route);
       hop.summary = this.agentDef(current).summary_on_send ? await this.handoffSummary(agent, msg) : '';
       if (this.agentDef(current).clear_after_send_message) {
-        agent.clearHistory();
+        await agent.clearHistory();
         agent.addAddon(afterClearNote(msg.to, msg.content));
       }
       this.record({ type: 'team_message', hop: hop.n, from: hop.from, to: hop.to, subject: firstLine(msg.content), content: msg.content, summary: hop.summary });
@@ -173,47 +139,38 @@ export class Team {
     return d;
   }
 
-  private platformsOf(group: string | undefined): Promise<TeamPlatforms> {
-    const key = group ?? '\0run';
-    let p = this.platforms.get(key);
-    if (!p) {
-      p = Promise.resolve(this.o.platforms(group));
-      this.platforms.set(key, p);
-    }
-    return p;
-  }
-
-  /** Builds an agent on its first message (seed §4: lazy construction). */
+  /** Builds an agent on its first message (lazily: an agent nobody writes to is never built). */
   private async agent(name: string): Promise<Agent> {
     const existing = this.agents.get(name);
     if (existing) return existing;
     const def = this.agentDef(name);
-    const platforms = await this.platformsOf(def.llm_group);
-    const agent = createTeamAgent({
+    const models = await this.o.agents.models(def.llm_group);
+    const agent = await createTeamAgent({
       team: this.definition,
       def,
-      platforms,
+      agents: this.o.agents,
       originalQuestion: this.original,
-      options: this.o,
       replyTo: () => this.lastSender.get(name),
     });
     this.agents.set(name, agent);
     const isMain = name === this.definition.main_agent;
-    this.record({ type: 'team_agent_created', agent: name, main: isMain, platform: platforms.normal.name, model: platforms.normal.model });
+    this.record({ type: 'team_agent_created', agent: name, main: isMain, platform: models.normal.name, model: models.normal.model });
     this.o.onAgent?.(agent);
     return agent;
   }
 
   /** The cheap model condenses the sender's conversation; a failure leaves the summary empty. */
   private async handoffSummary(agent: Agent, msg: TeamMessage): Promise<string> {
-    const { cheap, normal } = await this.platformsOf(this.agentDef(agent.name).llm_group);
+    const { cheap, normal } = await this.o.agents.models(this.agentDef(agent.name).llm_group);
     const base = cheap ?? normal;
-    const platform = this.o.transcript ? recordTranscript(base, this.o.transcript, { agent: agent.name }) : base;
+    const transcript = this.o.agents.run.transcript;
+    const platform = transcript ? recordTranscript(base, transcript, { agent: agent.name }) : base;
+    const signal = this.o.agents.run.signal;
     try {
       const history = agent.session.toChat();
       const r = await platform.chat({
         messages: [...history, { role: 'user', content: handoffRequest(agent.name, msg.to, msg.content) }],
-        ...(this.o.signal ? { signal: this.o.signal } : {}),
+        ...(signal ? { signal } : {}),
       });
       this.totals.input += r.usage.inputTokens;
       this.totals.output += r.usage.outputTokens;
@@ -222,7 +179,7 @@ export class Team {
       this.record({ type: 'handoff_summary', from: agent.name, to: msg.to, ok: true, chars: summary.length });
       return summary;
     } catch (e) {
-      (this.o.warn ?? ((m: string) => process.stderr.write(`warning: ${m}\n`)))(`hand-off summary for ${agent.name} → ${msg.to} failed: ${describeError(e)}; sending without it`);
+      (this.o.agents.run.warn ?? ((m: string) => process.stderr.write(`warning: ${m}\n`)))(`hand-off summary for ${agent.name} → ${msg.to} failed: ${describeError(e)}; sending without it`);
       this.record({ type: 'handoff_summary', from: agent.name, to: msg.to, ok: false, error: describeError(e) });
       return '';
     }
@@ -230,9 +187,10 @@ export class Team {
 
   /** Interactive runs ask whether to go on past a stop; nobody to ask means stop. */
   private async letGoOn(why: string): Promise<boolean> {
-    if (!this.o.interactive || !this.o.confirm) return false;
+    const { interactive, confirm } = this.o.agents.run;
+    if (!interactive || !confirm) return false;
     try {
-      return await this.o.confirm(`The team looks stuck: ${why}. Let the agents go on?`, false);
+      return await confirm(`The team looks stuck: ${why}. Let the agents go on?`, false);
     } catch {
       return false;
     }
@@ -247,9 +205,9 @@ export class Team {
 
   private record(record: { type: string } & Record<string, unknown>): void {
     try {
-      this.o.transcript?.write(record);
+      this.o.agents.run.transcript?.write(record);
     } catch (e) {
-      this.o.warn?.(`transcript: ${describeError(e)}`);
+      this.o.agents.run.warn?.(`transcript: ${describeError(e)}`);
     }
   }
 
@@ -270,7 +228,7 @@ export class Team {
       rounds: this.totals.rounds,
       tokens: { input: this.totals.input, output: this.totals.output },
       cost: this.totals.cost,
-      runId: this.o.transcript?.runId ?? this.agents.get(finalAgent)?.runId ?? '',
+      runId: this.o.agents.run.transcript?.runId ?? this.agents.get(finalAgent)?.runId ?? '',
       ...(error ? { error } : {}),
     };
     this.record({ type: 'team_result', status, final_agent: finalAgent, messages: route.length, ...(stopReason ? { stop_reason: stopReason } : {}), rounds: out.rounds, tokens: out.tokens, cost: out.cost });

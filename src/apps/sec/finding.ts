@@ -1,4 +1,4 @@
-import type { LanguageId } from '../../lang/tree-sitter.js';
+import type { LanguageId } from '../../lang/index.js';
 
 /** How bad a flaw is when real; `score = confidence × SEVERITY_WEIGHT[severity]`. */
 export type Severity = 'high' | 'medium' | 'low';

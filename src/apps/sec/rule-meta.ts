@@ -1,5 +1,5 @@
 import type { FlowStep, RawFinding, Severity } from './finding.js';
-import type { SyntaxNode } from '../../lang/tree-sitter.js';
+import type { SyntaxNode } from '../../lang/index.js';
 
 /** What reports need to describe a rule (SARIF `tool.driver.rules`, Markdown legends). */
 export interface RuleMeta {

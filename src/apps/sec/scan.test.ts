@@ -3,7 +3,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempTree } from '../../../test/support/temp-tree.js';
-import { readJsonl } from '../../util/files.js';
+import { readJsonl } from '../../util/index.js';
 import type { Finding } from './finding.js';
 import { scanPath } from './scan.js';
 

@@ -7,9 +7,8 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { LanguageId } from '../../lang/tree-sitter.js';
-import { JarvisError } from '../../util/errors.js';
-import { writeFileAtomicAsync } from '../../util/files.js';
+import type { LanguageId } from '../../lang/index.js';
+import { JarvisError, writeFileAtomicAsync } from '../../util/index.js';
 import type { FileInput, Finding } from './finding.js';
 import { readBaseline } from './scan/baseline.js';
 import { discoverSources, type SourceFile } from './scan/discover.js';
@@ -178,7 +177,8 @@ export async function scanPath(path: string, options: ScanOptions = {}): Promise
     result.newIds = new Set(findings.filter((f) => !baselineIds.has(f.id)).map((f) => f.id));
     result.baselineKnown = findings.length - result.newIds.size;
   }
-  if (options.writeArtifacts !== false) {
+  // nothing to scan is not a result worth a .jarvis/ directory in someone's tree
+  if (options.writeArtifacts !== false && sources.length > 0) {
     const dir = options.outDir ? resolve(options.outDir) : join(root, '.jarvis', 'sec');
     result.artifact = join(dir, 'heuristic_issues.jsonl');
     await writeFileAtomicAsync(result.artifact, findings.map((f) => `${JSON.stringify(f)}\n`).join(''));

@@ -1,31 +1,15 @@
 import type { Command } from 'commander';
 import { isTeamFile } from '../../apps/multi/index.js';
-import { JarvisError } from '../../util/errors.js';
-import { loadAgentDefinition, type AgentDefinition } from '../agent-definition.js';
-import type { AgentSwitches } from '../agent-run.js';
+import { JarvisError } from '../../util/index.js';
+import { loadAgentDefinition } from '../agent-definition.js';
 import { runTeamFromFile } from '../team-run.js';
-import { addAgentModeOptions, runAgentMode, type AgentModeOptions } from './run-task.js';
+import { addAgentModeOptions, outputFormatOf, runAgentMode, type AgentModeOptions } from './run-task.js';
 
 /** `jarvis agent -c def.yaml [-T task] [-g group]`: runs an agent (or a team) described in a YAML file. */
 
-/** Said once to every defined agent (spec §20 jarvis-agent): think first, then act. */
+/** Said once to every defined agent (docs/cli.md, "Agent definitions"): think first, then act. */
 const PLAN_FIRST =
   'Before your first action, write a short numbered plan for the task. Then work through it one step at a time, and revise the plan when what you find changes it.';
-
-export function switchesOf(def: AgentDefinition): AgentSwitches {
-  return {
-    autoComplete: def.auto_complete,
-    executeToolConfirm: def.execute_tool_confirm,
-    needSummary: def.need_summary,
-    summaryPrompt: def.summary_prompt,
-    autoSummaryRounds: def.auto_summary_rounds,
-    toolReminderRounds: def.tool_reminder_rounds,
-    maxInputTokens: def.max_input_tokens,
-    nonInteractive: def.non_interactive,
-    disableFileEdit: def.disable_file_edit,
-    allowOutsideRoot: def.allow_outside_root,
-  };
-}
 
 export function registerAgentDefCommand(program: Command): void {
   const cmd = program
@@ -37,8 +21,8 @@ export function registerAgentDefCommand(program: Command): void {
     const o = cmd.optsWithGlobals<AgentModeOptions & { agentDefinition: string }>();
     // a file with main_agent/agents is a MultiAgent team (docs/multi-agent.md)
     if (isTeamFile(o.agentDefinition)) {
-      const { task, nonInteractive, llmGroup, outputFormat, restoreSession } = o;
-      process.exitCode = await runTeamFromFile(o.agentDefinition, { task, nonInteractive, llmGroup, outputFormat, restoreSession });
+      const { task, nonInteractive, llmGroup, restoreSession } = o;
+      process.exitCode = await runTeamFromFile(o.agentDefinition, { task, nonInteractive, llmGroup, outputFormat: outputFormatOf(o), restoreSession });
       return;
     }
     const def = loadAgentDefinition(o.agentDefinition);
@@ -54,7 +38,7 @@ export function registerAgentDefCommand(program: Command): void {
         description: def.description,
         systemPrompt,
         ...(def.use_tools ? { useTools: def.use_tools, useToolsSource: `agent definition ${o.agentDefinition}: use_tools` } : {}),
-        switches: switchesOf(def),
+        switches: def,
       },
       def.task,
     );

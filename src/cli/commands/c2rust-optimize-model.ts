@@ -1,13 +1,13 @@
-import { dirname } from 'node:path';
-import { apiKeyEnvNames, createPlatform, finishRun, recordTranscript, startRun, type Platform, type Run } from '../../llm/index.js';
-import { loadEffectiveConfig, resolveModel } from '../../util/config.js';
-import { describeError, isJarvisError } from '../../util/errors.js';
+import { AgentFactory, openAgentKit, type OpenedAgentKit } from '../../agent/index.js';
+import { finishRun, startRun, type Run } from '../../runs/index.js';
+import { loadEffectiveConfig, describeError, isJarvisError } from '../../util/index.js';
 import { configFlagsFrom } from '../llm-options.js';
 
 export interface OptimizeModel {
-  /** The group's cheap model, recording into the run's transcript. */
-  platform: Platform;
+  /** Builds the model stages' agents on the group's cheap model, recording into the run's transcript. */
+  agents: AgentFactory;
   run: Run;
+  opened: OpenedAgentKit;
 }
 
 /**
@@ -23,24 +23,23 @@ export async function optimizeModel(
 ): Promise<OptimizeModel | undefined> {
   // A dry run makes no edits, so there is nothing to ask a model about.
   if (flags.model === false || flags.dryRun === true) return undefined;
-  let platform: Platform;
-  let secretEnvNames: string[];
+  let opened: OpenedAgentKit;
   try {
     const loaded = loadEffectiveConfig({ cwd: projectDir, flags: configFlagsFrom(flags) });
-    const model = resolveModel(loaded.config, { role: 'cheap', ...(flags.llmGroup ? { group: flags.llmGroup } : {}) });
-    const lastFile = loaded.files.at(-1);
-    platform = await createPlatform(model, { baseDir: lastFile ? dirname(lastFile.path) : projectDir, dataDir: loaded.config.data_dir });
-    secretEnvNames = apiKeyEnvNames(loaded.config.llm_groups);
+    // the model stages ask one question each and use no tools: no MCP server is started for them
+    opened = await openAgentKit({ loaded, root: projectDir, extensions: false, role: 'cheap', warn: note });
   } catch (e) {
     if (flags.llmGroup !== undefined) throw e;
     if (!(isJarvisError(e) && e.code === 'config_missing_model')) note(`no model used (${describeError(e).split('\n')[0] ?? ''}); pass -g NAME or --no-model`);
     return undefined;
   }
-  const { run, writer } = startRun({ projectDir, command: 'jc2r optimize', argv: process.argv.slice(2), secretEnvNames });
-  return { platform: recordTranscript(platform, writer), run };
+  const { run, writer } = startRun({ projectDir, command: 'jc2r optimize', argv: process.argv.slice(2), secretEnvNames: opened.kit.secretEnvNames ?? [] });
+  return { agents: new AgentFactory(opened.kit, { transcript: writer, interactive: false }), run, opened };
 }
 
 /** Records how the run ended; `error` set means failed. */
 export function endOptimizeModel(model: OptimizeModel | undefined, error?: string): void {
-  if (model) finishRun(model.run, { status: error === undefined ? 'ok' : 'failed', ...(error === undefined ? {} : { error }) });
+  if (!model) return;
+  finishRun(model.run, { status: error === undefined ? 'ok' : 'failed', ...(error === undefined ? {} : { error }) });
+  void model.opened.close();
 }

@@ -1,7 +1,7 @@
-import type { Command } from 'commander';
-import { optimizeCrate, summaryTable } from '../../apps/c2rust/optimize/index.js';
-import { JarvisError } from '../../util/errors.js';
-import { errColors } from '../../util/output.js';
+import { Option, type Command } from 'commander';
+import { optimizeCrate, summaryTable } from '../../apps/c2rust/index.js';
+import { JarvisError, errColors } from '../../util/index.js';
+import { acceptDeprecatedShort, positionalPath } from '../flags.js';
 import { addLlmGroupOption } from '../llm-options.js';
 import { endOptimizeModel, optimizeModel } from './c2rust-optimize-model.js';
 
@@ -36,9 +36,10 @@ const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 /** `jc2r optimize`: conservative, verified, reversible clean-up of a Rust crate. */
 export function registerOptimize(program: Command): void {
-  addLlmGroupOption(program.command('optimize'))
+  const command = addLlmGroupOption(program.command('optimize'))
     .description('make a Rust crate safer and tidier without breaking it (unsafe, duplicates, visibility, docs)')
-    .option('--crate-dir <dir>', 'the crate (default: the current directory, else the sibling <dir>_rs)')
+    .argument('[crate-dir]', 'the crate (default: the current directory, else the sibling <dir>_rs)')
+    .addOption(new Option('--crate-dir <dir>', 'the older spelling of the crate-dir argument').hideHelp())
     .option('--unsafe', 'remove unneeded unsafe blocks and qualifiers (default)')
     .option('--no-unsafe', 'skip the unsafe pass')
     .option('--structure', 'tag duplicate functions; with a model, merge the safe ones (default)')
@@ -51,47 +52,50 @@ export function registerOptimize(program: Command): void {
     .option('--dry-run', 'change nothing; report what the passes would touch')
     .option('--include <glob>', 'files to optimise, relative to the crate (repeatable; default src/**/*.rs)', collect)
     .option('--exclude <glob>', 'files to leave alone (repeatable)', collect)
-    .option('-n, --max-files <n>', 'process at most this many files in this run')
+    .option('-F, --max-files <n>', 'process at most this many files in this run')
     .option('--resume', 'skip files an earlier run processed (default)')
     .option('--no-resume', 'process files again even if an earlier run did')
     .option('--reset-progress', 'forget which files earlier runs processed')
-    .option('-r, --build-fix-retries <n>', 'repair rounds allowed when errors cannot be tied to one change', '2')
+    .option('-R, --build-fix-retries <n>', 'repair rounds allowed when errors cannot be tied to one change', '2')
     .option('--git-guard', 'snapshot the crate in git before each pass (default)')
     .option('--no-git-guard', 'no snapshots; a failed pass is undone from memory')
     .option('--json', 'print the report as JSON instead of a table')
-    .option('--no-model', 'deterministic passes only, even when a model is configured')
-    .action(async (flags: OptimizeFlags) => {
-      const say = (m: string) => process.stderr.write(`${errColors.dim(m)}\n`);
-      const model = await optimizeModel(flags, process.cwd(), say);
-      const report = await optimizeCrate({
-        cwd: process.cwd(),
-        crateDir: flags.crateDir,
-        passes: {
-          unsafe: flags.unsafe !== false,
-          structure: flags.structure !== false,
-          visibility: flags.visibility !== false,
-          doc: flags.doc !== false,
-        },
-        include: flags.include,
-        exclude: flags.exclude,
-        maxFiles: count(flags.maxFiles, '--max-files'),
-        resume: flags.resume !== false,
-        resetProgress: flags.resetProgress === true,
-        maxChecks: count(flags.maxChecks, '--max-checks') ?? 0,
-        dryRun: flags.dryRun === true,
-        buildFixRetries: count(flags.buildFixRetries, '--build-fix-retries') ?? 2,
-        gitGuard: flags.gitGuard !== false,
-        onProgress: flags.json ? undefined : say,
-        ...(model ? { platform: model.platform } : {}),
-      }).catch((e: unknown) => {
-        endOptimizeModel(model, e instanceof Error ? e.message : String(e));
-        throw e;
-      });
-      endOptimizeModel(model, report.errors.length > 0 ? report.errors.join('; ') : undefined);
-      process.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${summaryTable(report)}\n`);
-      if (report.files_scanned === 0 && report.files_skipped > 0 && !flags.json) {
-        process.stderr.write(`${errColors.dim('every selected file was processed by an earlier run: pass --reset-progress or --no-resume to run again')}\n`);
-      }
-      if (report.errors.length > 0) process.exitCode = 1;
+    .option('--no-model', 'deterministic passes only, even when a model is configured');
+  // -n and -r were --max-files and --build-fix-retries here; elsewhere they are --non-interactive and --requirement
+  acceptDeprecatedShort(command, { short: '-n', option: '--max-files', now: '-F/--max-files', why: '-n means --non-interactive in jarvis and jca' });
+  acceptDeprecatedShort(command, { short: '-r', option: '--build-fix-retries', now: '-R/--build-fix-retries', why: '-r means --requirement in jca' });
+  command.action(async (crateArg: string | undefined, flags: OptimizeFlags) => {
+    const say = (m: string) => process.stderr.write(`${errColors.dim(m)}\n`);
+    const model = await optimizeModel(flags, process.cwd(), say);
+    const report = await optimizeCrate({
+      cwd: process.cwd(),
+      crateDir: positionalPath(crateArg, flags.crateDir, '--crate-dir'),
+      passes: {
+        unsafe: flags.unsafe !== false,
+        structure: flags.structure !== false,
+        visibility: flags.visibility !== false,
+        doc: flags.doc !== false,
+      },
+      include: flags.include,
+      exclude: flags.exclude,
+      maxFiles: count(flags.maxFiles, '--max-files'),
+      resume: flags.resume !== false,
+      resetProgress: flags.resetProgress === true,
+      maxChecks: count(flags.maxChecks, '--max-checks') ?? 0,
+      dryRun: flags.dryRun === true,
+      buildFixRetries: count(flags.buildFixRetries, '--build-fix-retries') ?? 2,
+      gitGuard: flags.gitGuard !== false,
+      onProgress: flags.json ? undefined : say,
+      ...(model ? { agents: model.agents } : {}),
+    }).catch((e: unknown) => {
+      endOptimizeModel(model, e instanceof Error ? e.message : String(e));
+      throw e;
     });
+    endOptimizeModel(model, report.errors.length > 0 ? report.errors.join('; ') : undefined);
+    process.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${summaryTable(report)}\n`);
+    if (report.files_scanned === 0 && report.files_skipped > 0 && !flags.json) {
+      process.stderr.write(`${errColors.dim('every selected file was processed by an earlier run: pass --reset-progress or --no-resume to run again')}\n`);
+    }
+    if (report.errors.length > 0) process.exitCode = 1;
+  });
 }

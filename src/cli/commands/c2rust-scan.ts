@@ -1,17 +1,13 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import v8 from 'node:v8';
 import { join, resolve } from 'node:path';
-import { artifactPath, c2rustDir } from '../../apps/c2rust/artifacts.js';
-import { preloadGraphviz, writeGraph, writeSubgraphs, toDot } from '../../apps/c2rust/dot.js';
-import { findRoots } from '../../apps/c2rust/order.js';
-import { scanProject, sourceBytes, writeScanArtifacts, type ScanResult } from '../../apps/c2rust/scan.js';
-import { loadSymbols, type SymbolRecord } from '../../apps/c2rust/symbols.js';
-import { JarvisError } from '../../util/errors.js';
-import { colors, errColors, formatTable } from '../../util/output.js';
+import { artifactPath, c2rustDir, findCompileCommands, listSources, preloadGraphviz, writeGraph, writeSubgraphs, toDot, findRoots, scanProject, sourceBytes, writeScanArtifacts, type ScanResult, loadSymbols, type SymbolRecord } from '../../apps/c2rust/index.js';
+import { JarvisError, colors, errColors, formatTable } from '../../util/index.js';
+import { positionalPath } from '../flags.js';
 
 interface ScanFlags {
-  project: string;
+  project?: string;
   ccRoot?: string;
   define: string[];
   include: string[];
@@ -31,7 +27,8 @@ export function registerScan(program: Command): void {
   program
     .command('scan')
     .description('scan C/C++ sources: symbols.jsonl, call graph, translation_order.jsonl, graph.dot/svg')
-    .option('-p, --project <root>', 'project root to scan', '.')
+    .argument('[path]', 'project root to scan (default: the current directory)')
+    .addOption(new Option('-p, --project <root>', 'the older spelling of the path argument').hideHelp())
     .option('--cc-root <dir>', 'directory (or path) of compile_commands.json (default: the root or a build*/ folder)')
     .option('-D, --define <macro>', 'define NAME or NAME=VALUE for every file (repeatable)', collectList, [])
     .option('-I, --include <dir>', 'extra include directory (repeatable)', collectList, [])
@@ -42,10 +39,11 @@ export function registerScan(program: Command): void {
     .option('--only-subgraphs', 'only (re)write the per-root graphs from the existing symbols.jsonl')
     .option('--png', 'also render PNG next to every SVG')
     .option('--json', 'print the summary as JSON')
-    .action(async (flags: ScanFlags) => {
-      const root = resolve(flags.project);
+    .action(async (pathArg: string | undefined, flags: ScanFlags) => {
+      const project = positionalPath(pathArg, flags.project, '-p', '.') ?? '.';
+      const root = resolve(project);
       if (!existsSync(root) || !statSync(root).isDirectory()) {
-        throw new JarvisError('usage', `project root ${root} is not a directory`, { hint: 'pass the C project root with -p' });
+        throw new JarvisError('usage', `project root ${root} is not a directory`, { hint: 'pass the C project root: jc2r scan PATH' });
       }
       preferBaselineWasm(root);
       const dotPath = resolve(flags.dot ?? artifactPath(root, 'graphDot'));
@@ -59,6 +57,11 @@ export function registerScan(program: Command): void {
         return;
       }
 
+      if (!findCompileCommands(root, flags.ccRoot) && noSources(listSources(root))) {
+        // the same answer as jsec scan (docs/cli.md): a notice, exit 0, nothing written
+        process.stderr.write(`jc2r scan: no C or C++ sources under ${project}; nothing scanned, nothing written\n`);
+        return;
+      }
       preloadGraphviz();
       const result = await scanProject({
         root,
@@ -91,6 +94,8 @@ function preferBaselineWasm(root: string): void {
   v8.setFlagsFromString('--liftoff-only');
 }
 
+const noSources = (l: { sources: string[]; headers: string[] }): boolean => l.sources.length === 0 && l.headers.length === 0;
+
 async function subgraphs(symbols: SymbolRecord[], roots: number[], dir: string, png: boolean): Promise<void> {
   const files = await writeSubgraphs(symbols, roots, dir, png);
   process.stdout.write(`${files.length} root subgraph(s) in ${dir}\n`);
@@ -98,6 +103,20 @@ async function subgraphs(symbols: SymbolRecord[], roots: number[], dir: string, 
 
 function report(files: { dot: string; svg: string; png?: string }): void {
   process.stdout.write(`written: ${[files.dot, files.svg, files.png].filter(Boolean).join(', ')}\n`);
+}
+
+/** Which compile commands the scan used: the project's database, one generated from its build, or none. */
+function compileSourceText(s: ScanResult['summary']): string {
+  const src = s.compileSource;
+  const rest = s.sourcesLeftOut > 0 ? `; ${s.sourcesLeftOut} source(s) not in the build left out` : '';
+  switch (src.kind) {
+    case 'compile_commands.json':
+      return `${src.database ?? 'compile_commands.json'}${rest}`;
+    case 'none':
+      return 'none (default flags)';
+    default:
+      return `${src.kind === 'make' ? 'make -n' : src.kind === 'cmake' ? 'CMake' : 'meson'} (${src.buildFile}${src.cached ? ', cached' : ''})${rest}`;
+  }
 }
 
 function printSummary(r: ScanResult): void {
@@ -116,7 +135,7 @@ function printSummary(r: ScanResult): void {
     ['translation steps', String(r.order.length)],
     ['parse errors', String(s.parseErrors)],
     ['front end', front],
-    ['compile commands', s.compileCommands ?? 'none'],
+    ['compile commands', compileSourceText(s)],
     ['time', `${s.seconds.toFixed(2)} s`],
   ];
   process.stdout.write(`${formatTable([['scan', 'value'], ...rows])}\n`);

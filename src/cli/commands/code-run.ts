@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import {
   acquireLock,
   CodeAgent,
+  codeToolWhitelist,
   DEFAULT_MAX_ITERATIONS,
   detectVerify,
   setupRepository,
@@ -9,16 +10,14 @@ import {
   type EditFormat,
   type GitCheckMode,
 } from '../../apps/code/index.js';
-import { apiKeyEnvNames, finishRun } from '../../llm/index.js';
-import { loadEffectiveConfig } from '../../util/config.js';
-import { JarvisError } from '../../util/errors.js';
-import { colors } from '../../util/output.js';
+import { AgentFactory, openAgentKit, type AgentKit } from '../../agent/index.js';
+import { finishRun } from '../../runs/index.js';
+import { loadEffectiveConfig, JarvisError, colors } from '../../util/index.js';
 import { LineInput } from '../line-input.js';
+import { createPrompts } from '../prompts.js';
 import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
 import { showProgress } from '../run-report.js';
-import { createRunPlatforms, startAgentSession } from '../run-setup.js';
-import { agentExtensions } from '../agent-extensions.js';
-import { builtinTools, ToolRegistry } from '../../tools/index.js';
+import { startAgentSession } from '../run-setup.js';
 
 /** The default action of `jca`: set up the repository, run the code agent on a requirement, report. */
 
@@ -38,6 +37,7 @@ interface CodeRunOptions {
   plan?: boolean;
   restoreSession?: boolean;
   gitCheck: GitCheckMode;
+  json?: boolean;
 }
 
 export function registerCodeRun(program: Command): void {
@@ -57,6 +57,7 @@ export function registerCodeRun(program: Command): void {
     .option('--no-plan', 'do not split the task')
     .option('--restore-session', "continue the session saved with '<SaveSession>'")
     .addOption(new Option('--git-check <mode>', 'missing git user.name/email: stop or warn').choices(['strict', 'warn']).default('warn'))
+    .option('--json', 'print the result as one JSON line: status, result, commits, verify, run_id')
     .action((o: CodeRunOptions) => runCode(o));
 }
 
@@ -72,17 +73,9 @@ async function runCode(o: CodeRunOptions): Promise<void> {
   }
   const input = interactive ? new LineInput() : undefined;
   const notice = (t: string) => process.stderr.write(`${colors.yellow(t)}\n`);
-  const ask = async (question: string): Promise<string> => {
-    if (!input) throw new JarvisError('internal', 'a non-interactive run asked a question');
-    process.stderr.write(`${colors.bold(question)}\n`);
-    const a = await input.multiline('> ');
-    if (a.kind === 'line') return a.text;
-    throw new JarvisError('usage', a.kind === 'eof' ? 'input closed' : 'stopped at the prompt');
-  };
-  const confirm = async (question: string, defaultYes: boolean): Promise<boolean> => {
-    const a = (await ask(`${question} ${defaultYes ? '[Y/n]' : '[y/N]'}`)).trim().toLowerCase();
-    return a === '' ? defaultYes : a === 'y' || a === 'yes';
-  };
+  const interrupts: { wiring?: { reset(): void } } = {};
+  // end of input answers like an empty line, and never approves anything (src/cli/prompts.ts)
+  const { ask, confirm } = createPrompts({ input, out: process.stderr, notice, beforeAsk: () => interrupts.wiring?.reset() });
 
   try {
     const repo = await setupRepository({
@@ -97,7 +90,7 @@ async function runCode(o: CodeRunOptions): Promise<void> {
     const release = () => lock.release();
     process.once('exit', release);
     try {
-      process.exitCode = await runInRepo(o, { root: repo.root, interactive, maxIterations, ask, confirm, input, notice });
+      process.exitCode = await runInRepo(o, { root: repo.root, interactive, maxIterations, ask, confirm, input, notice, interrupts });
     } finally {
       release();
       process.removeListener('exit', release);
@@ -115,24 +108,36 @@ interface RepoRun {
   confirm: (q: string, d: boolean) => Promise<boolean>;
   input?: LineInput;
   notice: (t: string) => void;
+  /** the Ctrl-C wiring of the task, so that each question starts the count again */
+  interrupts: { wiring?: { reset(): void } };
 }
 
 async function runInRepo(o: CodeRunOptions, r: RepoRun): Promise<number> {
   const loaded = loadEffectiveConfig({ cwd: r.root, flags: configFlagsFrom(o) });
   const config = loaded.config;
-  const { normal, cheap } = await createRunPlatforms(loaded, r.root);
-  const agentExt = await agentExtensions({ config, root: r.root, warn: (m) => r.notice(`warning: ${m}`) });
+  // models, tools (MCP servers and tool modules included), memory, methodology, plugins: agent/kit.ts
+  const opened = await openAgentKit({ loaded, root: r.root, warn: (m) => r.notice(`warning: ${m}`) });
+  try {
+    return await runWithKit(o, r, opened.kit, config.agent.plan);
+  } finally {
+    void opened.close();
+  }
+}
+
+async function runWithKit(o: CodeRunOptions, r: RepoRun, kit: AgentKit, planByDefault: boolean): Promise<number> {
+  const appendTools = (o.appendTools ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  // an unknown --append-tools name is a usage error before anything is asked or written
+  codeToolWhitelist(new AgentFactory(kit, { interactive: r.interactive }), appendTools);
   const plan = detectVerify(r.root, { ...(o.build !== undefined ? { build: o.build } : {}), ...(o.test !== undefined ? { test: o.test } : {}) });
   const requirement = o.requirement ?? (await r.ask('What should jca change? (end a line with \\ to continue it)'));
   if (requirement.trim() === '') throw new JarvisError('usage', 'the requirement is empty');
 
-  const secretEnvNames = apiKeyEnvNames(config.llm_groups);
   // the built-in input commands, as in jarvis; the bridge reaches the agent once it exists
   const late: { code?: CodeAgent } = {};
   const session = startAgentSession({
     projectDir: r.root,
     command: 'jca',
-    secretEnvNames,
+    secretEnvNames: kit.secretEnvNames ?? [],
     interactive: r.interactive,
     confirm: r.confirm,
     print: (t) => process.stderr.write(`${t}\n`),
@@ -140,32 +145,25 @@ async function runInRepo(o: CodeRunOptions, r: RepoRun): Promise<number> {
     toolRoot: () => r.root,
   });
   const { run, writer, hardStop, bridge } = session;
-  const code = new CodeAgent(
+  const code = await CodeAgent.create(
     {
-      root: r.root,
-      platform: normal,
-      ...(cheap ? { cheapPlatform: cheap } : {}),
-      transcript: writer,
-      interactive: r.interactive,
-      ...(r.interactive ? { ask: r.ask, confirm: r.confirm } : {}),
-      appendTools: (o.appendTools ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      agents: new AgentFactory(kit, {
+        transcript: writer,
+        interactive: r.interactive,
+        ...(r.interactive ? { ask: r.ask, confirm: r.confirm } : {}),
+        inputHandlers: [bridge.handler],
+        signal: hardStop.signal,
+        warn: (m) => r.notice(`warning: ${m}`),
+      }),
+      appendTools,
       editFormat: o.editFormat,
       ...(o.prefix ? { prefix: o.prefix } : {}),
       ...(o.suffix ? { suffix: o.suffix } : {}),
       plan,
       maxIterations: r.maxIterations,
       lint: o.lint === true,
-      secretEnvNames,
-      signal: hardStop.signal,
-      inputHandlers: [bridge.handler],
+      planTasks: o.plan ?? planByDefault,
       print: (t) => process.stderr.write(`${t}\n`),
-      tools: new ToolRegistry([...builtinTools(), ...agentExt.tools]),
-      agentExtras: {
-        ...agentExt.options,
-        plan: o.plan ?? config.agent.plan,
-        planMaxDepth: config.agent.plan_max_depth,
-        subAgent: true,
-      },
     },
     firstLine(requirement),
   );
@@ -174,11 +172,13 @@ async function runInRepo(o: CodeRunOptions, r: RepoRun): Promise<number> {
   process.stderr.write(colors.dim(`jca: ${r.root} · verify with ${plan.system}${plan.build ? ` · build: ${plan.build.display}` : ''}${plan.test ? ` · test: ${plan.test.display}` : ''} · run ${run.runId}\n`));
   const stopProgress = showProgress(code.agent, process.stderr);
   const wiring = session.wireInterrupts(code.agent, { ...(r.input ? { input: r.input } : {}), notice: r.notice });
+  r.interrupts.wiring = wiring;
   let result: CodeRunResult;
   try {
     result = await code.run(requirement);
   } finally {
     wiring.dispose();
+    r.interrupts.wiring = undefined;
     stopProgress();
   }
   if (bridge.exitRequested) {
@@ -188,19 +188,40 @@ async function runInRepo(o: CodeRunOptions, r: RepoRun): Promise<number> {
   }
   const exit = exitCodeOf(result);
   finishRun(run, { status: exit === 0 ? 'ok' : result.agent.status === 'interrupted' ? 'interrupted' : 'failed', ...(exit === 0 ? {} : { error: describe(result).slice(0, 500) }) });
-  process.stdout.write(`${describe(result)}\n`);
+  process.stdout.write(o.json ? `${JSON.stringify(resultJson(result, exit))}\n` : `${describe(result)}\n`);
   process.stderr.write(colors.dim(`${result.commits.length} commit(s) · ${result.iterations} verify iteration(s) · ${result.agent.rounds} round(s) · run ${result.agent.runId}\n`));
   return exit;
 }
 
+const STATUS_OF_EXIT: Readonly<Record<number, string>> = { 0: 'completed', 1: 'failed', 3: 'incomplete', 130: 'interrupted' };
+
+/** The `--json` line: jarvis's fields (docs/cli.md) plus what jca adds. */
+function resultJson(r: CodeRunResult, exit: number): Record<string, unknown> {
+  return {
+    status: STATUS_OF_EXIT[exit] ?? 'failed',
+    result: describe(r),
+    commits: r.commits,
+    verify: r.verify,
+    iterations: r.iterations,
+    rounds: r.agent.rounds,
+    tokens: r.agent.tokens,
+    cost: r.agent.cost,
+    run_id: r.agent.runId,
+  };
+}
+
 function exitCodeOf(r: CodeRunResult): number {
   if (r.agent.status === 'interrupted') return 130;
-  if (r.agent.status === 'failed') return 1;
+  if (r.agent.status === 'failed' || r.commitFailure) return 1;
   if (r.verify === 'red') return 1;
   return r.agent.status === 'incomplete' ? 3 : 0;
 }
 
 function describe(r: CodeRunResult): string {
+  if (r.commitFailure) {
+    const files = r.commitFailure.files.join(', ');
+    return `jca failed: git commit failed: ${r.commitFailure.message}\nThe change is left in the work tree, staged but not committed (${files}): commit it yourself once git can, or drop it.`;
+  }
   if (r.agent.status === 'failed') {
     const hint = r.agent.error?.hint ? `\nhint: ${r.agent.error.hint}` : '';
     return `jca failed: ${r.agent.error?.message ?? r.agent.result}${hint}`;

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { findGitRoot, readChanges, summarize } from '../../apps/code/index.js';
-import { JarvisError } from '../../util/errors.js';
-import { formatTable } from '../../util/output.js';
+import { JarvisError, formatTable } from '../../util/index.js';
 
 /** `jca stats`: what jca changed in this repository, from `.jarvis/code/stats.jsonl`. */
 export function registerCodeStats(program: Command): void {
@@ -26,6 +25,7 @@ export function registerCodeStats(program: Command): void {
         ['changes offered', String(s.changes)],
         ['accepted', String(s.accepted)],
         ['rejected', String(s.rejected)],
+        ...(s.commitFailed > 0 ? [['accepted, commit failed', String(s.commitFailed)]] : []),
         ['commits', String(s.commits)],
         ['lines added', String(s.insertions)],
         ['lines removed', String(s.deletions)],

@@ -1,19 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import {
-  loadConfig,
-  loadEffectiveConfig,
-  resolveGroupName,
-  userDataDir,
-  type LoadedEffectiveConfig,
-} from '../../util/config.js';
-import { isSecretKey, REDACTED, redactSecrets } from '../../util/config-redact.js';
-import { configTemplate } from '../../util/config-template.js';
-import { JarvisError, isJarvisError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
-import { valueAt } from '../../util/config-merge.js';
-import { colors, formatTable } from '../../util/output.js';
+import { loadConfig, loadEffectiveConfig, resolveGroupName, userDataDir, type LoadedEffectiveConfig, isSecretKey, REDACTED, redactSecrets, configTemplate, JarvisError, isJarvisError, writeFileAtomicSync, valueAt, colors, formatTable } from '../../util/index.js';
 import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
 
 /** `jarvis config show|init`. */

@@ -2,13 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { organizeMemories } from '../../agent/memory/organizer.js';
+import { organizeMemories } from '../../agent/index.js';
 import { createPlatform } from '../../llm/index.js';
-import { LONG_TERM_TYPES, MemoryStore, memoryEntrySchema, normaliseTags, type MemoryEntry, type MemoryType } from '../../tools/memory/index.js';
-import { loadEffectiveConfig, resolveModel } from '../../util/config.js';
-import { JarvisError, describeError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
-import { colors, formatTable } from '../../util/output.js';
+import { LONG_TERM_TYPES, MemoryStore, memoryEntrySchema, normaliseTags, type MemoryEntry, type MemoryType } from '../../tools/index.js';
+import { loadEffectiveConfig, resolveModel, JarvisError, describeError, writeFileAtomicSync, colors, formatTable } from '../../util/index.js';
 import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
 
 /** `jarvis memory list|show|export|import|organize` over the project and global scopes (docs/memory.md). */

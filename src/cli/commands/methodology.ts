@@ -1,18 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import {
-  findMethodology,
-  listMethodologies,
-  shareMethodologies,
-  syncMethodologies,
-  type MethodologyPlaces,
-  type MethodologyScope,
-  type ShareReport,
-} from '../../agent/methodology/index.js';
-import { loadEffectiveConfig } from '../../util/config.js';
-import { JarvisError } from '../../util/errors.js';
-import { colors, formatTable } from '../../util/output.js';
+import { findMethodology, listMethodologies, shareMethodologies, syncMethodologies, type MethodologyPlaces, type MethodologyScope, type ShareReport } from '../../agent/index.js';
+import { loadEffectiveConfig, JarvisError, colors, formatTable } from '../../util/index.js';
 
 /** `jarvis methodology list|show|share|sync` (docs/methodology.md). */
 
@@ -71,12 +61,16 @@ export function registerMethodologyCommand(program: Command): void {
       process.stdout.write(`${formatTable([['NAME', 'SCOPE', 'PROBLEM TYPE'], ...all.map((x) => [x.name, x.scope, x.problemType])])}\n`);
     });
 
-  projectOption(m.command('show <name>').description('print one methodology (by name or problem type)')).action((name: string, o: PlaceOpts) => {
-    const found = findMethodology(places(o), name);
-    if (!found) throw new JarvisError('not_found', `no methodology named "${name}"`, { hint: 'jarvis methodology list shows the names' });
-    process.stderr.write(colors.dim(`${found.scope}: ${found.path}\n`));
-    process.stdout.write(readFileSync(found.path, 'utf8'));
-  });
+  projectOption(m.command('show <name>').description('print one methodology (by name or problem type)'))
+    .option('--json', 'print JSON (the list fields and the text)')
+    .action((name: string, o: PlaceOpts & { json?: boolean }) => {
+      const found = findMethodology(places(o), name);
+      if (!found) throw new JarvisError('not_found', `no methodology named "${name}"`, { hint: 'jarvis methodology list shows the names' });
+      const text = readFileSync(found.path, 'utf8');
+      if (o.json) return void process.stdout.write(`${JSON.stringify({ ...found, text }, null, 2)}\n`);
+      process.stderr.write(colors.dim(`${found.scope}: ${found.path}\n`));
+      process.stdout.write(text);
+    });
 
   repoOption(projectOption(m.command('share [names...]').description('commit and push methodologies (default: all) to the shared repository'))).action(
     async (names: string[], o: PlaceOpts & { repo?: string }) => {

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { JarvisError } from '../../util/errors.js';
+import { JarvisError } from '../../util/index.js';
 import { prepareAgentRun, type AgentRole } from '../agent-run.js';
 import { JARVIS_ROLE } from '../jarvis-role.js';
 import { addLlmGroupOption } from '../llm-options.js';
@@ -16,6 +16,8 @@ export interface AgentModeOptions {
   nonInteractive?: boolean;
   llmGroup?: string;
   outputFormat: OutputFormat;
+  /** `--json`: the same as `--output-format json` */
+  json?: boolean;
   restoreSession?: boolean;
 }
 
@@ -26,6 +28,7 @@ export function addAgentModeOptions(command: Command): Command {
     .option('-T, --task <text>', 'run this task and exit (without it: the interactive REPL)')
     .option('-n, --non-interactive', 'never read stdin: the task completes or ends incomplete on its own (env JARVIS_NON_INTERACTIVE)')
     .addOption(new Option('--output-format <format>', 'how the result is printed').choices(['text', 'json']).default('text'))
+    .option('--json', 'print the result as one JSON line (the same as --output-format json)')
     .option('--restore-session', 'continue the session saved with the \'<SaveSession>\' command');
 }
 
@@ -43,7 +46,7 @@ export async function runAgentMode(
     llmGroup: o.llmGroup,
     nonInteractive: o.nonInteractive,
     restoreSession: o.restoreSession,
-    outputFormat: o.outputFormat,
+    outputFormat: outputFormatOf(o),
   };
   if (task === undefined) {
     process.exitCode = await runRepl({ ...base, progress: process.stdout });
@@ -56,6 +59,11 @@ export async function runAgentMode(
   } finally {
     r.close();
   }
+}
+
+/** `--json` asks for the JSON line whatever `--output-format` says. */
+export function outputFormatOf(o: Pick<AgentModeOptions, 'outputFormat' | 'json'>): OutputFormat {
+  return o.json ? 'json' : o.outputFormat;
 }
 
 export function registerRunTask(program: Command): void {

@@ -4,10 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { createRedactor } from '../../llm/redact.js';
-import { createRun, finishRun, type Run } from '../../llm/runs.js';
-import { TranscriptWriter } from '../../llm/transcript.js';
-import { packageRoot } from '../../util/version.js';
+import { createRedactor, createRun, finishRun, type Run, TranscriptWriter } from '../../runs/index.js';
+import { packageRoot } from '../../util/index.js';
 
 const run = promisify(execFile);
 const bin = join(packageRoot, 'bin', 'jarvis.js');

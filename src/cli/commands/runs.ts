@@ -1,11 +1,8 @@
 import type { Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { findProjectDir, listRuns, readRecords, resolveRunId, summarizeRun, type RunSummary, type TranscriptRecord } from '../../llm/runs.js';
-import { TRANSCRIPT_FILE } from '../../llm/transcript.js';
-import { expandRequestMessages } from '../../llm/transcript-messages.js';
-import { JarvisError } from '../../util/errors.js';
-import { colors, formatTable } from '../../util/output.js';
+import { findProjectDir, listRuns, readRecords, resolveRunId, summarizeRun, type RunSummary, type TranscriptRecord, TRANSCRIPT_FILE, expandRequestMessages } from '../../runs/index.js';
+import { JarvisError, colors, formatTable } from '../../util/index.js';
 
 /** `jarvis runs list` and `jarvis runs show RUN`: what the runs of a project did and cost. */
 

@@ -1,11 +1,10 @@
-import type { Command } from 'commander';
-import { scoreRows } from '../../apps/sec/bench/juliet.js';
-import { runJuliet } from '../../apps/sec/bench/juliet-run.js';
-import { JarvisError } from '../../util/errors.js';
-import { colors, formatTable } from '../../util/output.js';
+import { Option, type Command } from 'commander';
+import { scoreRows, runJuliet } from '../../apps/sec/index.js';
+import { JarvisError, colors, formatTable } from '../../util/index.js';
+import { positionalPath } from '../flags.js';
 
 interface BenchFlags {
-  root: string;
+  root?: string;
   cwe?: string;
   json?: boolean;
   jobs?: string;
@@ -25,16 +24,19 @@ export function registerSecBench(program: Command): void {
   bench
     .command('juliet')
     .description('Scan a NIST Juliet C tree and print recall, precision and discrimination per CWE')
-    .requiredOption('--root <dir>', 'the Juliet tree (the directory holding testcases/)')
+    .argument('[root]', 'the Juliet tree (the directory holding testcases/)')
+    .addOption(new Option('--root <dir>', 'the older spelling of the root argument').hideHelp())
     .option('--cwe <list>', 'only these CWEs, e.g. 121,122,416')
     .option('--jobs <n>', 'worker threads (default: all cores)')
     .option('--json', 'print the score as JSON')
-    .action(async (flags: BenchFlags) => {
+    .action(async (rootArg: string | undefined, flags: BenchFlags) => {
+      const root = positionalPath(rootArg, flags.root, '--root');
+      if (root === undefined) throw new JarvisError('usage', 'jsec bench juliet needs the Juliet tree', { hint: 'jsec bench juliet DIR (the directory holding testcases/)' });
       const jobs = flags.jobs === undefined ? undefined : Number(flags.jobs);
       if (jobs !== undefined && (!Number.isInteger(jobs) || jobs < 1)) throw new JarvisError('usage', `--jobs must be a positive integer, got "${flags.jobs}"`);
-      const result = await runJuliet(flags.root, { cwes: parseCwes(flags.cwe), jobs });
+      const result = await runJuliet(root, { cwes: parseCwes(flags.cwe), jobs });
       if (result.score.overall.cases === 0) {
-        throw new JarvisError('not_found', `no Juliet test cases (files named CWE<n>_…) under ${flags.root}`, { hint: 'point --root at the directory holding testcases/' });
+        throw new JarvisError('not_found', `no Juliet test cases (files named CWE<n>_…) under ${root}`, { hint: 'give the directory holding testcases/' });
       }
       if (flags.json) {
         const { cases: _cases, ...score } = result.score;

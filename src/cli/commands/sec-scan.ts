@@ -1,20 +1,16 @@
 import { extname } from 'node:path';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { formatReport, findingsPerKloc, REPORT_FORMATS, type ReportFormat } from '../../apps/sec/report/index.js';
-import { scanPath, type ScanOptions, type ScanResult } from '../../apps/sec/scan.js';
-import { baselineOf } from '../../apps/sec/scan/baseline.js';
-import type { Finding, Severity } from '../../apps/sec/finding.js';
-import type { LanguageId } from '../../lang/tree-sitter.js';
-import { JarvisError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
-import { colors, formatTable } from '../../util/output.js';
+import { formatReport, findingsPerKloc, REPORT_FORMATS, type ReportFormat, DEFAULT_TABLE_ROWS, findingsTable, omittedNote, tierCounts, scanPath, type ScanOptions, type ScanResult, baselineOf, type Severity } from '../../apps/sec/index.js';
+import type { LanguageId } from '../../lang/index.js';
+import { JarvisError, writeFileAtomicSync, colors, formatTable } from '../../util/index.js';
 
 interface ScanFlags {
   languages?: string;
   exclude: string[];
   minConfidence?: string;
   format?: string;
+  json?: boolean;
   output?: string;
   jobs?: string;
   failOn?: string;
@@ -24,6 +20,8 @@ interface ScanFlags {
   artifacts: boolean;
   gitignore: boolean;
   maxFileSize?: string;
+  limit?: string;
+  all?: boolean;
 }
 
 const LANGS: readonly LanguageId[] = ['c', 'cpp', 'rust'];
@@ -42,12 +40,16 @@ function number(value: string | undefined, flag: string, min: number, max: numbe
   return n;
 }
 
-function parseFlags(flags: ScanFlags): { options: ScanOptions; format?: ReportFormat; failOn?: Severity } {
+function parseFlags(flags: ScanFlags): { options: ScanOptions; format?: ReportFormat; failOn?: Severity; limit: number } {
   const languages = flags.languages?.split(',').map((l) => l.trim().toLowerCase()).filter(Boolean);
   const badLang = languages?.find((l) => !LANGS.includes(l as LanguageId));
   if (badLang) throw usage(`unknown language "${badLang}"`, `use a comma-separated list of: ${LANGS.join(', ')}`);
   let format = flags.format as ReportFormat | undefined;
   if (format !== undefined && !REPORT_FORMATS.includes(format)) throw usage(`unknown format "${flags.format}"`, `use one of: ${REPORT_FORMATS.join(', ')}`);
+  if (flags.json) {
+    if (format !== undefined && format !== 'json') throw usage(`--json and --format ${format} disagree`, 'give one of them');
+    format = 'json';
+  }
   if (!format && flags.output) {
     const ext = extname(flags.output).slice(1).toLowerCase();
     format = ext === 'json' ? 'json' : ext === 'sarif' ? 'sarif' : 'md';
@@ -58,6 +60,7 @@ function parseFlags(flags: ScanFlags): { options: ScanOptions; format?: ReportFo
   return {
     format,
     failOn,
+    limit: flags.all ? 0 : (number(flags.limit, '--limit', 0, 1_000_000, true) ?? DEFAULT_TABLE_ROWS),
     options: {
       languages: languages as LanguageId[] | undefined,
       exclude: flags.exclude,
@@ -88,19 +91,28 @@ function progressReporter(): { onProgress: (done: number, total: number) => void
 
 const sevColor = (s: Severity, text: string) => (s === 'high' ? colors.red(text) : s === 'medium' ? colors.yellow(text) : colors.dim(text));
 
-function summaryText(r: ScanResult): string {
+function summaryText(r: ScanResult, limit: number): string {
   const s = r.summary;
   const sev = (['high', 'medium', 'low'] as const).map((k) => sevColor(k, `${s.bySeverity[k] ?? 0} ${k}`)).join(', ');
   const lines = [
     `${colors.bold(`${s.total} findings`)} (${sev}) in ${r.scannedFiles} files, ${r.lines} lines — ${findingsPerKloc(r)} per 1000 lines, ${(r.durationMs / 1000).toFixed(1)} s`,
   ];
+  if (s.total > 0) {
+    const { byTier, byLevel } = tierCounts(r.findings);
+    lines.push(`${byTier.proven} proven, ${byTier.suspect} suspect; ${byLevel.error} error, ${byLevel.warning} warning, ${byLevel.note} note`);
+  }
   if (r.newIds) lines.push(`${r.newIds.size} new, ${r.baselineKnown ?? 0} already in the baseline`);
   if (r.suppressed || r.belowConfidence) lines.push(`${r.suppressed} suppressed inline, ${r.belowConfidence} below --min-confidence`);
   if (s.total > 0) {
     lines.push('', 'by category: ' + Object.entries(s.byCategory).map(([k, v]) => `${k} ${v}`).join(', '));
+    const files = new Set(r.findings.map((f) => f.file)).size;
     lines.push('', formatTable([['top risk files', 'score', 'findings'], ...s.topRiskFiles.slice(0, 5).map((t) => [t.file, String(t.score), String(t.count)])]));
-    const top = [...r.findings].sort((a, b) => b.score - a.score || (a.file < b.file ? -1 : 1)).slice(0, 10);
-    lines.push('', formatTable([['severity', 'location', 'rule', 'evidence'], ...top.map((f: Finding) => [f.severity, `${f.file}:${f.line}`, f.rule, f.evidence.slice(0, 60)])]));
+    if (files > 5) lines.push(`… ${files - 5} more file(s) with findings: see the report (--format md -o report.md)`);
+    const table = findingsTable(r, limit);
+    // plain cells: colour codes would break the column padding
+    lines.push('', formatTable([table.header, ...table.rows]));
+    const note = omittedNote(table);
+    if (note) lines.push(note);
   }
   if (r.skipped.length > 0) {
     lines.push('', `${r.skipped.length} files not analysed:`, ...r.skipped.slice(0, 10).map((k) => `  ${k.file}: ${k.reason} (${k.detail})`));
@@ -119,6 +131,7 @@ export function registerSecScan(program: Command): void {
     .option('--exclude <glob>', 'skip matching paths (repeatable; a bare name matches at any depth)', (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option('--min-confidence <x>', 'drop findings below this confidence (0..1)')
     .option('--format <fmt>', 'print the report as md, json or sarif')
+    .option('--json', 'print the report as JSON (the same as --format json)')
     .option('-o, --output <file>', 'write the report to FILE (format from --format or the extension)')
     .option('--jobs <n>', 'worker threads (default: number of cores)')
     .option('--fail-on <severity>', 'exit 1 if any (new, with --baseline) finding is at least high, medium or low')
@@ -128,8 +141,10 @@ export function registerSecScan(program: Command): void {
     .option('--no-artifacts', 'do not write heuristic_issues.jsonl')
     .option('--no-gitignore', 'scan files that .gitignore excludes')
     .option('--max-file-size <mb>', 'skip (and list) files larger than this many MB (default 5)')
+    .option('--limit <n>', `findings listed in the summary table (default ${DEFAULT_TABLE_ROWS}; 0 = all)`)
+    .option('--all', 'list every finding in the summary table')
     .action(async (path: string, flags: ScanFlags) => {
-      const { options, format, failOn } = parseFlags(flags);
+      const { options, format, failOn, limit } = parseFlags(flags);
       const progress = progressReporter();
       let result: ScanResult;
       try {
@@ -137,10 +152,15 @@ export function registerSecScan(program: Command): void {
       } finally {
         progress.stop();
       }
+      if (result.scannedFiles === 0 && result.skipped.length === 0) {
+        // the same answer as jc2r scan (docs/cli.md): a notice, exit 0, nothing written
+        process.stderr.write(`jsec scan: no C, C++ or Rust sources under ${path} (after --languages, --exclude and .gitignore); nothing scanned, nothing written\n`);
+        return;
+      }
       if (flags.output) writeFileAtomicSync(flags.output, formatReport(result, format ?? 'md'));
       if (format && !flags.output) process.stdout.write(formatReport(result, format));
       else {
-        process.stdout.write(summaryText(result));
+        process.stdout.write(summaryText(result, limit));
         if (flags.output) process.stdout.write(`report: ${flags.output}\n`);
         if (result.artifact) process.stdout.write(`findings: ${result.artifact}\n`);
       }

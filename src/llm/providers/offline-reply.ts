@@ -1,4 +1,4 @@
-import { JarvisError } from '../../util/errors.js';
+import { JarvisError } from '../../util/index.js';
 import type { ChatRequest, ChatResult, FinishReason, Usage } from '../platform.js';
 import { costOf, countMessageTokens, countTokens, type Price } from '../tokens.js';
 

@@ -1,4 +1,4 @@
-import { JarvisError } from '../../util/errors.js';
+import { JarvisError } from '../../util/index.js';
 import type { PlatformContext } from '../platform.js';
 import type { RetryOptions } from '../retry.js';
 

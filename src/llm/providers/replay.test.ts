@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JarvisError } from '../../util/errors.js';
-import type { ChatMessage, TranscriptReply, TranscriptRequest } from '../platform.js';
+import { JarvisError } from '../../util/index.js';
+import type { ChatMessage } from '../platform.js';
+import type { TranscriptReply, TranscriptRequest } from '../../runs/index.js';
 import { createReplayPlatform } from './replay.js';
 
 const msgs = (content: string): ChatMessage[] => [{ role: 'user', content }];

@@ -1,18 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { JarvisError } from '../../util/errors.js';
-import { readJsonl } from '../../util/files.js';
-import type {
-  ChatMessage,
-  ChatRequest,
-  ChatResult,
-  Platform,
-  PlatformContext,
-  TranscriptReply,
-  TranscriptRequest,
-} from '../platform.js';
+import { JarvisError, readJsonl } from '../../util/index.js';
+import { expandRequestMessages, type TranscriptReply, type TranscriptRequest } from '../../runs/index.js';
+import type { ChatMessage, ChatRequest, ChatResult, FinishReason, Platform, PlatformContext } from '../platform.js';
 import { serveOfflineReply } from './offline-reply.js';
-import { expandRequestMessages } from '../transcript-messages.js';
 
 /**
  * Serves the replies of a recorded run (`transcript.jsonl`) in order, offline. A request that
@@ -104,10 +95,15 @@ export function createReplayPlatform(ctx: PlatformContext): Platform {
       platform: 'replay',
       model: call.reply.model ?? model,
       text: call.reply.text,
-      finishReason: call.reply.finish_reason ?? 'stop',
+      finishReason: finishReasonOf(call.reply.finish_reason),
       usage: call.reply.usage,
       price: config.price_per_mtok,
     });
   };
   return { name: 'replay', model, contextWindow: config.context_window, chat };
+}
+
+/** A recorded finish reason as the platform interface names it; anything unknown counts as a normal stop. */
+function finishReasonOf(recorded: string | undefined): FinishReason {
+  return recorded === 'length' || recorded === 'early_stop' ? recorded : 'stop';
 }

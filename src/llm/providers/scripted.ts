@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { JarvisError } from '../../util/errors.js';
+import { JarvisError } from '../../util/index.js';
 import type { ChatMessage, ChatRequest, ChatResult, Platform, PlatformContext } from '../platform.js';
 import type { Price } from '../tokens.js';
 import { serveOfflineReply } from './offline-reply.js';

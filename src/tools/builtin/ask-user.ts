@@ -14,6 +14,7 @@ export const askUserTool = defineTool({
   name: ASK_USER,
   description: 'Ask the user a question when you cannot decide from what you can read or run. Ask only what you really need.',
   params,
+  paths: () => ({ reads: [], writes: [] }),
   async run(args, ctx) {
     if (!ctx.interactive || !ctx.ask) {
       return { forModel: NO_ONE_THERE, forUser: `(no one to ask) ${args.question}`, data: { answered: false } };

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { isJarvisError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
-import { runProcess } from '../../util/process.js';
+import { isJarvisError, writeFileAtomicSync, runProcess } from '../../util/index.js';
 import { defineTool, type Tool, type ToolResult } from '../tool.js';
 import { EXECUTE_SCRIPT } from '../tool-names.js';
 import { displayPath, truncateOutput } from '../truncate.js';
@@ -48,6 +46,8 @@ export function makeExecuteScriptTool(opts: ExecuteScriptOptions = {}) {
       'and the full text is saved to a file whose path is given (read it with read_code).',
     ].join(' '),
     params,
+    // what a script reads and writes is not known before it runs: no paths, only what it is
+    describe: (args) => `execute_script (${args.interpreter ?? 'bash'}: ${firstLine(args.script_content)})`,
     async run(args, ctx): Promise<ToolResult> {
       const interpreter = args.interpreter ?? 'bash';
       const notes: string[] = [];
@@ -118,3 +118,9 @@ export function makeExecuteScriptTool(opts: ExecuteScriptOptions = {}) {
 }
 
 export const executeScriptTool: Tool = makeExecuteScriptTool();
+
+/** The script's first non-empty line other than a shebang, for a one-line description. */
+function firstLine(script: string): string {
+  const line = script.split('\n').map((l) => l.trim()).find((l) => l !== '' && !l.startsWith('#!')) ?? '';
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}

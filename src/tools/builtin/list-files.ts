@@ -20,6 +20,7 @@ export const listFilesTool = defineTool({
   name: LIST_FILES,
   description: `List the files under a directory, recursively, sorted by path, skipping hidden files and whatever .gitignore excludes. At most ${MAX_LISTED} paths per call.`,
   params,
+  paths: (args) => ({ reads: [args.path], writes: [] }),
   async run(args, ctx) {
     const r = resolveForRead(ctx, args.path);
     if (!r.ok) return toolError(r.error.code, r.error.message);

@@ -36,6 +36,7 @@ export const readCodeTool = defineTool({
     'Binary files are refused. Line numbers are for reference only: never copy them into edits.',
   ].join(' '),
   params,
+  paths: (args) => ({ reads: args.files.map((f) => f.path), writes: [] }),
   async run(args, ctx) {
     const outcomes: FileOutcome[] = [];
     for (const f of args.files) outcomes.push(await readOne(ctx, f));

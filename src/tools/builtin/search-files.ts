@@ -20,6 +20,7 @@ export const searchFilesTool = defineTool({
   name: SEARCH_FILES,
   description: `Search file contents line by line with a regular expression, skipping binary and hidden files and whatever .gitignore excludes. Reports path:line: text, sorted by path, at most ${MAX_MATCHES} matches per call.`,
   params,
+  paths: (args) => ({ reads: [args.path], writes: [] }),
   async run(args, ctx) {
     const compiled = compileRegex(args.regex);
     if (!compiled.ok) return toolError('invalid_arguments', `regex is not a valid regular expression: ${compiled.message}. Fix the pattern and call ${SEARCH_FILES} again.`);

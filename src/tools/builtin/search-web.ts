@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { WebSearchConfig } from '../../util/config-schema.js';
-import { describeError } from '../../util/errors.js';
+import { type WebSearchConfig, describeError } from '../../util/index.js';
 import { defineTool, toolError, type Tool, type ToolResult } from '../tool.js';
 
 /** The tool name the model writes. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JarvisError } from '../../util/errors.js';
+import { JarvisError } from '../../util/index.js';
 
 /**
  * Tools from outside (MCP servers, user modules) describe their arguments in JSON Schema,

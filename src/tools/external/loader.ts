@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describeError } from '../../util/errors.js';
+import { describeError } from '../../util/index.js';
 import { defineTool, type Tool } from '../tool.js';
 import { isPlainObject, paramsFromJsonSchema } from './json-schema-params.js';
 import { externalResult } from './result.js';

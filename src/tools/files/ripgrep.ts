@@ -1,7 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { JarvisError } from '../../util/errors.js';
-import { runProcess } from '../../util/process.js';
+import { JarvisError, runProcess } from '../../util/index.js';
 
 /**
  * Flags that make ripgrep's file set depend on the tree alone: no user config file, no global

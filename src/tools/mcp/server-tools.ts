@@ -14,7 +14,7 @@ export interface ListedTool {
   inputSchema: unknown;
 }
 
-/** Names the model writes (jarvis-core spec §6): `{server}.tool_call.{tool}` and the two resource tools. */
+/** Names the model writes (docs/extending.md, "An MCP server"): `{server}.tool_call.{tool}` and the two resource tools. */
 export const toolCallName = (server: string, tool: string): string => `${server}.tool_call.${safeName(tool)}`;
 export const resourceListName = (server: string): string => `${server}.resource.get_resource_list`;
 export const resourceGetName = (server: string): string => `${server}.resource.get_resource`;

@@ -1,12 +1,11 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { JarvisError, describeError } from '../../util/errors.js';
-import { writeFileAtomicSync } from '../../util/files.js';
+import { JarvisError, describeError, writeFileAtomicSync } from '../../util/index.js';
 import { rankMemories } from './rank.js';
 
 /**
- * Memory in three scopes (spec jarvis-core §12): `short_term` lives in this process only,
+ * Memory in three scopes (docs/memory.md): `short_term` lives in this process only,
  * `project_long_term` in `<root>/.jarvis/memory/`, `global_long_term` in
  * `<dataDir>/memory/global_long_term/`. A persistent entry is one JSON file named by its id,
  * written atomically, so two agents saving at once never corrupt each other's entries.

@@ -3,7 +3,7 @@ import { defineTool, toolError, type Tool } from '../tool.js';
 import { DEFAULT_RETRIEVE_LIMIT, MEMORY_TYPES, type MemoryEntry, type MemoryStore } from './store.js';
 
 /**
- * The three memory tools over one store (spec jarvis-core §12). The store is bound when the
+ * The three memory tools over one store (docs/memory.md). The store is bound when the
  * tools are made, so a tool's context stays as narrow as every other tool's.
  */
 

@@ -1,5 +1,5 @@
 import { isAbsolute, relative, resolve } from 'node:path';
-import { writeFileAtomicSync } from '../../../util/files.js';
+import { writeFileAtomicSync } from '../../../util/index.js';
 import type { Cargo } from './cargo.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { PassInput } from './pass.js';

@@ -1,4 +1,4 @@
-import { runProcess, type RunOptions, type RunResult } from '../../../util/process.js';
+import { runProcess, type RunOptions, type RunResult } from '../../../util/index.js';
 import { parseCargoMessages, isError, type Diagnostic } from './diagnostics.js';
 
 /** How a cargo command is run; tests wrap the real one to count invocations. */

@@ -1,6 +1,6 @@
 /**
  * rustc diagnostics as cargo prints them with `--message-format=json`. We react to codes and
- * spans only (DESIGN.md §8); the English message is kept for the report, never matched.
+ * spans only (docs/c2rust-optimize.md); the English message is kept for the report, never matched.
  */
 export interface DiagSpan {
   /** As rustc gives it: relative to the workspace root, or absolute. */

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import type { SyntaxNode } from '../../../lang/tree-sitter.js';
-import { writeFileAtomicSync } from '../../../util/files.js';
+import type { SyntaxNode } from '../../../lang/index.js';
+import { writeFileAtomicSync } from '../../../util/index.js';
 import { modulePath } from './crate.js';
 import type { PassInput, PassResult } from './pass.js';
 import { hasInnerDoc, isOuterDoc, itemHeadStart, leadingTrivia, parseRust, visibility, visitItems } from './rust-syntax.js';

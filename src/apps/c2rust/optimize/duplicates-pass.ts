@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { writeFileAtomicSync } from '../../../util/files.js';
+import { writeFileAtomicSync } from '../../../util/index.js';
 import { duplicatePairs, indexFunctions } from './fn-index.js';
 import { mergeDuplicates } from './merge-duplicates.js';
 import type { PassInput, PassResult } from './pass.js';
@@ -30,9 +30,9 @@ export async function runDuplicatesPass(input: PassInput): Promise<PassResult> {
     if (!input.dryRun) writeFileAtomicSync(resolve(input.crateDir, file), next);
   }
   const counts: Record<string, number> = { duplicates_tagged: tagged };
-  if (input.dryRun || !input.platform) return { texts: input.dryRun ? new Map() : texts, counts, notes };
+  if (input.dryRun || !input.agents) return { texts: input.dryRun ? new Map() : texts, counts, notes };
 
-  const merge = await mergeDuplicates({ ...input, platform: input.platform, texts: new Map([...input.texts].map(([f, t]) => [f, texts.get(f) ?? t])) });
+  const merge = await mergeDuplicates({ ...input, agents: input.agents, texts: new Map([...input.texts].map(([f, t]) => [f, texts.get(f) ?? t])) });
   for (const [f, t] of merge.texts) texts.set(f, t);
   counts.duplicates_merged = merge.merged;
   counts.merge_model_calls = merge.modelCalls;

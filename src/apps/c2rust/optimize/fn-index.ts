@@ -1,4 +1,4 @@
-import type { SyntaxNode } from '../../../lang/tree-sitter.js';
+import type { SyntaxNode } from '../../../lang/index.js';
 import { modulePath } from './crate.js';
 import { attributes, itemHeadStart, leadingTrivia, parseRust, visibility, visitItems } from './rust-syntax.js';
 import { indentAt } from './text-edits.js';

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import type { Platform } from '../../../llm/platform.js';
-import { describeError } from '../../../util/errors.js';
-import { writeFileAtomicSync } from '../../../util/files.js';
+import type { AgentFactory } from '../../../agent/index.js';
+import { writeFileAtomicSync } from '../../../util/index.js';
 import { innermost, repairPassCandidates, type Candidate, type LocatedError } from './batch-repair.js';
 import { duplicatePairs, indexFunctions, type FnInfo } from './fn-index.js';
 import type { PassInput } from './pass.js';
+import { askModel } from './model-agent.js';
 
 const PUBLIC_IN_CRATE = new Set(['pub', 'pub(crate)']);
 
@@ -44,15 +44,22 @@ function mergePrompt(kept: FnInfo, dup: FnInfo, uses: (file: string) => string[]
   ].join('\n');
 }
 
-async function confirm(platform: Platform, prompt: string): Promise<{ ok: boolean; why?: string; failed?: boolean }> {
-  try {
-    const r = await platform.chat({ messages: [{ role: 'user', content: prompt }], maxTokens: 20, temperature: 0 });
-    const answer = /<MERGE>\s*(yes|no)\s*<\/MERGE>/i.exec(r.text)?.[1]?.toLowerCase();
-    if (answer === 'yes') return { ok: true };
-    return { ok: false, why: answer === 'no' ? 'the model did not confirm it' : 'the model reply had no <MERGE>yes|no</MERGE>' };
-  } catch (e) {
-    return { ok: false, why: `model call failed: ${describeError(e).split('\n')[0] ?? ''}`, failed: true };
-  }
+async function confirm(agents: AgentFactory, prompt: string): Promise<{ ok: boolean; why?: string; failed?: boolean }> {
+  const r = await askModel(agents, {
+    name: 'c2rust-merge',
+    role: 'You check whether two Rust function bodies refer to the same items.',
+    task: prompt,
+    tag: 'MERGE',
+    usage: 'Answer with <MERGE>yes</MERGE> or <MERGE>no</MERGE>, nothing else.',
+    parse: (body) => {
+      const answer = body.trim().toLowerCase();
+      return answer === 'yes' || answer === 'no' ? { ok: true, value: answer } : { ok: false, reason: 'the answer is neither yes nor no' };
+    },
+    maxTokens: 20,
+  });
+  if (r.ok) return r.value === 'yes' ? { ok: true } : { ok: false, why: 'the model did not confirm it' };
+  if (r.failed) return { ok: false, why: r.why, failed: true };
+  return { ok: false, why: 'the model reply had no <MERGE>yes|no</MERGE>' };
 }
 
 export interface MergeOutcome {
@@ -70,7 +77,7 @@ export interface MergeOutcome {
  * body undo that merge, and a failing `cargo test` undoes all of them. The texts in `input`
  * (already tagged) are the state every undo returns to.
  */
-export async function mergeDuplicates(input: PassInput & { platform: Platform }): Promise<MergeOutcome> {
+export async function mergeDuplicates(input: PassInput & { agents: AgentFactory }): Promise<MergeOutcome> {
   const fns = await indexFunctions(input.texts);
   const notes: string[] = [];
   const candidates: Candidate[] = [];
@@ -90,7 +97,7 @@ export async function mergeDuplicates(input: PassInput & { platform: Platform })
         continue;
       }
       modelCalls++;
-      const answer = await confirm(input.platform, mergePrompt(kept, dup, uses));
+      const answer = await confirm(input.agents, mergePrompt(kept, dup, uses));
       // One failed call (bad key, unreachable endpoint) says the rest would fail too.
       if (answer.failed) modelDown = answer.why;
       if (!answer.ok) {

@@ -1,5 +1,5 @@
-import type { Platform } from '../../../llm/platform.js';
-import { describeError } from '../../../util/errors.js';
+import type { AgentFactory } from '../../../agent/index.js';
+import { askModel } from './model-agent.js';
 
 /** Longest SAFETY text we accept from a model; longer replies are essays, not preconditions. */
 export const MAX_SAFETY_CHARS = 240;
@@ -41,8 +41,12 @@ export function safetyPrompt(site: SafetySite): string {
  */
 export function parseSafetyReply(reply: string): string | undefined {
   const m = /<SAFETY>([\s\S]*?)<\/SAFETY>/.exec(reply);
-  if (!m?.[1]) return undefined;
-  const lines = m[1]
+  return m?.[1] ? parseSafetyText(m[1]) : undefined;
+}
+
+/** The body of a `<SAFETY>` block when it is fit to become a comment (see parseSafetyReply). */
+export function parseSafetyText(body: string): string | undefined {
+  const lines = body
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l.length > 0);
@@ -67,14 +71,20 @@ export interface SharperSafety {
 }
 
 /** One cheap-model call: a sharper precondition for a kept unsafe site, or why there is none. */
-export async function askSafety(platform: Platform, site: SafetySite): Promise<SharperSafety> {
-  let reply: string;
-  try {
-    const r = await platform.chat({ messages: [{ role: 'user', content: safetyPrompt(site) }], maxTokens: 200, temperature: 0 });
-    reply = r.text;
-  } catch (e) {
-    return { fallback: `model call failed: ${describeError(e).split('\n')[0] ?? ''}`, failed: true };
-  }
-  const text = parseSafetyReply(reply);
-  return text ? { text } : { fallback: 'model reply was not a usable <SAFETY> line' };
+export async function askSafety(agents: AgentFactory, site: SafetySite): Promise<SharperSafety> {
+  const r = await askModel(agents, {
+    name: 'c2rust-safety',
+    role: 'You state the precondition an unsafe Rust site relies on, precisely and briefly.',
+    task: safetyPrompt(site),
+    tag: 'SAFETY',
+    usage: `Answer with <SAFETY>one or two plain lines</SAFETY>, at most ${MAX_SAFETY_CHARS} characters, no code.`,
+    parse: (body) => {
+      const text = parseSafetyText(body);
+      return text ? { ok: true, value: text } : { ok: false, reason: 'not a usable <SAFETY> line' };
+    },
+    maxTokens: 200,
+  });
+  if (r.ok) return { text: r.value };
+  if (r.failed) return { fallback: r.why, failed: true };
+  return { fallback: 'model reply was not a usable <SAFETY> line' };
 }

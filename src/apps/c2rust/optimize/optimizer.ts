@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Platform } from '../../../llm/platform.js';
-import { writeFileAtomicSync } from '../../../util/files.js';
+import type { AgentFactory } from '../../../agent/index.js';
+import { writeFileAtomicSync } from '../../../util/index.js';
 import { BudgetExhausted, Cargo, type Exec } from './cargo.js';
 import { crateEdition, resolveCrateDir, workspaceRoot } from './crate.js';
 import { docsPassFactory } from './docs-pass.js';
@@ -38,8 +38,8 @@ export interface OptimizeOptions {
   /** Extra environment for cargo (e.g. CARGO_TARGET_DIR). */
   cargoEnv?: NodeJS.ProcessEnv;
   onProgress?: (message: string) => void;
-  /** The cheap model (already recording its transcript); without it every pass is deterministic. */
-  platform?: Platform;
+  /** Builds the model stages' agents on the group's cheap model (recording into the run); without it every pass is deterministic. */
+  agents?: AgentFactory;
 }
 
 const ORDER: PassName[] = ['unsafe', 'structure', 'visibility', 'doc'];
@@ -142,7 +142,7 @@ export async function optimizeCrate(opts: OptimizeOptions): Promise<OptimizeRepo
         cargo,
         fallbackRetries: opts.buildFixRetries,
         dryRun: opts.dryRun,
-        ...(opts.platform && !opts.dryRun ? { platform: opts.platform } : {}),
+        ...(opts.agents && !opts.dryRun ? { agents: opts.agents } : {}),
       });
       failure = result.failure;
       entry.counts = result.counts;

@@ -1,4 +1,4 @@
-import type { Platform } from '../../../llm/platform.js';
+import type { AgentFactory } from '../../../agent/index.js';
 import type { Cargo } from './cargo.js';
 
 export type PassName = 'unsafe' | 'structure' | 'visibility' | 'doc';
@@ -14,8 +14,8 @@ export interface PassInput {
   edition: number;
   /** Only count what would change: no writes, no cargo runs. */
   dryRun: boolean;
-  /** The cheap model, when one is configured: sharper SAFETY texts and merge confirmations. */
-  platform?: Platform;
+  /** Builds the model stages' agents (the group's cheap model), when one is configured: sharper SAFETY texts and merge confirmations. */
+  agents?: AgentFactory;
 }
 
 export interface PassResult {

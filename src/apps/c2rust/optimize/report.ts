@@ -1,4 +1,4 @@
-import { formatTable } from '../../../util/output.js';
+import { formatTable } from '../../../util/index.js';
 import type { PassName } from './pass.js';
 
 export type PassStatus = 'applied' | 'unchanged' | 'rolled_back' | 'skipped' | 'dry_run';

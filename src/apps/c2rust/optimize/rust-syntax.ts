@@ -1,4 +1,4 @@
-import { loadLanguage, parseSource, type SyntaxNode, type Tree } from '../../../lang/tree-sitter.js';
+import { loadLanguage, parseSource, type SyntaxNode, type Tree } from '../../../lang/index.js';
 
 /** Parses Rust source; the caller must `tree.delete()`. */
 export async function parseRust(text: string): Promise<Tree> {

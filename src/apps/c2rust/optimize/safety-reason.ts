@@ -1,4 +1,4 @@
-import type { SyntaxNode } from '../../../lang/tree-sitter.js';
+import type { SyntaxNode } from '../../../lang/index.js';
 
 /** The smallest node covering exactly `[start, end)` (or the nearest one around it). */
 export function nodeAt(root: SyntaxNode, start: number, end: number): SyntaxNode {

@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { JarvisError } from '../../../util/errors.js';
-import { runProcess } from '../../../util/process.js';
+import { JarvisError, runProcess } from '../../../util/index.js';
 
 export interface Snapshot {
   label: string;
@@ -67,7 +66,13 @@ export class GitGuard {
   /** `files` (relative to the crate) are stored even when a .gitignore hides them: we edit them. */
   async take(label: string, files: readonly string[] = []): Promise<Snapshot> {
     return this.withIndex(async (env) => {
-      await git(this.crateDir, [...this.gitArgs, 'add', '-A', ...PATHSPEC], env);
+      // The temporary index starts empty, so every file the crate's ignore rules allow is an
+      // "other" file. Listing them and adding exactly those never names an ignored path: `git add`
+      // with a pathspec that names one (`:(exclude)target` once cargo created an ignored target/)
+      // fails outright. A nested repository is listed as `dir/` and has no place in the tree.
+      const listed = await git(this.crateDir, [...this.gitArgs, 'ls-files', '-z', '--others', '--exclude-standard', ...PATHSPEC], env);
+      const paths = listed.split('\0').filter((p) => p !== '' && !p.endsWith('/'));
+      if (paths.length > 0) await git(this.crateDir, [...this.gitArgs, 'update-index', '--add', '-z', '--stdin'], env, `${paths.join('\0')}\0`);
       if (files.length > 0) await git(this.crateDir, [...this.gitArgs, 'add', '-f', '--', ...files], env);
       const tree = (await git(this.crateDir, [...this.gitArgs, 'write-tree'], env)).trim();
       const commit = (await git(this.crateDir, [...this.gitArgs, 'commit-tree', '--no-gpg-sign', tree, '-m', `jc2r optimize: before ${label}`], env)).trim();
@@ -88,10 +93,12 @@ export class GitGuard {
   }
 }
 
-async function git(cwd: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
-  const r = await runProcess('git', args, { cwd, env: env ?? process.env, timeoutMs: 120_000, maxOutputBytes: 16 * 1024 * 1024 });
+async function git(cwd: string, args: string[], env?: NodeJS.ProcessEnv, input?: string): Promise<string> {
+  const r = await runProcess('git', args, { cwd, env: env ?? process.env, timeoutMs: 120_000, maxOutputBytes: 16 * 1024 * 1024, ...(input !== undefined ? { input } : {}) });
   if (r.exitCode !== 0) {
-    throw new JarvisError('io', `git ${args.filter((a) => !a.startsWith('/')).slice(0, 3).join(' ')} failed: ${r.stderr.trim().split('\n')[0] ?? ''}`, {
+    // git's advice lines say how to silence git; the lines before them say what went wrong
+    const why = r.stderr.trim().split('\n').filter((l) => !l.startsWith('hint:')).join(' ');
+    throw new JarvisError('io', `git ${args.filter((a) => !a.startsWith('/')).slice(0, 3).join(' ')} failed: ${why}`, {
       hint: 'run with --no-git-guard to optimise without snapshots',
     });
   }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { readJsonl } from '../../../util/files.js';
+import { readJsonl } from '../../../util/index.js';
 
 /**
  * One C → Rust link from `.jarvis/c2rust/symbol_map.jsonl`. The transpiler writes these;

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { globSync } from 'tinyglobby';
-import { JarvisError } from '../../../util/errors.js';
-import { writeFileAtomicSync } from '../../../util/files.js';
+import { JarvisError, writeFileAtomicSync } from '../../../util/index.js';
 
 export interface Progress {
   version: 1;

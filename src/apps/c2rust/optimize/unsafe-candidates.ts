@@ -1,4 +1,4 @@
-import type { SyntaxNode, Tree } from '../../../lang/tree-sitter.js';
+import type { SyntaxNode, Tree } from '../../../lang/index.js';
 import type { Candidate } from './batch-repair.js';
 import { descendantsOfType, unsafeQualifier, visitItems } from './rust-syntax.js';
 import { indentAt, lineStart, type TextEdit } from './text-edits.js';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import type { SyntaxNode, Tree } from '../../../lang/tree-sitter.js';
-import { writeFileAtomicSync } from '../../../util/files.js';
+import type { SyntaxNode, Tree } from '../../../lang/index.js';
+import { writeFileAtomicSync } from '../../../util/index.js';
 import { innermost, repairPassCandidates, type LocatedError } from './batch-repair.js';
 import type { PassInput, PassResult } from './pass.js';
 import { leadingTrivia, parseRust } from './rust-syntax.js';
@@ -80,8 +80,8 @@ export async function runUnsafePass(input: PassInput): Promise<PassResult> {
     // With a model, each comment gets one call for a sharper precondition; a bad reply keeps ours.
     let modelDown = false;
     const sharper = async (site: SafetySite): Promise<string | undefined> => {
-      if (!input.platform || modelDown) return undefined;
-      const r = await askSafety(input.platform, site);
+      if (!input.agents || modelDown) return undefined;
+      const r = await askSafety(input.agents, site);
       // One failed call (bad key, unreachable endpoint) says the rest would fail too.
       modelDown = r.failed === true;
       counts.safety_model_calls = (counts.safety_model_calls ?? 0) + 1;

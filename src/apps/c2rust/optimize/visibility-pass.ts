@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Tree } from '../../../lang/tree-sitter.js';
+import type { Tree } from '../../../lang/index.js';
 import { repairPassCandidates, type Candidate, type LocatedError } from './batch-repair.js';
 import { crateSources, externalUseFiles, modulePath } from './crate.js';
 import type { PassInput, PassResult } from './pass.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { resolveEditPath, unifiedDiff } from '../../../edit/index.js';
-import { writeFileAtomicSync } from '../../../util/files.js';
+import { writeFileAtomicSync } from '../../../util/index.js';
 import { countOccurrences, JsonEditError, type JsonEditRequest } from './protocol.js';
 
 /**

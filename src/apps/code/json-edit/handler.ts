@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { blocksNamed, type HandlerContext, type HandlerResult, type OutputHandler } from '../../../agent/index.js';
+import { join, resolve } from 'node:path';
+import { blocksNamed, hasBlocks, refusal, type ActionResult, type HandlerContext, type OutputHandler, type Prepared } from '../../../agent/index.js';
+import { shownPath } from '../../../util/index.js';
 import { applyJsonEdit } from './apply.js';
-import { JsonEditError, parseJsonEdit } from './protocol.js';
+import { JsonEditError, parseJsonEdit, type JsonEditRequest } from './protocol.js';
 
 /**
  * `<EDIT>{json}</EDIT>`: the JSON edit protocol as an agent action (`jca --edit-format json`).
@@ -12,7 +13,6 @@ import { JsonEditError, parseJsonEdit } from './protocol.js';
  */
 
 export const JSON_EDIT = 'EDIT';
-const FAILS_KEY = 'jca_json_edit_failures';
 
 export const JSON_EDIT_USAGE = `EDIT changes one existing file by exact string replacement. Format (raw JSON, no Markdown):
 <${JSON_EDIT}>
@@ -23,15 +23,26 @@ Rules: one file per EDIT; old_string is copied byte for byte from the file and o
 Read the file (read_code) before editing it.`;
 
 export function createJsonEditHandler(): OutputHandler {
+  const tags = [{ name: JSON_EDIT }];
+  // refusals in a row: the second drops the edit and asks for a fresh read
+  let fails = 0;
+  const refuse = (ctx: HandlerContext, e: JsonEditError, body: string): Prepared => {
+    fails++;
+    save(ctx, body, '');
+    ctx.record({ type: 'json_edit', outcome: 'refused', code: e.code, message: e.message, attempt: fails });
+    const next =
+      fails === 1
+        ? 'Fix only what the error names and send the corrected EDIT again.'
+        : 'This edit was refused twice and is dropped. Read the file again with read_code, then send a new EDIT built from its current text.';
+    if (fails > 1) fails = 0;
+    return refusal(`❌ EDIT refused (${e.code}): ${e.message}. Nothing was written.\n${next}\n\n${JSON_EDIT_USAGE}`);
+  };
   return {
     name: JSON_EDIT,
-    tags: [{ name: JSON_EDIT }],
-    canHandle: (reply) => {
-      const b = blocksNamed(reply, JSON_EDIT);
-      return b.complete.length + b.unclosed.length > 0;
-    },
+    tags,
+    canHandle: (reply) => hasBlocks(reply, tags),
     usage: () => JSON_EDIT_USAGE,
-    async handle(reply, ctx): Promise<HandlerResult> {
+    prepare(reply, ctx): Prepared {
       const { complete, unclosed } = blocksNamed(reply, JSON_EDIT);
       const block = complete[0];
       if (!block) {
@@ -40,37 +51,45 @@ export function createJsonEditHandler(): OutputHandler {
       if (complete.length > 1) {
         return refuse(ctx, new JsonEditError('two_files', `one <${JSON_EDIT}> block per turn (this reply has ${complete.length}); send the others after this one is applied`), block.body);
       }
+      let req: JsonEditRequest;
       try {
-        const req = parseJsonEdit(block.body);
+        req = parseJsonEdit(block.body);
+        // every edit checks out against the file as it is now, or nothing is offered to run
         applyJsonEdit(ctx.root, req, { dryRun: true, allowOutsideRoot: ctx.allowOutsideRoot });
-        const r = applyJsonEdit(ctx.root, req, { allowOutsideRoot: ctx.allowOutsideRoot });
-        ctx.userData[FAILS_KEY] = 0;
-        save(ctx, block.body, r.unified);
-        ctx.record({ type: 'json_edit', file: r.file, action: req.action, edits: req.edits.length, outcome: r.written ? 'applied' : 'unchanged' });
-        if (r.written) {
-          const files = Array.isArray(ctx.userData.files) ? (ctx.userData.files as unknown[]) : [];
-          if (!files.includes(r.path)) ctx.userData.files = [...files, r.path];
-        }
-        return { needReturn: false, prompt: r.written ? `✅ EDIT ${r.file}: ${req.edits.length} edit(s) applied.` : `EDIT ${r.file}: the edits leave the file unchanged; nothing was written.` };
       } catch (e) {
         if (!(e instanceof JsonEditError)) throw e;
         return refuse(ctx, e, block.body);
       }
+      const file = shownPath(ctx.root, resolve(ctx.root, req.file_path));
+      return {
+        invocation: {
+          handler: JSON_EDIT,
+          kind: 'edit',
+          name: JSON_EDIT,
+          args: req,
+          reads: [file],
+          writes: [file],
+          description: `EDIT ${file} (${req.edits.length} edit${req.edits.length === 1 ? '' : 's'})`,
+          async execute(x): Promise<ActionResult> {
+            let r;
+            try {
+              r = applyJsonEdit(x.root, req, { allowOutsideRoot: x.allowOutsideRoot });
+            } catch (e) {
+              // the file changed between the check and now
+              if (!(e instanceof JsonEditError)) throw e;
+              const refused = refuse(x, e, block.body);
+              return 'refused' in refused ? refused.refused : { forModel: e.message };
+            }
+            fails = 0;
+            save(x, block.body, r.unified);
+            x.record({ type: 'json_edit', file: r.file, action: req.action, edits: req.edits.length, outcome: r.written ? 'applied' : 'unchanged' });
+            const forModel = r.written ? `✅ EDIT ${r.file}: ${req.edits.length} edit(s) applied.` : `EDIT ${r.file}: the edits leave the file unchanged; nothing was written.`;
+            return { forModel, forUser: forModel, data: { written: r.written ? [r.path] : [] } };
+          },
+        },
+      };
     },
   };
-}
-
-function refuse(ctx: HandlerContext, e: JsonEditError, body: string): HandlerResult {
-  const fails = (typeof ctx.userData[FAILS_KEY] === 'number' ? (ctx.userData[FAILS_KEY] as number) : 0) + 1;
-  ctx.userData[FAILS_KEY] = fails;
-  save(ctx, body, '');
-  ctx.record({ type: 'json_edit', outcome: 'refused', code: e.code, message: e.message, attempt: fails });
-  const next =
-    fails === 1
-      ? 'Fix only what the error names and send the corrected EDIT again.'
-      : 'This edit was refused twice and is dropped. Read the file again with read_code, then send a new EDIT built from its current text.';
-  if (fails > 1) ctx.userData[FAILS_KEY] = 0;
-  return { needReturn: false, prompt: `❌ EDIT refused (${e.code}): ${e.message}. Nothing was written.\n${next}\n\n${JSON_EDIT_USAGE}` };
 }
 
 /** The payload and its diff under `<runDir>/patches/`, one pair per round. */

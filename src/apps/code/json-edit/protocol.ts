@@ -1,5 +1,5 @@
 /**
- * The JSON edit protocol (seed 004 §5–6): one JSON object naming one file and a list of exact
+ * The JSON edit protocol (docs/jca.md, "JSON edit protocol"): one JSON object naming one file and a list of exact
  * string replacements, each with the number of times its anchor must occur. Parsing is strict:
  * anything else is refused with a message that says what to fix, so one re-ask can repair it.
  */

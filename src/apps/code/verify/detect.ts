@@ -58,7 +58,7 @@ function detectSystem(root: string): VerifyPlan {
     };
   }
   if (has('Cargo.toml')) {
-    // JSON diagnostics: errors are read by code and span (DESIGN §8); --all-targets compiles the tests too
+    // JSON diagnostics: errors are read by code and span (docs/jca.md); --all-targets compiles the tests too
     return { system: 'cargo', build: step('build', ['cargo', 'build', '--all-targets', '--message-format=json']), test: step('test', ['cargo', 'test']) };
   }
   if (has('go.mod')) return { system: 'go', build: step('build', ['go', 'build', './...']), test: step('test', ['go', 'test', './...']) };

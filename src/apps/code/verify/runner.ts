@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { runProcess } from '../../../util/process.js';
+import { runProcess } from '../../../util/index.js';
 import { formatStepFailure, type StepReport } from './feedback.js';
 import type { VerifyPlan, VerifyStep } from './detect.js';
 import { parseOutput } from './parsers/index.js';

@@ -1,19 +1,11 @@
-import { Agent, createToolCallHandler } from '../../../agent/index.js';
-import type { Platform } from '../../../llm/index.js';
-import type { TranscriptWriter } from '../../../llm/index.js';
-import type { ToolRegistry } from '../../../tools/index.js';
-import { JarvisError } from '../../../util/errors.js';
-import { answerOf, createAnswerHandler, type AnswerPayload } from './answer-handler.js';
-import type { Parsed } from './answers.js';
+import { answerOf, createAnswerAction, type AgentFactory, type AnswerPayload, type ParsedAnswer, type ToolChoice } from '../../../agent/index.js';
+import { JarvisError } from '../../../util/index.js';
 
-/** What every sec agent run shares: the model, where it works, and what it may see. */
+/** What every sec agent run shares: who builds the agents and where they work. */
 export interface AgentEnv {
-  platform: Platform;
+  agents: AgentFactory;
+  /** the analysed directory */
   root: string;
-  transcript?: TranscriptWriter;
-  env?: NodeJS.ProcessEnv;
-  secretEnvNames?: readonly string[];
-  signal?: AbortSignal;
   /** a tool call running longer is stopped (default 300 s) */
   toolTimeoutMs?: number;
 }
@@ -24,8 +16,8 @@ export interface AnswerRun<T> {
   task: string;
   tag: string;
   usage: string;
-  tools: ToolRegistry;
-  parse: (body: string) => Parsed<T>;
+  tools: ToolChoice;
+  parse: (body: string) => ParsedAnswer<T>;
   onInvalid: (attempt: number, reason: string) => void;
 }
 
@@ -35,23 +27,17 @@ export interface AnswerRun<T> {
  * (network, auth, a script run dry) throws: the stage cannot go on without a model.
  */
 export async function runForAnswer<T>(env: AgentEnv, r: AnswerRun<T>): Promise<AnswerPayload<T>> {
-  const handler = createAnswerHandler<T>({ tag: r.tag, usage: r.usage, parse: r.parse, onInvalid: r.onInvalid });
-  const agent = new Agent({
+  const agent = await env.agents.create({
     name: r.name,
-    systemPrompt: r.role,
-    platform: env.platform,
-    tools: r.tools,
-    handlers: [createToolCallHandler(r.tools), handler],
+    role: r.role,
     root: env.root,
-    ...(env.transcript ? { transcript: env.transcript } : {}),
+    tools: r.tools,
+    edits: false,
+    actions: [createAnswerAction<T>({ tag: r.tag, usage: r.usage, parse: r.parse, onInvalid: r.onInvalid, record: 'sec_answer' })],
     interactive: false,
-    needSummary: false,
-    rulesDataDir: false,
-    maxIdleReprompts: 2,
-    toolTimeoutMs: env.toolTimeoutMs ?? 300_000,
-    ...(env.env ? { env: env.env } : {}),
-    secretEnvNames: env.secretEnvNames ?? [],
-    ...(env.signal ? { signal: env.signal } : {}),
+    switches: { needSummary: false, maxIdleReprompts: 2, toolTimeoutMs: env.toolTimeoutMs ?? 300_000 },
+    // a pipeline step whose answer is machine-read: no user rules, memory, reflection or plugins
+    features: { rules: false, memory: false, analysis: false, methodology: false, plugins: false },
     warn: () => undefined,
   });
   const result = await agent.run(r.task);

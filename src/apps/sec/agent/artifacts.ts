@@ -1,7 +1,6 @@
 import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { appendJsonl, readJsonl, writeFileAtomicSync } from '../../../util/files.js';
-import { JarvisError } from '../../../util/errors.js';
+import { appendJsonl, readJsonl, writeFileAtomicSync, JarvisError } from '../../../util/index.js';
 import type { Verdict } from './answers.js';
 import type { Finding } from '../finding.js';
 

@@ -1,6 +1,5 @@
-import type { Platform, TranscriptWriter } from '../../../llm/index.js';
-import { describeError } from '../../../util/errors.js';
-import { writeFileAtomicSync } from '../../../util/files.js';
+import type { AgentFactory } from '../../../agent/index.js';
+import { describeError, writeFileAtomicSync } from '../../../util/index.js';
 import type { Finding } from '../finding.js';
 import { scanPath, type ScanOptions, type ScanResult } from '../scan.js';
 import { emptyState, loadResumeState, Progress, resetArtifacts, secPaths, type SecPaths } from './artifacts.js';
@@ -11,22 +10,18 @@ import { clusterStage, completeIssues, verifyStage, type StageContext } from './
 import { guardWorkspace } from './workspace.js';
 
 /**
- * `jsec agent`: scan → cluster → verify → report (seed §jarvis-sec 5.2–5.4, 8). Every stage
+ * `jsec agent`: scan → cluster → verify → report (docs/jsec-agent.md). Every stage
  * writes its artifacts under `<root>/.jarvis/sec/`; `resume` picks up what a killed run committed.
  */
 
 export interface SecAgentOptions {
-  /** undefined: no model is configured; the report falls back to the scan and says why (`noModelReason`) */
-  platform?: Platform;
+  /** builds the cluster and verify agents; undefined: no model is configured, the report falls back to the scan and says why (`noModelReason`) */
+  agents?: AgentFactory;
   noModelReason?: string;
   clusterLimit?: number;
   /** verification (and clustering) agents at a time; model calls are I/O-bound */
   jobs?: number;
   resume?: boolean;
-  transcript?: TranscriptWriter;
-  env?: NodeJS.ProcessEnv;
-  secretEnvNames?: readonly string[];
-  signal?: AbortSignal;
   scan?: Omit<ScanOptions, 'writeArtifacts' | 'outDir'>;
   /** progress notes for the person */
   notice?: (message: string) => void;
@@ -59,20 +54,13 @@ export async function runSecAgent(path: string, o: SecAgentOptions = {}): Promis
 
   let fallback: string | undefined;
   let failure: string | undefined;
-  if (!o.platform) {
+  if (!o.agents) {
     fallback = o.noModelReason ?? 'no model is configured';
     progress.log({ event: 'agent_skipped', reason: fallback });
   } else if (candidates.length > 0) {
     const guard = await guardWorkspace(root, paths.backup);
     const ctx: StageContext = {
-      agent: {
-        platform: o.platform,
-        root,
-        ...(o.transcript ? { transcript: o.transcript } : {}),
-        ...(o.env ? { env: o.env } : {}),
-        secretEnvNames: o.secretEnvNames ?? [],
-        ...(o.signal ? { signal: o.signal } : {}),
-      },
+      agent: { agents: o.agents, root },
       paths,
       progress,
       guard,

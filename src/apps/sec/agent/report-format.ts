@@ -1,4 +1,4 @@
-import { version } from '../../../util/version.js';
+import { version } from '../../../util/index.js';
 import { toSarif } from '../report/index.js';
 import type { ScanResult } from '../scan.js';
 import type { AgentReport } from './report-model.js';

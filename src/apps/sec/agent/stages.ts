@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { ToolRegistry, listFilesTool, readCodeTool, searchFilesTool } from '../../../tools/index.js';
+import { EXECUTE_SCRIPT, LIST_FILES, READ_CODE, SEARCH_FILES } from '../../../tools/index.js';
 import { createHash } from 'node:crypto';
 import { parseClusters, parseReport, singletonClusters, type Cluster } from './answers.js';
 import { runForAnswer, type AgentEnv } from './answer-run.js';
@@ -16,7 +16,7 @@ import {
 } from './artifacts.js';
 import type { Batch, Candidate } from './candidates.js';
 import { CLUSTER_ROLE, CLUSTERS, CLUSTERS_USAGE, clusterTask, REPORT, REPORT_USAGE, VERIFY_ROLE, verifyTask } from './prompts.js';
-import { readOnlyTools } from './read-only.js';
+import { makeReadOnlyExecuteScript } from './read-only.js';
 import type { WorkspaceGuard } from './workspace.js';
 import type { Finding } from '../finding.js';
 
@@ -89,7 +89,7 @@ export async function clusterStage(ctx: StageContext, batches: readonly Batch[])
   for (const b of reused) result.set(b.key, ctx.state.clusters.get(b.key) as ClusterLine[]);
   ctx.progress.log({ event: 'batch_selection', batches: batches.length, reused: reused.length, to_cluster: batches.length - reused.length });
   const todo = batches.filter((b) => !ctx.state.clusters.has(b.key));
-  const tools = new ToolRegistry([readCodeTool, listFilesTool, searchFilesTool]);
+  const tools = { use: [READ_CODE, LIST_FILES, SEARCH_FILES] };
   await ordered(
     todo.length,
     ctx.jobs,
@@ -186,7 +186,9 @@ export async function verifyStage(ctx: StageContext, batches: readonly Batch[], 
       const t = tasks[i] as Task;
       const gids = t.candidates.map((c) => c.gid);
       ctx.progress.log({ event: 'task_status', task: t.key, batch: t.batch.key, status: 'running', gids });
-      const tools = readOnlyTools((reason) => ctx.progress.log({ event: 'tool_refused', task: t.key, tool: 'execute_script', reason }));
+      // execute_script behind the read-only policy, in place of the plain one
+      const policed = makeReadOnlyExecuteScript((reason) => ctx.progress.log({ event: 'tool_refused', task: t.key, tool: 'execute_script', reason }));
+      const tools = { use: [READ_CODE, LIST_FILES, SEARCH_FILES, EXECUTE_SCRIPT], own: [policed] };
       try {
         return await runForAnswer(ctx.agent, {
           name: `sec-verify-${i + 1}`,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync, copyFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { runProcess } from '../../../util/process.js';
+import { runProcess } from '../../../util/index.js';
 
 /**
  * Workspace protection: the sec agents must leave the analysed tree as they found it. After

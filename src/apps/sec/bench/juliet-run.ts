@@ -4,7 +4,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { JarvisError } from '../../../util/errors.js';
+import { JarvisError } from '../../../util/index.js';
 import { scanPath } from '../scan.js';
 import { caseCwe, scoreJuliet, type JulietScore, type ScoredFinding } from './juliet.js';
 

@@ -73,7 +73,7 @@ describe('Juliet scorer', () => {
         results: [{ ruleId: 'FF1', locations: [{ physicalLocation: { artifactLocation: { uri: 'd/x.c' }, region: { startLine: 7 } } }] }],
       }],
     };
-    expect(findingsFromSarif(sarif, (u) => u)).toEqual([{ file: 'd/x.c', line: 7, cwe: [120] }]);
+    expect(findingsFromSarif(sarif, (u) => u)).toEqual([{ file: 'd/x.c', line: 7, cwe: [120], level: 'warning' }]);
   });
 });
 

@@ -159,32 +159,7 @@ export function scoreJuliet(files: ReadonlyMap<string, string>, findings: readon
   };
 }
 
-/** Parses flawfinder's or cppcheck's SARIF into scored findings (CWE ids from rule tags or properties). */
-export function findingsFromSarif(sarif: unknown, toPath: (uri: string) => string): ScoredFinding[] {
-  const out: ScoredFinding[] = [];
-  const runs = (sarif as { runs?: unknown[] }).runs ?? [];
-  for (const run of runs as Array<Record<string, unknown>>) {
-    const rules = ((run.tool as { driver?: { rules?: Array<Record<string, unknown>> } })?.driver?.rules ?? []) as Array<
-      Record<string, unknown>
-    >;
-    const ruleCwes = new Map<string, number[]>();
-    for (const r of rules) ruleCwes.set(String(r.id), cwesIn(JSON.stringify(r.properties ?? {}) + JSON.stringify(r.relationships ?? [])));
-    for (const res of (run.results ?? []) as Array<Record<string, unknown>>) {
-      const loc = (res.locations as Array<{ physicalLocation?: { artifactLocation?: { uri?: string }; region?: { startLine?: number } } }>)?.[0]
-        ?.physicalLocation;
-      const uri = loc?.artifactLocation?.uri;
-      const line = loc?.region?.startLine;
-      if (!uri || !line) continue;
-      const own = cwesIn(JSON.stringify(res.properties ?? {}) + JSON.stringify(res.taxa ?? []));
-      out.push({ file: toPath(uri), line, cwe: own.length ? own : (ruleCwes.get(String(res.ruleId)) ?? []) });
-    }
-  }
-  return out;
-}
-
-function cwesIn(text: string): number[] {
-  return [...text.matchAll(/CWE-?(\d+)/gi)].map((m) => Number(m[1]));
-}
+export { findingsFromSarif } from './external.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 

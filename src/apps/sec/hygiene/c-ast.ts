@@ -1,4 +1,4 @@
-import type { SyntaxNode } from '../../../lang/tree-sitter.js';
+import type { SyntaxNode } from '../../../lang/index.js';
 
 /**
  * True when `node` sits in a branch the preprocessor always drops: the body of `#if 0`
@@ -75,9 +75,19 @@ export function baseText(node: SyntaxNode | undefined): string {
 /** The innermost identifier a value is stored into: `x = f()`, `T x = f()`, `s.f = f()`. */
 export function assignedName(call: SyntaxNode): string | undefined {
   let n: SyntaxNode = call;
-  while (n.parent && (n.parent.type === 'cast_expression' || n.parent.type === 'parenthesized_expression')) n = n.parent;
+  for (;;) {
+    const up = n.parent;
+    if (up && (up.type === 'cast_expression' || up.type === 'parenthesized_expression')) n = up;
+    // C++ named casts: `static_cast<T *>(malloc(n))`
+    else if (up?.type === 'argument_list' && up.namedChildCount === 1 && /_cast\s*</.test(up.parent?.childForFieldName('function')?.text ?? '')) n = up.parent as SyntaxNode;
+    else break;
+  }
   const p = n.parent;
   if (!p) return undefined;
+  // C++ member initialiser: `Buffer() : data_(new int[n])`
+  if (p.type === 'argument_list' && p.parent?.type === 'field_initializer' && p.namedChildCount === 1) {
+    return p.parent.namedChildren.find((c) => c.type === 'field_identifier')?.text;
+  }
   if (p.type === 'assignment_expression' && p.childForFieldName('right')?.id === n.id) {
     return p.childForFieldName('left')?.text.replace(/\s+/g, '');
   }
@@ -127,4 +137,72 @@ export function intLiteral(node: SyntaxNode | undefined): number | undefined {
   if (/^0[0-7]+$/.test(t)) return parseInt(t.slice(1), 8);
   if (/^[0-9]+$/.test(t)) return parseInt(t, 10);
   return undefined;
+}
+
+/** `node` without the parentheses and casts around its value. */
+export function stripCasts(node: SyntaxNode | undefined | null): SyntaxNode | undefined {
+  let n = node ?? undefined;
+  while (n) {
+    if (n.type === 'parenthesized_expression' && n.namedChildren[0]) n = n.namedChildren[0];
+    else if (n.type === 'cast_expression' && n.childForFieldName('value')) n = n.childForFieldName('value') ?? undefined;
+    else break;
+  }
+  return n;
+}
+
+/** The characters of a string literal (adjacent literals joined, prefixes and quotes removed), else undefined. */
+export function literalText(node: SyntaxNode | undefined | null): string | undefined {
+  const n = stripCasts(node);
+  if (!n) return undefined;
+  if (n.type === 'concatenated_string') {
+    const parts = n.namedChildren.map((c) => literalText(c));
+    return parts.every((p) => p !== undefined) ? parts.join('') : undefined;
+  }
+  if (n.type !== 'string_literal') return undefined;
+  return n.text.replace(/^(u8|u|U|L)?"/, '').replace(/"$/, '');
+}
+
+/** Name of the variable a declarator declares (`*p`, `a[4]`, `x = 1` → p, a, x). */
+export function declaredName(declarator: SyntaxNode | null | undefined): string | undefined {
+  let d = declarator ?? undefined;
+  while (d && d.type !== 'identifier' && d.type !== 'field_identifier') d = d.childForFieldName('declarator') ?? undefined;
+  return d?.text;
+}
+
+/**
+ * Where `name` is declared, nearest first: in `fn` (locals and parameters), else at file scope
+ * (a declaration or a `#define NAME value`). Returns the declarator and the initial value if any.
+ */
+export function findDeclaration(
+  name: string,
+  fn: SyntaxNode | undefined,
+  root: SyntaxNode,
+): { declarator: SyntaxNode; value?: SyntaxNode; scope: 'function' | 'file' } | undefined {
+  const scan = (scope: SyntaxNode, top: boolean): { declarator: SyntaxNode; value?: SyntaxNode } | undefined => {
+    const decls = top ? scope.namedChildren.filter((c) => c.type === 'declaration' || c.type === 'preproc_def') : scope.descendantsOfType(['declaration', 'parameter_declaration']);
+    for (const decl of decls) {
+      if (decl.type === 'preproc_def') {
+        if (decl.childForFieldName('name')?.text === name) return { declarator: decl, value: decl.childForFieldName('value') ?? undefined };
+        continue;
+      }
+      for (const d of decl.type === 'parameter_declaration' ? [decl.childForFieldName('declarator')] : decl.childrenForFieldName('declarator')) {
+        if (!d || declaredName(d) !== name) continue;
+        return { declarator: d, value: d.type === 'init_declarator' ? (d.childForFieldName('value') ?? undefined) : undefined };
+      }
+    }
+    return undefined;
+  };
+  const local = fn ? scan(fn, false) : undefined;
+  if (local) return { ...local, scope: 'function' };
+  const global = scan(root, true);
+  return global ? { ...global, scope: 'file' } : undefined;
+}
+
+/** Words of an identifier, lower case: `dbPassword` and `DB_PASSWORD` → ['db', 'password']. */
+export function identifierWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
 }

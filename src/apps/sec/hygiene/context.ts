@@ -1,4 +1,4 @@
-import type { SyntaxNode } from '../../../lang/tree-sitter.js';
+import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { calleeName, inDisabledRegion } from './c-ast.js';
 
@@ -7,30 +7,61 @@ export interface HygieneContext {
   root: SyntaxNode;
   /** calls outside `#if 0` regions, by plain callee name, in source order */
   calls: Map<string, SyntaxNode[]>;
+  /** C++ member calls (`s.c_str()`, `p->data()`) outside `#if 0`, by member name, in source order */
+  methods: Map<string, SyntaxNode[]>;
+  /** C++ `new` and `delete` expressions outside `#if 0`, in source order */
+  news: SyntaxNode[];
+  deletes: SyntaxNode[];
   /** every `array_declarator`, in source order (the stack-allocation check reads them) */
   arrays: SyntaxNode[];
   file: string;
+  /** the file's text, read from the tree once on first use */
+  source: () => string;
 }
 
 export type HygieneCheck = (ctx: HygieneContext) => RawFinding[];
 
+const WALKED = ['call_expression', 'array_declarator', 'preproc_if', 'preproc_elif', 'new_expression', 'delete_expression'];
+
+function push(map: Map<string, SyntaxNode[]>, key: string, node: SyntaxNode): void {
+  const list = map.get(key);
+  if (list) list.push(node);
+  else map.set(key, [node]);
+}
+
 export function buildContext(root: SyntaxNode, file: string): HygieneContext {
   const calls = new Map<string, SyntaxNode[]>();
+  const methods = new Map<string, SyntaxNode[]>();
+  const news: SyntaxNode[] = [];
+  const deletes: SyntaxNode[] = [];
   const arrays: SyntaxNode[] = [];
   // One walk of the tree for everything the checks look up: each walk is a large share of a scan.
-  const found = root.descendantsOfType(['call_expression', 'array_declarator', 'preproc_if', 'preproc_elif']);
+  const found = root.descendantsOfType(WALKED);
   // Walking every call's ancestors is costly too; without any #if/#elif it cannot matter.
   const mayBeDisabled = found.some((n) => n.type === 'preproc_if' || n.type === 'preproc_elif');
-  for (const call of found) {
-    if (call.type === 'array_declarator') arrays.push(call);
-    if (call.type !== 'call_expression') continue;
-    const name = calleeName(call);
-    if (!name || (mayBeDisabled && inDisabledRegion(call))) continue;
-    const list = calls.get(name);
-    if (list) list.push(call);
-    else calls.set(name, [call]);
+  for (const node of found) {
+    switch (node.type) {
+      case 'array_declarator':
+        arrays.push(node);
+        continue;
+      case 'new_expression':
+      case 'delete_expression':
+        if (!mayBeDisabled || !inDisabledRegion(node)) (node.type === 'new_expression' ? news : deletes).push(node);
+        continue;
+      case 'call_expression':
+        break;
+      default:
+        continue;
+    }
+    const name = calleeName(node);
+    const fn = name ? undefined : node.childForFieldName('function');
+    const method = fn?.type === 'field_expression' ? fn.childForFieldName('field')?.text : undefined;
+    if ((!name && !method) || (mayBeDisabled && inDisabledRegion(node))) continue;
+    if (name) push(calls, name, node);
+    else if (method) push(methods, method, node);
   }
-  return { root, calls, arrays, file };
+  let text: string | undefined;
+  return { root, calls, methods, news, deletes, arrays, file, source: () => (text ??= root.text) };
 }
 
 export function callsOf(ctx: HygieneContext, names: Iterable<string>): SyntaxNode[] {

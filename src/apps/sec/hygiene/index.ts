@@ -1,10 +1,17 @@
-import type { SyntaxNode } from '../../../lang/tree-sitter.js';
+import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
+import { checkAllocSize, checkStrncat, checkStrncpy } from './bounds.js';
 import { buildContext, type HygieneCheck } from './context.js';
+import { checkCredentials } from './credentials.js';
+import { checkDanglingCStr, checkNewDelete } from './cpp-memory.js';
+import { checkUseAfterMove } from './cpp-move.js';
+import { checkAtoi, checkScanf } from './input-parsing.js';
 import { checkPermissions } from './permissions.js';
-import { checkGetenv, checkRand, checkRiskyApis } from './risky-apis.js';
+import { checkRand } from './random.js';
+import { checkGetenv, checkRiskyApis, checkTempPaths } from './risky-apis.js';
 import { checkStackAlloc } from './stack-alloc.js';
 import { checkCondWait, checkLocks, checkThreadLeaks } from './threads.js';
+import { checkToctou } from './toctou.js';
 import { checkUncheckedReturns } from './unchecked-returns.js';
 
 export { HYGIENE_RULE_LIST, HYGIENE_RULES } from './rules.js';
@@ -17,8 +24,19 @@ const CHECKS: HygieneCheck[] = [
   checkGetenv,
   checkRand,
   checkRiskyApis,
+  checkTempPaths,
   checkPermissions,
   checkStackAlloc,
+  checkScanf,
+  checkAtoi,
+  checkStrncpy,
+  checkStrncat,
+  checkAllocSize,
+  checkToctou,
+  checkCredentials,
+  checkNewDelete,
+  checkDanglingCStr,
+  checkUseAfterMove,
 ];
 
 /** Runs every hygiene check on one parsed C/C++ file. Comments and strings are not calls, so they never match. */

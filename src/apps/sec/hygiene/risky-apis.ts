@@ -1,7 +1,7 @@
-import type { SyntaxNode } from '../../../lang/tree-sitter.js';
+import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
-import { assignedName, conditionTexts, enclosingFunction, mentions } from './c-ast.js';
+import { assignedName, baseText, callArgs, conditionTexts, enclosingFunction, literalText, mentions } from './c-ast.js';
 import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
@@ -54,29 +54,6 @@ export function checkGetenv(ctx: HygieneContext): RawFinding[] {
   return out;
 }
 
-const SECRET_WORDS = /key|token|salt|nonce|passw|secret|session|cookie|otp|crypt|auth|\biv\b|challenge/i;
-
-/**
- * rand() is fine for simulations and jitter; it is a flaw where the value must be unguessable.
- * Only those uses are reported: the statement or the function names a key, token, salt, nonce…
- */
-export function checkRand(ctx: HygieneContext): RawFinding[] {
-  const out: RawFinding[] = [];
-  for (const call of callsOf(ctx, ['rand', 'random', 'drand48', 'lrand48', 'mrand48'])) {
-    const name = call.childForFieldName('function')?.text ?? 'rand';
-    let stmt: SyntaxNode = call;
-    while (stmt.parent && !/statement$|^declaration$/.test(stmt.type)) stmt = stmt.parent;
-    const fn = enclosingFunction(call)?.childForFieldName('declarator');
-    const fnName = fn?.childForFieldName('declarator')?.text ?? fn?.text ?? '';
-    if (!SECRET_WORDS.test(stmt.text) && !SECRET_WORDS.test(fnName)) continue;
-    out.push(findingFor(HYGIENE_RULES.insecureRand, 'Use getrandom()/arc4random_buf() or another CSPRNG for anything an attacker should not predict.', {
-      node: call, pattern: name, confidence: 0.75,
-      description: `${name}() output is used for a security-sensitive value; ${HYGIENE_RULES.insecureRand.help}`,
-    }));
-  }
-  return out;
-}
-
 interface ApiSpec {
   rule: (typeof HYGIENE_RULES)[keyof typeof HYGIENE_RULES];
   confidence: number;
@@ -105,4 +82,46 @@ export function checkRiskyApis(ctx: HygieneContext): RawFinding[] {
     const spec = RISKY[name] ?? RISKY[name.replace(/^std::/, '')] ?? (RISKY.strtok as ApiSpec);
     return findingFor(spec.rule, spec.suggestion, { node: call, pattern: name, confidence: spec.confidence });
   });
+}
+
+const TMP_DIR = /^(\/tmp|\/var\/tmp|\/dev\/shm)\//;
+const CREATES: Record<string, { path: number; mode: number }> = { fopen: { path: 0, mode: 1 }, fopen64: { path: 0, mode: 1 }, open: { path: 0, mode: 1 }, open64: { path: 0, mode: 1 }, creat: { path: 0, mode: -1 } };
+const BUILDS: Record<string, number> = { sprintf: 1, snprintf: 2, strcpy: 1 };
+
+/**
+ * A fixed or guessable name in a shared temporary directory, created without O_EXCL: another user
+ * can create it first, or plant a symlink there, and the program writes wherever it points.
+ */
+export function checkTempPaths(ctx: HygieneContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  const opens = callsOf(ctx, Object.keys(CREATES));
+  if (opens.length === 0) return out;
+  // names built from a /tmp/ format earlier in the same function: `sprintf(name, "/tmp/app.%d", getpid())`
+  const built = new Map<string, SyntaxNode>();
+  for (const call of callsOf(ctx, Object.keys(BUILDS))) {
+    const args = callArgs(call);
+    const name = call.childForFieldName('function')?.text ?? '';
+    const fmt = literalText(args[BUILDS[name] ?? 1]);
+    if (fmt !== undefined && TMP_DIR.test(fmt)) built.set(`${enclosingFunction(call)?.id}:${baseText(args[0])}`, call);
+  }
+  for (const call of opens) {
+    const name = call.childForFieldName('function')?.text ?? '';
+    const spec = CREATES[name];
+    if (!spec) continue;
+    const args = callArgs(call);
+    const literal = literalText(args[spec.path]);
+    const from = built.get(`${enclosingFunction(call)?.id}:${baseText(args[spec.path])}`);
+    if (!(literal !== undefined && TMP_DIR.test(literal)) && !(from && from.startIndex < call.startIndex)) continue;
+    const mode = spec.mode < 0 ? 'O_CREAT' : (literalText(args[spec.mode]) ?? args[spec.mode]?.text ?? '');
+    const creates = name.startsWith('fopen') ? /[wa]/.test(mode) && !mode.includes('x') : name === 'creat' || (/O_CREAT/.test(mode) && !/O_EXCL/.test(mode));
+    if (!creates) continue;
+    out.push(findingFor(HYGIENE_RULES.tempFile, 'Create temporary files with mkstemp()/tmpfile() (or open with O_CREAT|O_EXCL|O_NOFOLLOW in a private directory).', {
+      node: call,
+      pattern: `${name}(${literal !== undefined ? `"${literal.slice(0, 30)}"` : baseText(args[spec.path])})`,
+      confidence: 0.65,
+      description: `${name}() creates a predictable name in a shared temporary directory without O_EXCL; another user can create it first or plant a symlink there.`,
+      trace: from ? [{ line: from.startPosition.row + 1, note: 'name built in a shared temporary directory' }, { line: call.startPosition.row + 1, note: `${name}() creates it` }] : [],
+    }));
+  }
+  return out;
 }

@@ -1,4 +1,4 @@
-import type { SyntaxNode } from '../../../lang/tree-sitter.js';
+import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
 import { baseText, callArgs, enclosingFunction, isAncestor } from './c-ast.js';
@@ -60,15 +60,29 @@ function block(node: SyntaxNode): SyntaxNode | undefined {
   return undefined;
 }
 
+/** `second` locked while `first` was held. */
+interface LockPair {
+  first: LockEvent;
+  second: LockEvent;
+}
+
 export function checkLocks(ctx: HygieneContext): RawFinding[] {
   const out: RawFinding[] = [];
+  const pairs: LockPair[] = [];
   for (const events of lockEvents(ctx).values()) {
     const held = new Map<string, LockEvent>();
+    const released = new Map<string, LockEvent>();
     for (const ev of events) {
       if (ev.kind === 'unlock') {
         held.delete(ev.mutex);
+        const prev = released.get(ev.mutex);
+        const prevBlock = prev && block(prev.call);
+        if (prev && prevBlock && isAncestor(prevBlock, ev.call)) out.push(doubleUnlock(prev, ev));
+        released.set(ev.mutex, ev);
         continue;
       }
+      released.delete(ev.mutex);
+      for (const [m, first] of held) if (m !== ev.mutex) pairs.push({ first, second: ev });
       const prev = held.get(ev.mutex);
       const prevBlock = prev && block(prev.call);
       // Only when the second lock surely follows the first: same block or nested inside it.
@@ -87,6 +101,58 @@ export function checkLocks(ctx: HygieneContext): RawFinding[] {
       held.set(ev.mutex, ev);
     }
     out.push(...missingUnlocks(events));
+  }
+  out.push(...lockOrderInversions(pairs));
+  return out;
+}
+
+const lineOf = (ev: LockEvent) => ev.call.startPosition.row + 1;
+
+/** Unlocked again with no lock in between, where the second unlock surely follows the first. */
+function doubleUnlock(prev: LockEvent, ev: LockEvent): RawFinding {
+  return findingFor(HYGIENE_RULES.doubleUnlock, `Unlock ${ev.mutex} once per lock; remove this unlock or take the lock again before it.`, {
+    node: ev.call,
+    pattern: ev.call.childForFieldName('function')?.text ?? 'unlock',
+    confidence: 0.7,
+    description: `${ev.mutex} is unlocked again (already unlocked at line ${lineOf(prev)} with no lock since); ${HYGIENE_RULES.doubleUnlock.help}`,
+    trace: [
+      { line: lineOf(prev), note: `${ev.mutex} unlocked` },
+      { line: lineOf(ev), note: `${ev.mutex} unlocked again` },
+    ],
+  });
+}
+
+/**
+ * A then B in one place and B then A in another: reported once per pair of mutexes, at the lock
+ * that opens the later nesting (holding it is what makes the other thread wait forever).
+ */
+function lockOrderInversions(pairs: LockPair[]): RawFinding[] {
+  const out: RawFinding[] = [];
+  const seen = new Set<string>();
+  const at = new Set<number>();
+  for (const p of pairs) {
+    const a = p.first.mutex;
+    const b = p.second.mutex;
+    const key = [a, b].sort().join('\0');
+    if (seen.has(key)) continue;
+    const other = pairs.find((q) => q.first.mutex === b && q.second.mutex === a);
+    if (!other) continue;
+    seen.add(key);
+    const [early, late] = other.second.call.startIndex > p.second.call.startIndex ? [p, other] : [other, p];
+    if (at.has(late.first.call.id)) continue;
+    at.add(late.first.call.id);
+    out.push(findingFor(HYGIENE_RULES.lockOrder, `Take ${a} and ${b} in one fixed order everywhere (or use a single lock / pthread_mutex_trylock with back-off).`, {
+      node: late.first.call,
+      pattern: 'lock-order',
+      confidence: 0.6,
+      description: `${late.first.mutex} is locked here and ${late.second.mutex} taken while it is held (line ${lineOf(late.second)}), but line ${lineOf(early.second)} takes ${early.second.mutex} while holding ${early.first.mutex}; two threads running both can deadlock.`,
+      trace: [
+        { line: lineOf(early.first), note: `${early.first.mutex} locked` },
+        { line: lineOf(early.second), note: `then ${early.second.mutex}` },
+        { line: lineOf(late.first), note: `${late.first.mutex} locked` },
+        { line: lineOf(late.second), note: `then ${late.second.mutex}: opposite order` },
+      ],
+    }));
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import type { Finding } from '../finding.js';
 import type { ScanResult } from '../scan.js';
-import { version } from '../../../util/version.js';
+import { version } from '../../../util/index.js';
+import { levelOf, tierCounts, tierOf, type Level, type ReportedFinding, type Tier } from './tiers.js';
 
 export type BaselineState = 'new' | 'existing';
 
@@ -17,10 +18,12 @@ export interface JsonReport {
     parseErrors: number;
     durationMs: number;
     newFindings?: number;
+    byTier: Record<Tier, number>;
+    byLevel: Record<Level, number>;
   };
   skipped: ScanResult['skipped'];
   invalidUtf8: string[];
-  findings: Array<Finding & { baseline?: BaselineState }>;
+  findings: Array<Finding & { tier: Tier; level: Level; baseline?: BaselineState }>;
 }
 
 export function findingsPerKloc(r: Pick<ScanResult, 'findings' | 'lines'>): number {
@@ -42,10 +45,16 @@ export function toJsonReport(r: ScanResult): JsonReport {
       parseErrors: r.parseErrors,
       durationMs: r.durationMs,
       ...(r.newIds ? { newFindings: r.newIds.size } : {}),
+      ...tierCounts(r.findings),
     },
     skipped: r.skipped,
     invalidUtf8: r.invalidUtf8,
-    findings: r.findings.map((f) => (r.newIds ? { ...f, baseline: r.newIds.has(f.id) ? 'new' : 'existing' } : f)),
+    findings: r.findings.map((f: ReportedFinding) => ({
+      ...f,
+      tier: tierOf(f),
+      level: levelOf(f),
+      ...(r.newIds ? { baseline: r.newIds.has(f.id) ? ('new' as const) : ('existing' as const) } : {}),
+    })),
   };
 }
 

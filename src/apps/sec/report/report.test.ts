@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { tempTree } from '../../../../test/support/temp-tree.js';
 import { scanPath, type ScanResult } from '../scan.js';
 import { formatJson, formatMarkdown, formatSarif } from './index.js';
+import { levelOf, type ReportedFinding } from './tiers.js';
 
 const require = createRequire(import.meta.url);
 // ajv-draft-04 is CommonJS; the SARIF schema is draft-04, which plain ajv 8 no longer reads.
@@ -104,5 +105,30 @@ describe('Markdown and JSON reports', () => {
     expect(j.summary).toMatchObject({ total: 4, newFindings: 3, scannedFiles: 2, byLanguage: { c: 2, rust: 2 } });
     expect(j.findings.map((f) => f.baseline).sort()).toEqual(['existing', 'new', 'new', 'new']);
     expect(j.skipped.map((s) => s.file)).toEqual(['bin.c']);
+  });
+});
+
+describe('tiers in every format', () => {
+  it('levels: error only for proven high-confidence high severity, note for weak or low findings', () => {
+    const f = (severity: 'high' | 'medium' | 'low', confidence: number, tier?: 'proven' | 'suspect') => levelOf({ severity, confidence, tier });
+    expect([f('high', 0.7), f('high', 0.69), f('medium', 0.9), f('low', 0.95), f('high', 0.49)]).toEqual(['error', 'warning', 'warning', 'note', 'note']);
+    expect([f('high', 0.9, 'suspect'), f('high', 0.6, 'suspect'), f('high', 0.59, 'suspect'), f('medium', 0.5, 'proven')]).toEqual(['warning', 'warning', 'note', 'warning']);
+  });
+
+  it('JSON, SARIF and Markdown show the tier; a suspect is never an error', async () => {
+    const r = await sampleScan();
+    const suspect = r.findings.find((x) => x.rule === 'rust.transmute') as ReportedFinding;
+    suspect.tier = 'suspect';
+    const json = JSON.parse(formatJson(r)) as { summary: { byTier: Record<string, number> }; findings: Array<{ rule: string; tier: string; level: string }> };
+    expect(json.summary.byTier).toEqual({ proven: 3, suspect: 1 });
+    expect(json.findings.find((x) => x.rule === 'rust.transmute')).toMatchObject({ tier: 'suspect', level: 'warning' });
+    expect(json.findings.filter((x) => x.tier === 'proven')).toHaveLength(3);
+    const sarif = JSON.parse(formatSarif(r)) as { runs: Array<{ results: Array<{ ruleId: string; level: string; properties: { tier: string } }> }> };
+    const res = sarif.runs[0]?.results.find((x) => x.ruleId === 'rust.transmute');
+    expect(res).toMatchObject({ level: 'warning', properties: { tier: 'suspect' } });
+    const md = formatMarkdown(r);
+    expect(md).toMatch(/3 proven, 1 suspect/);
+    expect(md).toMatch(/HIGH suspect `rust\.transmute`/);
+    expect(md).toContain('| suspect | 0 | 1 | 0 | 1 |');
   });
 });

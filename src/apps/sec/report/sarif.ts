@@ -4,12 +4,14 @@
  * from our stable ids, and traces become codeFlows.
  */
 import { pathToFileURL } from 'node:url';
-import { version } from '../../../util/version.js';
-import type { Finding, Severity } from '../finding.js';
+import { version } from '../../../util/index.js';
+import type { Severity } from '../finding.js';
 import { ALL_RULES, ruleFor } from '../rule-catalog.js';
 import type { RuleMeta } from '../rule-meta.js';
 import type { ScanResult } from '../scan.js';
+import { levelOf, tierOf, type ReportedFinding } from './tiers.js';
 
+/** A rule's default level (its results carry their own, from tier and confidence: see tiers.ts). */
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { high: 'error', medium: 'warning', low: 'note' };
 // GitHub ranks security alerts by this 0–10 score (CVSS-like bands).
 const SECURITY_SEVERITY: Record<Severity, string> = { high: '8.0', medium: '5.5', low: '3.0' };
@@ -52,11 +54,11 @@ function location(file: string, line: number, column?: number, snippet?: string)
   };
 }
 
-function sarifResult(f: Finding, ruleIndex: number, isNew: boolean | undefined): Record<string, unknown> {
+function sarifResult(f: ReportedFinding, ruleIndex: number, isNew: boolean | undefined): Record<string, unknown> {
   return {
     ruleId: f.rule,
     ruleIndex,
-    level: LEVEL[f.severity],
+    level: levelOf(f),
     message: { text: `${f.description} ${f.suggestion}`.trim() },
     locations: [location(f.file, f.line, f.column, f.evidence)],
     partialFingerprints: { 'jsecFindingId/v1': f.id },
@@ -68,7 +70,7 @@ function sarifResult(f: Finding, ruleIndex: number, isNew: boolean | undefined):
           ],
         }
       : {}),
-    properties: { confidence: f.confidence, score: f.score, category: f.category, pattern: f.pattern, severity: f.severity },
+    properties: { tier: tierOf(f), confidence: f.confidence, score: f.score, category: f.category, pattern: f.pattern, severity: f.severity },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { SyntaxNode } from '../../../lang/tree-sitter.js';
+import type { SyntaxNode } from '../../../lang/index.js';
 import type { Severity } from '../finding.js';
 
 const TEST_ATTR = /^#\[\s*(cfg\s*\(\s*test\s*\)|(\w+::)*test\b|bench\b)/;

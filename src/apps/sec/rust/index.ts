@@ -1,4 +1,4 @@
-import type { SyntaxNode } from '../../../lang/tree-sitter.js';
+import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor, type Hit, type RuleMeta } from '../rule-meta.js';
 import { hasSafetyComment, inTestContext, lowerSeverity, safetyCommentRows } from './context.js';

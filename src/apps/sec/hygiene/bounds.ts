@@ -1,0 +1,135 @@
+import type { SyntaxNode } from '../../../lang/index.js';
+import type { RawFinding } from '../finding.js';
+import { findingFor } from '../rule-meta.js';
+import { baseText, callArgs, conditionTexts, enclosingFunction, findDeclaration, literalText, mentions, stripCasts } from './c-ast.js';
+import { callsOf, type HygieneContext } from './context.js';
+import { HYGIENE_RULES } from './rules.js';
+
+/** The operand of `sizeof x` / `sizeof(x)` as text, else undefined. */
+function sizeofOperand(node: SyntaxNode | undefined): string | undefined {
+  const n = stripCasts(node);
+  if (n?.type !== 'sizeof_expression') return undefined;
+  const v = n.childForFieldName('value') ?? n.childForFieldName('type');
+  return v ? baseText(v) : undefined;
+}
+
+/** The declared element count of array `name` as written (`64`, `LEN`), if it is an array here. */
+function arraySize(name: string, at: SyntaxNode, root: SyntaxNode): string | undefined {
+  const decl = findDeclaration(name, enclosingFunction(at), root);
+  let d: SyntaxNode | undefined = decl?.declarator;
+  if (d?.type === 'init_declarator') d = d.childForFieldName('declarator') ?? undefined;
+  return d?.type === 'array_declarator' ? d.childForFieldName('size')?.text.replace(/\s+/g, '') : undefined;
+}
+
+/** Is `size` the whole capacity of `dst` (`sizeof dst`, or the count it was declared with)? */
+function wholeCapacity(size: SyntaxNode | undefined, dst: string, at: SyntaxNode, root: SyntaxNode): boolean {
+  if (sizeofOperand(size) === dst) return true;
+  const declared = /^\w+$/.test(dst) ? arraySize(dst, at, root) : undefined;
+  return declared !== undefined && baseText(size) === declared;
+}
+
+/** Is `dst[...]` or `*(dst + ...)` set to 0 / '\0' after `call` in the same function? */
+function terminatedAfter(call: SyntaxNode, dst: string): boolean {
+  const fn = enclosingFunction(call);
+  if (!fn) return false;
+  return fn.descendantsOfType('assignment_expression').some((a) => {
+    if (a.startIndex < call.endIndex) return false;
+    const right = stripCasts(a.childForFieldName('right'));
+    if (!right || !/^(0|'\\0'|L'\\0'|'\\x00'|NUL|'\\000')$/.test(right.text)) return false;
+    const left = a.childForFieldName('left');
+    const target = left?.type === 'subscript_expression' ? left.childForFieldName('argument') : left?.type === 'pointer_expression' ? left.childForFieldName('argument') : undefined;
+    const base = baseText(target ?? undefined).replace(/^\(?([^+\-()]+).*$/, '$1');
+    return base === dst;
+  });
+}
+
+export function checkStrncpy(ctx: HygieneContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  for (const call of callsOf(ctx, ['strncpy', 'wcsncpy', 'stpncpy'])) {
+    const name = call.childForFieldName('function')?.text ?? 'strncpy';
+    const [dstNode, src, size] = callArgs(call);
+    const dst = baseText(dstNode);
+    if (!dst || !size) continue;
+    const srcText = literalText(src);
+    const exact = /^strlen\((.*)\)$/.exec(baseText(size))?.[1];
+    const whole = wholeCapacity(size, dst, call, ctx.root);
+    if (!whole && !(exact !== undefined && exact === baseText(src))) continue;
+    // a literal shorter than the buffer is padded with NULs
+    if (whole && srcText !== undefined && !/\\/.test(srcText) && capacityExceeds(size, dst, call, ctx.root, srcText.length)) continue;
+    if (terminatedAfter(call, dst)) continue;
+    out.push(findingFor(HYGIENE_RULES.strncpyUnterminated, `Terminate it yourself after the copy (${dst}[sizeof ${dst} - 1] = '\\0'), or use snprintf(${dst}, sizeof ${dst}, "%s", src).`, {
+      node: call,
+      pattern: `${name}(…, ${baseText(size)})`,
+      confidence: whole ? 0.6 : 0.75,
+      description: whole
+        ? `${name}() may fill all of ${dst} without a terminator, and nothing terminates it afterwards.`
+        : `${name}() copies exactly strlen() characters, never the terminator, and nothing terminates ${dst} afterwards.`,
+    }));
+  }
+  return out;
+}
+
+/** The buffer holds more than `len` characters (so a `len`-character literal gets its terminator). */
+function capacityExceeds(size: SyntaxNode, dst: string, at: SyntaxNode, root: SyntaxNode, len: number): boolean {
+  const declared = /^\w+$/.test(dst) ? arraySize(dst, at, root) : undefined;
+  const n = Number(declared ?? baseText(size));
+  return Number.isFinite(n) && n > len;
+}
+
+export function checkStrncat(ctx: HygieneContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  for (const call of callsOf(ctx, ['strncat', 'wcsncat'])) {
+    const [dstNode, , size] = callArgs(call);
+    const dst = baseText(dstNode);
+    if (!dst || !size) continue;
+    const whole = wholeCapacity(size, dst, call, ctx.root);
+    // `sizeof d - strlen(d)` leaves no room for the terminator strncat always adds
+    const sub = stripCasts(size);
+    const offByOne = sub?.type === 'binary_expression' && sub.childForFieldName('operator')?.text === '-' &&
+      wholeCapacity(sub.childForFieldName('left') ?? undefined, dst, call, ctx.root) && baseText(sub.childForFieldName('right') ?? undefined) === `strlen(${dst})`;
+    if (!whole && !offByOne) continue;
+    out.push(findingFor(HYGIENE_RULES.strncatSize, `Pass the space left: sizeof ${dst} - strlen(${dst}) - 1, or build the string with snprintf.`, {
+      node: call,
+      pattern: `strncat(…, ${baseText(size)})`,
+      confidence: whole ? 0.75 : 0.65,
+      description: whole
+        ? `strncat() may append ${baseText(size)} characters plus a terminator after what ${dst} already holds: it overflows as soon as ${dst} is not empty.`
+        : `strncat() appends up to the space left plus a terminator: one byte past the end of ${dst} when the source is long enough.`,
+    }));
+  }
+  return out;
+}
+
+const ALLOCS: Record<string, number> = { malloc: 0, realloc: 1, valloc: 0, pvalloc: 0, aligned_alloc: 1 };
+const OVERFLOW_CHECK = /__builtin_\w*mul_overflow|ckd_mul|reallocarray|\b\w*_MAX\b/;
+
+/** Factors of a product (`a * b * c`), or undefined when the expression is not a product. */
+function factors(node: SyntaxNode | undefined): SyntaxNode[] | undefined {
+  const n = stripCasts(node);
+  if (n?.type !== 'binary_expression' || n.childForFieldName('operator')?.text !== '*') return undefined;
+  return [n.childForFieldName('left'), n.childForFieldName('right')].flatMap((c) => (c ? (factors(c) ?? [stripCasts(c) ?? c]) : []));
+}
+
+const isConstant = (n: SyntaxNode) => n.type === 'number_literal' || n.type === 'sizeof_expression' || /^[A-Z][A-Z0-9_]*$/.test(n.text);
+
+export function checkAllocSize(ctx: HygieneContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  for (const call of callsOf(ctx, Object.keys(ALLOCS))) {
+    const name = call.childForFieldName('function')?.text ?? 'malloc';
+    const parts = factors(callArgs(call)[ALLOCS[name] ?? 0]);
+    // the seed's rule: a product with no sizeof in it; `n * sizeof(T)` is the idiom, judged by the engine
+    if (!parts || parts.some((p) => p.type === 'sizeof_expression')) continue;
+    const variables = parts.filter((p) => !isConstant(p));
+    if (variables.length === 0) continue;
+    const fn = enclosingFunction(call);
+    const names = variables.flatMap((v) => v.descendantsOfType('identifier').map((i) => i.text).concat(v.type === 'identifier' ? [v.text] : []));
+    if (fn && (OVERFLOW_CHECK.test(fn.text) || conditionTexts(fn).some((c) => names.some((n) => mentions(c, n))))) continue;
+    out.push(findingFor(HYGIENE_RULES.allocSizeOverflow, 'Check the product before allocating (if (n > SIZE_MAX / size) fail), or use calloc(n, size) / reallocarray().', {
+      node: call,
+      pattern: `${name}(a * b)`,
+      confidence: 0.45,
+      description: `${name}(${callArgs(call)[ALLOCS[name] ?? 0]?.text ?? ''}) multiplies run-time values with no overflow check; a wrapped product allocates too little.`,
+    }));
+  }
+  return out;
+}

@@ -1,0 +1,196 @@
+import type { SyntaxNode } from '../../../lang/index.js';
+import type { RawFinding } from '../finding.js';
+import { findingFor } from '../rule-meta.js';
+import { baseText, callArgs, declaredName, enclosingFunction, findDeclaration, identifierWords, literalText, stripCasts } from './c-ast.js';
+import { callsOf, type HygieneContext } from './context.js';
+import { HYGIENE_RULES } from './rules.js';
+
+/** Authentication and crypto calls, with the indexes of their password/key/passphrase arguments. */
+const SECRET_ARGS: Record<string, number[]> = {
+  mysql_real_connect: [3], mysql_change_user: [2], PQsetdbLogin: [6],
+  sqlite3_key: [1], sqlite3_key_v2: [2], sqlite3_rekey: [1],
+  ldap_simple_bind: [2], ldap_simple_bind_s: [2], ldap_bind_s: [2],
+  ssh_userauth_password: [2], libssh2_userauth_password: [2], libssh2_userauth_password_ex: [3],
+  SSL_CTX_set_default_passwd_cb_userdata: [1], SSL_set_default_passwd_cb_userdata: [1],
+  PEM_read_bio_PrivateKey: [3], PEM_read_PrivateKey: [3], PEM_write_bio_PrivateKey: [3], PEM_write_PrivateKey: [3],
+  PKCS12_parse: [1], PKCS12_create: [0],
+  EVP_BytesToKey: [3], PKCS5_PBKDF2_HMAC: [0], PKCS5_PBKDF2_HMAC_SHA1: [0], EVP_PBE_scrypt: [0],
+  EVP_EncryptInit: [2], EVP_DecryptInit: [2], EVP_CipherInit: [2],
+  EVP_EncryptInit_ex: [3], EVP_DecryptInit_ex: [3], EVP_CipherInit_ex: [3],
+  EVP_EncryptInit_ex2: [2], EVP_DecryptInit_ex2: [2], EVP_CipherInit_ex2: [2],
+  EVP_PKEY_new_mac_key: [2], EVP_PKEY_new_raw_private_key: [2],
+  HMAC: [1], HMAC_Init: [1], HMAC_Init_ex: [1],
+  AES_set_encrypt_key: [0], AES_set_decrypt_key: [0], BF_set_key: [2], RC4_set_key: [2],
+  mbedtls_aes_setkey_enc: [1], mbedtls_aes_setkey_dec: [1], mbedtls_md_hmac_starts: [1], mbedtls_md_hmac: [1], mbedtls_pk_parse_keyfile: [2],
+  crypto_secretbox_easy: [4], crypto_secretbox_open_easy: [4], crypto_auth: [3],
+  crypt: [0], crypt_r: [0],
+};
+
+/** curl options whose value is a password or a bearer token. */
+const CURL_SECRET_OPTS = /^CURLOPT_(PASSWORD|USERPWD|PROXYPASSWORD|PROXYUSERPWD|KEYPASSWD|SSLKEYPASSWD|XOAUTH2_BEARER|TLSAUTH_PASSWORD)$/;
+/** Connection strings that carry a password: `password=…`, `scheme://user:pass@host`. */
+const CONNINFO_SECRET = /\bpassword\s*=\s*[^\s'"]|:\/\/[^:/@\s]+:[^@\s]+@/i;
+const CONNINFO_CALLS = new Set(['PQconnectdb', 'PQconnectStart', 'PQconnectdbParams']);
+const COMPARES = ['strcmp', 'strncmp', 'strcasecmp', 'strncasecmp', 'memcmp', 'bcmp', 'CRYPTO_memcmp', 'timingsafe_bcmp', 'wcscmp'];
+
+const SECRET_WORD = new Set(['password', 'passwd', 'passphrase', 'pwd', 'secret', 'apikey', 'credential', 'credentials', 'privkey', 'psk']);
+/** Words that make `key`/`token` a secret when they come right before it (`api_key`, `auth_token`). */
+const KEY_QUALIFIER = new Set(['api', 'private', 'secret', 'access', 'auth', 'bearer', 'refresh', 'session', 'aes', 'hmac', 'enc', 'encryption', 'master', 'signing', 'crypto', 'cipher', 'shared']);
+/** Names that hold something about a secret rather than the secret (`PASSWORD_ENV`, `key_file`, `pwd_len`). */
+const NOT_SECRET = new Set(['len', 'length', 'size', 'file', 'path', 'env', 'name', 'prompt', 'field', 'label', 'hint', 'fmt', 'format', 'var', 'header', 'url', 'id', 'type', 'count', 'max', 'min', 'policy', 'pattern', 'regex', 'dir', 'option', 'opt', 'flag', 'arg', 'msg', 'message', 'error', 'err', 'prefix', 'suffix', 'param', 'buf']);
+
+/** Does the identifier name a password, key or token (and not its length, file or prompt)? */
+export function namesSecret(name: string): boolean {
+  const words = identifierWords(name);
+  if (words.some((w) => NOT_SECRET.has(w))) return false;
+  return words.some((w, i) => SECRET_WORD.has(w) || ((w === 'key' || w === 'token') && KEY_QUALIFIER.has(words[i - 1] ?? '')));
+}
+
+/**
+ * Could this literal be a real secret? Empty strings, prompts ("Password: "), environment variable
+ * names (`DB_PASSWORD`), formats, file names and placeholders are not.
+ */
+export function plausibleSecret(text: string): boolean {
+  if (text.length < 4 || /\s/.test(text) || /[:?]$/.test(text)) return false;
+  if (/^[A-Z][A-Z0-9_]*$/.test(text)) return false;
+  if (/%|[<>${}]/.test(text) || /^(.)\1*$/.test(text)) return false;
+  if (text.includes('/') || /\.(pem|key|crt|cer|der|p12|pfx|txt|conf|cfg|json|ya?ml)$/i.test(text)) return false;
+  return true;
+}
+
+/** Test code and fixtures hold made-up secrets on purpose. */
+const TEST_PATH = /(^|\/)(tests?|testing|unit_?tests?|spec|fixtures?|mocks?|examples?|samples?|demos?)\/|(^|\/)(test_[^/]*|[^/]*_test\.[^/]*|[^/]*\.test\.[^/]*)$/i;
+
+/** The literal behind an argument: the string itself, a constant initialised with one, or a `#define` of one. */
+function constantBehind(arg: SyntaxNode | undefined, ctx: HygieneContext): { text: string; decl?: SyntaxNode } | undefined {
+  const n = stripCasts(arg);
+  if (!n) return undefined;
+  const direct = literalText(n);
+  if (direct !== undefined) return { text: direct };
+  if (n.type !== 'identifier') return undefined;
+  const decl = findDeclaration(n.text, enclosingFunction(n), ctx.root);
+  if (!decl?.value) return undefined;
+  if (decl.declarator.type === 'preproc_def') {
+    const text = defineLiteral(decl.value);
+    return text !== undefined ? { text, decl: decl.declarator } : undefined;
+  }
+  const lit = literalText(decl.value);
+  if (lit !== undefined) return { text: lit, decl: decl.declarator };
+  // key bytes written out: `static const unsigned char key[16] = { 0x01, … }`
+  const list = decl.value.type === 'initializer_list' ? decl.value.namedChildren : [];
+  if (list.length >= 8 && list.every((c) => c.type === 'number_literal' || c.type === 'char_literal')) return { text: decl.value.text, decl: decl.declarator };
+  return undefined;
+}
+
+/** The string a `#define NAME "text"` stands for (its value is raw preprocessor text, not a literal node). */
+function defineLiteral(value: SyntaxNode | null | undefined): string | undefined {
+  return /^\s*"((?:[^"\\]|\\.)*)"\s*$/.exec(value?.text ?? '')?.[1];
+}
+
+function lineOf(n: SyntaxNode): number {
+  return n.startPosition.row + 1;
+}
+
+type Report = (node: SyntaxNode, pattern: string, confidence: number, description: string, decl?: SyntaxNode) => void;
+
+export function checkCredentials(ctx: HygieneContext): RawFinding[] {
+  if (TEST_PATH.test(ctx.file)) return [];
+  const out: RawFinding[] = [];
+  // a named constant reported where a call uses it is not reported again at its definition
+  const usedDecls = new Set<number>();
+  const report: Report = (node, pattern, confidence, description, decl) => {
+    if (decl) usedDecls.add(decl.id);
+    out.push(findingFor(HYGIENE_RULES.hardcodedCredential, 'Read the secret at run time (a protected config file, the environment, a secrets manager or a prompt); rotate the one that is in the code.', {
+      node, pattern, confidence, description,
+      trace: decl && lineOf(decl) !== lineOf(node) ? [{ line: lineOf(decl), note: 'secret written in the source' }, { line: lineOf(node), note: `used by ${pattern}` }] : [],
+    }));
+  };
+  secretArguments(ctx, report);
+  for (const call of callsOf(ctx, COMPARES)) {
+    const [a, b] = callArgs(call);
+    comparison(call, a, b, call.childForFieldName('function')?.text ?? 'strcmp', report);
+  }
+  namedSecrets(ctx, usedDecls, report);
+  return out;
+}
+
+function secretArguments(ctx: HygieneContext, report: Report): void {
+  for (const call of callsOf(ctx, [...Object.keys(SECRET_ARGS), 'curl_easy_setopt', ...CONNINFO_CALLS])) {
+    const name = call.childForFieldName('function')?.text.replace(/^(std)?::/, '') ?? '';
+    const args = callArgs(call);
+    if (name === 'curl_easy_setopt') {
+      const lit = CURL_SECRET_OPTS.test(baseText(args[1])) ? constantBehind(args[2], ctx) : undefined;
+      if (lit && plausibleSecret(lit.text.replace(/^[^:]*:/, ''))) report(call, `curl_easy_setopt(${baseText(args[1])})`, 0.8, `${baseText(args[1])} is set from a password written in the source.`, lit.decl);
+      continue;
+    }
+    if (CONNINFO_CALLS.has(name)) {
+      const lit = constantBehind(args[0], ctx);
+      if (lit && CONNINFO_SECRET.test(lit.text)) report(call, name, 0.8, `The connection string given to ${name}() contains a password.`, lit.decl);
+      continue;
+    }
+    for (const i of SECRET_ARGS[name] ?? []) {
+      const lit = constantBehind(args[i], ctx);
+      // written-out key bytes are always a secret; a literal must look like one
+      if (!lit || (!lit.text.startsWith('{') && !plausibleSecret(lit.text))) continue;
+      report(call, name, 0.8, `Argument ${i + 1} of ${name}() (a password or key) is a constant written in the source.`, lit.decl);
+      break;
+    }
+  }
+}
+
+/** `strcmp(password, "hunter2")`, `pass == "hunter2"`: input checked against a secret in the code. */
+function comparison(node: SyntaxNode, a: SyntaxNode | undefined, b: SyntaxNode | undefined, pattern: string, report: Report): void {
+  for (const [lit, other] of [[a, b], [b, a]] as const) {
+    const text = literalText(lit);
+    const otherName = baseText(other).replace(/.*(->|\.)/, '');
+    if (text === undefined || !plausibleSecret(text) || !namesSecret(otherName)) continue;
+    report(node, pattern, 0.75, `${otherName} is compared with a secret written in the source.`);
+    return;
+  }
+}
+
+const WORD = '(?:pass|pwd|secret|key|token|cred|psk)';
+/** A secret-ish name next to a string literal: `= "…"`, `[] = "…"`, `== "…"`, `#define NAME "…"`, `"…" == name`. */
+const NAMED_LITERAL = new RegExp(
+  `${WORD}\\w*\\s*(?:\\[[^\\]\\n]*\\]\\s*)?(?:[=!]=|=)\\s*(?:\\([^)\\n]*\\)\\s*)?[LuU8]*"|${WORD}\\w*[ \\t]+"|"\\s*[=!]=\\s*\\w*${WORD}`,
+  'i',
+);
+
+/** `const char *db_password = "hunter2";` (or a `#define`) that the code then uses. */
+function namedSecrets(ctx: HygieneContext, usedDecls: Set<number>, report: Report): void {
+  // cheap filter first: walking every declaration of every file costs more than this regex
+  if (!NAMED_LITERAL.test(ctx.source())) return;
+  for (const node of ctx.root.descendantsOfType(['init_declarator', 'preproc_def', 'assignment_expression', 'binary_expression'])) {
+    let name: string | undefined;
+    let text: string | undefined;
+    if (node.type === 'binary_expression') {
+      const op = node.childForFieldName('operator')?.text;
+      if (op === '==' || op === '!=') comparison(node, node.childForFieldName('left') ?? undefined, node.childForFieldName('right') ?? undefined, op, report);
+      continue;
+    }
+    if (node.type === 'preproc_def') {
+      name = node.childForFieldName('name')?.text;
+      text = defineLiteral(node.childForFieldName('value'));
+    } else if (node.type === 'init_declarator') {
+      name = declaredName(node);
+      text = literalText(node.childForFieldName('value'));
+    } else {
+      name = baseText(node.childForFieldName('left') ?? undefined).replace(/.*(->|\.)/, '');
+      text = node.childForFieldName('operator')?.text === '=' ? literalText(node.childForFieldName('right')) : undefined;
+    }
+    // only plain names: `keys[i] = "…"` or `*p = "…"` say nothing about what the value is
+    if (!name || !/^\w+$/.test(name) || text === undefined || usedDecls.has(node.id) || !namesSecret(name) || !plausibleSecret(text)) continue;
+    if (!usedElsewhere(ctx, name, node)) continue;
+    report(node, name, 0.6, `${name} holds a secret written in the source.`);
+  }
+}
+
+/** Is `name` read anywhere outside its own definition (so the secret really is used)? */
+function usedElsewhere(ctx: HygieneContext, name: string, def: SyntaxNode): boolean {
+  const re = new RegExp(`(^|[^A-Za-z0-9_])${name}($|[^A-Za-z0-9_])`, 'g');
+  for (const m of ctx.source().matchAll(re)) {
+    const at = (m.index ?? 0) + (m[1]?.length ?? 0);
+    if (at < def.startIndex || at >= def.endIndex) return true;
+  }
+  return false;
+}

@@ -1,0 +1,110 @@
+import type { SyntaxNode } from '../../../lang/index.js';
+import type { RawFinding } from '../finding.js';
+import { findingFor } from '../rule-meta.js';
+import { baseText, callArgs, calleeName, enclosingFunction, literalText } from './c-ast.js';
+import { callsOf, type HygieneContext } from './context.js';
+import { HYGIENE_RULES } from './rules.js';
+
+const RAND = ['rand', 'random', 'drand48', 'lrand48', 'mrand48'];
+const SECRET_WORDS = /key|token|salt|nonce|passw|secret|session|\bsid\b|cookie|otp|crypt|auth|\biv\b|challenge|ticket/i;
+
+/** Calls that hand data to a peer, with the index of the data argument (`write` only to a descriptor that is not the console). */
+const SENDS: Record<string, number> = { send: 1, sendto: 1, sendmsg: 1, SSL_write: 1, BIO_write: 1, write: 1, gnutls_record_send: 1, mg_printf: 1, mg_send: 1 };
+const CONSOLE_FD = /^(0|1|2|STDOUT_FILENO|STDERR_FILENO|fileno\((stdout|stderr)\))$/;
+/** Formatting into a buffer: the buffer takes on whatever the arguments carry. */
+const FORMATS: Record<string, number> = { sprintf: 0, snprintf: 0, vsprintf: 0, vsnprintf: 0, strcpy: 0, strcat: 0, memcpy: 0, strncpy: 0, strncat: 0 };
+/** Text that says the value is a session id, cookie or token in a protocol message. */
+const PROTOCOL_TEXT = /set-cookie|session|token|nonce|sid=|csrf|auth|otp|challenge/i;
+
+function rootName(node: SyntaxNode | null | undefined): string | undefined {
+  return /^[A-Za-z_]\w*/.exec(baseText(node ?? undefined).replace(/^\*+/, ''))?.[0];
+}
+
+/**
+ * Names in `fn` that hold rand() output: assigned from an expression that calls rand() or reads a
+ * held name, or formatted/copied from one. A small fixpoint in source order is enough for the
+ * `buf[i] = set[rand() % n]; … send(s, buf, …)` shape.
+ */
+function randomNames(fn: SyntaxNode, rands: SyntaxNode[]): Set<string> {
+  const held = new Set<string>();
+  const carries = (n: SyntaxNode | null | undefined) =>
+    !!n && (rands.some((r) => n.startIndex <= r.startIndex && r.endIndex <= n.endIndex) || n.descendantsOfType('identifier').some((id) => held.has(id.text)) || (n.type === 'identifier' && held.has(n.text)));
+  const flows = fn.descendantsOfType(['assignment_expression', 'init_declarator', 'call_expression']);
+  for (let pass = 0; pass < 3; pass++) {
+    const before = held.size;
+    for (const n of flows) {
+      if (n.type === 'call_expression') {
+        const name = calleeName(n);
+        const dst = name !== undefined ? FORMATS[name] : undefined;
+        if (dst === undefined) continue;
+        const args = callArgs(n);
+        const target = rootName(args[dst]);
+        if (target && args.slice(dst + 1).some(carries)) held.add(target);
+        continue;
+      }
+      const left = n.type === 'init_declarator' ? n.childForFieldName('declarator') : n.childForFieldName('left');
+      const target = n.type === 'init_declarator' ? /\w+/.exec(left?.text.replace(/^[*&\s]+/, '') ?? '')?.[0] : rootName(left);
+      if (target && carries(n.childForFieldName(n.type === 'init_declarator' ? 'value' : 'right'))) held.add(target);
+    }
+    if (held.size === before) break;
+  }
+  return held;
+}
+
+/** The first call in `fn` that sends a held value to a peer, or formats it into protocol text. */
+function sentTo(fn: SyntaxNode, held: Set<string>, rands: SyntaxNode[], ctx: HygieneContext): { call: SyntaxNode; what: string } | undefined {
+  const carries = (n: SyntaxNode | undefined) =>
+    !!n && (held.has(rootName(n) ?? '') || rands.some((r) => n.startIndex <= r.startIndex && r.endIndex <= n.endIndex));
+  for (const call of callsOf(ctx, [...Object.keys(SENDS), ...Object.keys(FORMATS)])) {
+    if (call.startIndex < fn.startIndex || call.endIndex > fn.endIndex) continue;
+    const name = calleeName(call) ?? '';
+    const args = callArgs(call);
+    const data = SENDS[name];
+    if (data !== undefined) {
+      if (name === 'write' && CONSOLE_FD.test(baseText(args[0]))) continue;
+      if (args.slice(data).some(carries)) return { call, what: `sent by ${name}()` };
+      continue;
+    }
+    const fmt = literalText(args[name === 'snprintf' || name === 'vsnprintf' ? 2 : 1]);
+    if (fmt !== undefined && PROTOCOL_TEXT.test(fmt) && args.some(carries)) return { call, what: `formatted into "${fmt.slice(0, 40)}"` };
+  }
+  return undefined;
+}
+
+/**
+ * rand() is fine for simulations and jitter; it is a flaw where the value must be unguessable.
+ * Reported where the statement or function names a key, token, salt, nonce…, or where the value
+ * goes to a peer (sent on a socket, put in a cookie or session header).
+ */
+export function checkRand(ctx: HygieneContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  const calls = callsOf(ctx, RAND);
+  const byFn = new Map<number, { fn: SyntaxNode; rands: SyntaxNode[] }>();
+  for (const call of calls) {
+    const fn = enclosingFunction(call);
+    if (!fn) continue;
+    const entry = byFn.get(fn.id) ?? { fn, rands: [] };
+    entry.rands.push(call);
+    byFn.set(fn.id, entry);
+  }
+  const sentIn = new Map<number, ReturnType<typeof sentTo>>();
+  for (const { fn, rands } of byFn.values()) sentIn.set(fn.id, sentTo(fn, randomNames(fn, rands), rands, ctx));
+  for (const call of calls) {
+    const name = call.childForFieldName('function')?.text ?? 'rand';
+    let stmt: SyntaxNode = call;
+    while (stmt.parent && !/statement$|^declaration$/.test(stmt.type)) stmt = stmt.parent;
+    const fn = enclosingFunction(call);
+    const decl = fn?.childForFieldName('declarator');
+    const fnName = decl?.childForFieldName('declarator')?.text ?? decl?.text ?? '';
+    const sent = fn ? sentIn.get(fn.id) : undefined;
+    if (!SECRET_WORDS.test(stmt.text) && !SECRET_WORDS.test(fnName) && !sent) continue;
+    out.push(findingFor(HYGIENE_RULES.insecureRand, 'Use getrandom()/arc4random_buf() or another CSPRNG for anything an attacker should not predict.', {
+      node: call, pattern: name, confidence: 0.75,
+      description: sent
+        ? `${name}() output is ${sent.what} (line ${sent.call.startPosition.row + 1}): a peer can predict the next value from the ones it sees.`
+        : `${name}() output is used for a security-sensitive value; ${HYGIENE_RULES.insecureRand.help}`,
+      trace: sent ? [{ line: call.startPosition.row + 1, note: `${name}() value` }, { line: sent.call.startPosition.row + 1, note: sent.what }] : [],
+    }));
+  }
+  return out;
+}

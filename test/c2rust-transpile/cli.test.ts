@@ -1,0 +1,109 @@
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readJsonl } from '../../src/util/files.js';
+import { startCli } from '../support/jarvis-cli.js';
+import { writeScriptedConfig } from '../support/scripted-config.js';
+import { tempTree } from '../support/temp-tree.js';
+
+const JC2R = join(import.meta.dirname, '../../bin/jc2r.js');
+
+function jc2r(cwd: string, args: string[], env: Record<string, string> = {}) {
+  const home = join(cwd, '.home');
+  mkdirSync(home, { recursive: true });
+  return startCli(JC2R, args, { cwd, home, env, stdin: '' });
+}
+
+const GOOD = `#include <stdio.h>
+/* Greets. */
+int main(void) { printf("hi\\n"); return 0; }
+`;
+
+describe('jc2r transpile (CLI)', { timeout: 120_000 }, () => {
+  it('translates what it can, reports files clang rejects and C++ files, and writes the artifacts', async () => {
+    const base = tempTree({ 'proj/good.c': GOOD, 'proj/broken.c': 'int f( {\n', 'proj/extra.cpp': 'int g() { return 1; }\n' });
+    const proj = join(base, 'proj');
+    const r = await jc2r(base, ['transpile', '-p', 'proj']).done;
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/C files with errors\s+2\n/);
+    expect(r.stdout).toMatch(/broken\.c\s+.*error/);
+    expect(r.stdout).toMatch(/extra\.cpp\s+C\+\+ is not translated/);
+    const crate = join(base, 'proj_rs');
+    expect(readFileSync(join(crate, 'Cargo.toml'), 'utf8')).toMatch(/\[\[bin\]\]\nname = "good"/);
+    const main = readFileSync(join(crate, 'src/bin/good.rs'), 'utf8');
+    expect(main).toContain('// Greets.');
+    const report = JSON.parse(readFileSync(join(proj, '.jarvis/c2rust/transpile_report.json'), 'utf8')) as {
+      files: { file: string; status: string }[];
+      binaries: { name: string; c_file: string }[];
+    };
+    expect(report.files.filter((f) => f.status === 'error').map((f) => f.file).sort()).toEqual(['broken.c', 'extra.cpp']);
+    expect(report.binaries).toEqual([{ name: 'good', c_file: 'good.c' }]);
+    const map = readJsonl<{ c_name: string; rust_file: string }>(join(proj, '.jarvis/c2rust/symbol_map.jsonl'));
+    expect(map).toContainEqual(expect.objectContaining({ c_name: 'main', rust_file: 'src/bin/good.rs' }));
+  });
+
+  it('refuses to replace a non-empty output directory without --force, and replaces it with --force', async () => {
+    const base = tempTree({ 'proj/good.c': GOOD, 'out/keep.txt': 'mine' });
+    const refused = await jc2r(base, ['transpile', '-p', 'proj', '-o', 'out']).done;
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/out is not empty: refusing to overwrite it/);
+    expect(refused.stderr).toMatch(/--force/);
+    expect(readdirSync(join(base, 'out'))).toEqual(['keep.txt']);
+    const forced = await jc2r(base, ['transpile', '-p', 'proj', '-o', 'out', '--force', '--json']).done;
+    expect(forced.code, forced.stderr).toBe(0);
+    const rep = JSON.parse(forced.stdout) as { crate: string; functions: { translated: number } };
+    expect(rep.crate).toBe(join(base, 'out'));
+    expect(rep.functions.translated).toBe(1);
+    expect(existsSync(join(base, 'out/keep.txt'))).toBe(false);
+    expect(existsSync(join(base, 'out/src/lib.rs'))).toBe(true);
+  });
+
+  it('says in one line that model stages do not exist yet when a model is configured, and still translates', async () => {
+    const base = tempTree({ 'proj/good.c': GOOD });
+    const config = writeScriptedConfig(base, []);
+    const r = await jc2r(base, ['transpile', '-p', 'proj'], { JARVIS_CONFIG: config }).done;
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.match(/model-driven translation stages are not available yet/g)).toHaveLength(1);
+    expect(existsSync(join(base, 'proj_rs/src/bin/good.rs'))).toBe(true);
+    const quiet = await jc2r(base, ['transpile', '-p', 'proj', '--no-model', '--force'], { JARVIS_CONFIG: config }).done;
+    expect(quiet.stderr).not.toMatch(/model-driven/);
+  });
+
+  it('names the Debian package when clang is missing', async () => {
+    const base = tempTree({ 'proj/good.c': GOOD });
+    const r = await jc2r(base, ['transpile', '-p', 'proj'], { CLANG: '/nonexistent/clang' }).done;
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/clang not found/);
+    expect(r.stderr).toMatch(/Debian package `clang`/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(join(base, 'proj_rs'))).toBe(false);
+  });
+
+  it('leaves either no crate or a complete one when killed at any moment', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 12; i++) files[`proj/m${i}.c`] = `#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\nint f${i}(int x) { return x * ${i}; }\n`;
+    files['proj/main.c'] = GOOD;
+    const base = tempTree(files);
+    for (const delay of [150, 400, 700, 1000, 1400, 1900]) {
+      const p = jc2r(base, ['transpile', '-p', 'proj', '--force']);
+      await new Promise((res) => setTimeout(res, delay));
+      p.child.kill('SIGKILL');
+      await p.done;
+      const crate = join(base, 'proj_rs');
+      if (existsSync(crate)) {
+        // A crate in place is whole: every module lib.rs declares exists.
+        const lib = readFileSync(join(crate, 'src/lib.rs'), 'utf8');
+        for (const m of lib.matchAll(/^pub mod (\w+);$/gm)) expect(existsSync(join(crate, 'src', `${m[1]}.rs`)), `${m[1]}.rs after ${delay} ms`).toBe(true);
+        expect(readFileSync(join(crate, 'Cargo.toml'), 'utf8')).toMatch(/\[workspace\]/);
+      }
+      const report = join(base, 'proj/.jarvis/c2rust/transpile_report.json');
+      if (existsSync(report)) expect(() => JSON.parse(readFileSync(report, 'utf8')) as unknown).not.toThrow();
+      const leftovers = readdirSync(base).filter((n) => n.includes('.jc2r-') && !n.startsWith('proj_rs.jc2r-tmp-') && !n.startsWith('proj_rs.jc2r-old-'));
+      expect(leftovers).toEqual([]);
+    }
+    // The next run clears what a killed run left beside the crate.
+    const r = await jc2r(base, ['transpile', '-p', 'proj', '--force']).done;
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(base).filter((n) => n.includes('.jc2r-'))).toEqual([]);
+  });
+});
