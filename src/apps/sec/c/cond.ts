@@ -56,7 +56,7 @@ const zero: IntV = { k: 'int', lo: 0, hi: 0, taint: false };
 /** What a comparison narrows: a variable, or a member slot of an object; `add` for `x + c op y` */
 type Subject = { key: string; abs: boolean; add: number } | { o: number; off: number; add: number };
 
-/** `x`, `(T)x`, `x + c`, `p->f`, `fabs(x)`/`abs(x)`/`labs(x)` (then the narrowing is symmetric) */
+/** `x`, `(T)x`, `x + c`, `p->f`, `a[k]`, `fabs(x)`/`abs(x)`/`labs(x)` (then the narrowing is symmetric) */
 function subject(n: N, st: State, fr: Frame, run: Run): Subject | undefined {
   let c = n;
   // `(x = f()) == NULL` tests x once the assignment is done
@@ -76,7 +76,8 @@ function subject(n: N, st: State, fr: Frame, run: Run): Subject | undefined {
   }
   const key = lvalKey(c, fr, run);
   if (key) return { key, abs: false, add: 0 };
-  if (c.t !== 'field_expression' && !(c.t === 'pointer_expression' && c.op === '*')) return undefined;
+  // `hdr[0] > sizeof rec`: an element at a fixed offset is narrowed like a member
+  if (c.t !== 'field_expression' && c.t !== 'subscript_expression' && !(c.t === 'pointer_expression' && c.op === '*')) return undefined;
   const at = quietly(run, () => addrOf(c, st.peek(), fr, run));
   if (at.k === 'ref') return { key: at.key, abs: false, add: 0 };
   if (at.k !== 'ptr' || at.t.length !== 1) return undefined;
@@ -200,8 +201,10 @@ function narrowSlot(st: State, id: number, off: number, op: string, bound: IntV 
       dropFailedAlloc(st, v);
     }
   } else if (bound && (!v || v.k === 'int' || v.k === 'unk')) {
-    const cur: IntV = v?.k === 'int' ? v : { k: 'int', lo: -Infinity, hi: Infinity, taint: false };
-    if (!v && o.taint) return;
+    // an unstored byte of input memory reads as any input byte (as loads see it): the test bounds that byte
+    const inputByte = !v && o.taint && o.elem <= 2;
+    if (!v && o.taint && !inputByte) return;
+    const cur: IntV = v?.k === 'int' ? v : inputByte ? { k: 'int', lo: -128, hi: 255, taint: true, weak: o.weak || undefined, origin: o.origin } : { k: 'int', lo: -Infinity, hi: Infinity, taint: false };
     nv = narrowInt(cur, op, bound);
   }
   if (nv === 'dead') {
