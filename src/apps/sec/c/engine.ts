@@ -20,7 +20,14 @@ import { nearest, resolveInclude, type ProjectIndex } from './project.js';
 import { State } from './state.js';
 import type { Val } from './values.js';
 
-const ROOT_BUDGET = Number(process.env.JSEC_BUDGET ?? 40_000);
+/**
+ * Steps (statements, expressions, branch tests) one entry function may take, callees included.
+ * Path-sensitive states cost about 2.5x per step what joined ones did: at 10k, ITC, Juliet and the
+ * realistic pairs score the same as at 40k, and zlib's largest roots (gzread, minizip's main) stop
+ * at a fraction of the time; the findings given up there were its noisiest (bench notes, BENCHMARKS.md).
+ * JSEC_BUDGET overrides it for experiments.
+ */
+const ROOT_BUDGET = Number(process.env.JSEC_BUDGET ?? 10_000);
 /** context files parsed and kept per worker, shared by its groups */
 const CONTEXT_CACHE = 512;
 const CONTEXT_MAX_BYTES = 2 * 1024 * 1024;
