@@ -49,6 +49,14 @@ export function resolveFunction(name: string, fr: Frame, run: Run): FnDef | unde
 }
 
 export function evalCall(n: N, st: State, fr: Frame, run: Run): Val {
+  const v = callValue(n, st, fr, run);
+  const callee = n.c[0];
+  // declared never to return: the path ends here whatever the body we followed (or could not) did
+  if (callee?.t === 'identifier' && fr.file.noreturn.size > 0 && fr.file.noreturn.has(text(fr.file, callee))) st.dead = true;
+  return v;
+}
+
+function callValue(n: N, st: State, fr: Frame, run: Run): Val {
   const callee = n.c[0];
   const argList = n.c[1];
   if (!callee) return UNKNOWN;

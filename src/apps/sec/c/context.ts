@@ -32,6 +32,8 @@ export interface FileCtx {
   defined: Set<string>;
   /** function-like macros: a "call" may assign its arguments */
   fnMacros: Set<string>;
+  /** functions this file (or a header it includes) declares as never returning */
+  noreturn: Set<string>;
   /** functions defined in this file (static or not): calls from the file resolve here first */
   fns: Map<string, FnDef>;
   staticVars: Set<string>;

@@ -169,7 +169,7 @@ export function loadFile(path: string, source: string, lang: LanguageId, parser:
   const parsed = parse(parser, source, o.onTree);
   if (!parsed) return undefined;
   const file: FileCtx = {
-    path, src: source, srcLen: source.length, root: parsed.root, macros: new Map(), parseMacro: () => undefined, macroNames: new Set(), defined: new Set(), fnMacros: new Set(), fns: new Map(), staticVars: new Set(), globalKeys: new Map(),
+    path, src: source, srcLen: source.length, root: parsed.root, macros: new Map(), parseMacro: () => undefined, macroNames: new Set(), defined: new Set(), fnMacros: new Set(), noreturn: new Set(), fns: new Map(), staticVars: new Set(), globalKeys: new Map(),
     findings: o.findings, seen: new Map(), owned: o.owned, includes: [], fnMacroDefs: new Map(), parser, cpp: lang === 'cpp',
   };
   const nodes = topLevel(parsed.root, file, [], (name) => {
@@ -183,6 +183,7 @@ export function loadFile(path: string, source: string, lang: LanguageId, parser:
   file.macroText = new Map(defs.map((d) => [d.name, d.body]));
   file.parseMacro = macroParser(file, defs, parser);
   for (const d of fnMacroDefs(nodes, file)) file.fnMacroDefs.set(d.name, d);
+  file.noreturn = noreturnNames(source, file.includes);
   const fns: FnDef[] = [];
   const decls: N[] = [];
   for (const n of nodes) {
@@ -212,3 +213,24 @@ export function attach(loaded: LoadedFile, group: Group): void {
   for (const fn of loaded.fns) if (fn.exported && !group.fns.has(fn.name)) group.fns.set(fn.name, fn);
 }
 
+
+const NORETURN_ATTR = String.raw`__attribute__\s*\(\(\s*_*noreturn_*\s*\)\)|\b_Noreturn\b|\[\[\s*(?:gnu::)?noreturn\s*\]\]|__declspec\s*\(\s*noreturn\s*\)`;
+
+/**
+ * Functions declared as never returning (`__attribute__((noreturn))`, `_Noreturn`, `[[noreturn]]`,
+ * or a macro of the file that stands for one, as bzip2's `NORETURN`): a call to one ends the path,
+ * even when its body is one the engine cannot follow to its `exit()`.
+ */
+function noreturnNames(source: string, includes: readonly FileCtx[]): Set<string> {
+  const out = new Set<string>();
+  for (const inc of includes) for (const name of inc.noreturn) out.add(name);
+  // any branch's definition counts: `#ifdef __GNUC__` picks the attribute on the compilers that matter
+  const attrMacros = [...source.matchAll(new RegExp(String.raw`^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+[^\n]*(?:${NORETURN_ATTR})`, 'gm'))].map((m) => m[1] as string);
+  if (!new RegExp(NORETURN_ATTR).test(source) && attrMacros.length === 0) return out;
+  const attr = `(?:${[NORETURN_ATTR, ...attrMacros.map((m) => String.raw`\b${m}\b`)].join('|')})`;
+  // `void fail(const char *s) NORETURN;` — the attribute after the declarator
+  for (const m of source.matchAll(new RegExp(String.raw`\b([A-Za-z_]\w*)\s*\([^;{}()]*(?:\([^;{}()]*\)[^;{}()]*)*\)\s*${attr}`, 'g'))) if (m[1]) out.add(m[1]);
+  // `_Noreturn void fail(…)`, `NORETURN static void fail(…)` — before it
+  for (const m of source.matchAll(new RegExp(String.raw`${attr}\s+(?:[A-Za-z_]\w*[\s*]+)*?([A-Za-z_]\w*)\s*\(`, 'g'))) if (m[1]) out.add(m[1]);
+  return out;
+}

@@ -156,6 +156,15 @@ describe('shapes of correct code that are not flaws', () => {
     expect(await warnings(src)).toEqual([]);
   });
 
+  it('a function declared never to return ends the path (through an attribute macro, as bzip2 does)', async () => {
+    const src = `${HEADERS}#ifdef __GNUC__\n#define NORETURN __attribute__ ((noreturn))\n#else\n#define NORETURN\n#endif\nvoid fatal(const char *msg) NORETURN;\nint main(int argc, char **argv) {\n  int mode;\n  (void)argv;\n  switch (argc) { case 1: mode = 0; break; case 2: mode = 1; break; default: fatal("usage"); }\n  printf("%d\\n", mode);\n  return 0;\n}\n`;
+    expect(await warnings(src)).toEqual([]);
+    for (const declared of ['_Noreturn void fatal(const char *msg);', '[[noreturn]] void fatal(const char *msg);'])
+      expect(await warnings(src.replace('void fatal(const char *msg) NORETURN;', declared), declared.startsWith('[[') ? 't.cpp' : 't.c')).toEqual([]);
+    // the same call without the declaration may return, and then mode was never assigned
+    expect(await warnings(src.replace(' NORETURN;', ';'))).toEqual([`c.uninit.use@${lineOf(src, 'printf')}`]);
+  });
+
   it('a C++ object is initialised by its constructor', async () => {
     const src = '#include <cstdio>\nclass Counter {\n public:\n  Counter() : n_(0) {}\n  int get() const { return n_; }\n private:\n  int n_;\n};\nint main() {\n  Counter c;\n  std::printf("%d\\n", c.get());\n  return 0;\n}\n';
     expect(await warnings(src, 't.cpp')).toEqual([]);
