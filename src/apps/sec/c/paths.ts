@@ -108,14 +108,19 @@ export function mergePaths(states: readonly State[], max = MAX_PATHS): State[] {
   return out;
 }
 
-function group(states: readonly State[], key: (s: State) => string): State[] {
-  const groups = new Map<string, State>();
-  for (const s of states) {
-    const k = key(s);
+/** Joins the items that share a key, keeping first-seen order. */
+function groupBy<T>(list: readonly T[], key: (x: T) => string, join: (a: T, b: T) => T): T[] {
+  const groups = new Map<string, T>();
+  for (const x of list) {
+    const k = key(x);
     const g = groups.get(k);
-    groups.set(k, g ? joinStates(g, s) : s);
+    groups.set(k, g ? join(g, x) : x);
   }
   return [...groups.values()];
+}
+
+function group(states: readonly State[], key: (s: State) => string): State[] {
+  return groupBy(states, key, joinStates);
 }
 
 export interface Outcome {
@@ -148,13 +153,7 @@ export function mergeOutcomes(list: readonly Outcome[]): Outcome[] {
 }
 
 function groupOutcomes(list: readonly Outcome[], key: (o: Outcome) => string): Outcome[] {
-  const groups = new Map<string, Outcome>();
-  for (const o of list) {
-    const k = key(o);
-    const g = groups.get(k);
-    groups.set(k, g ? { state: joinStates(g.state, o.state), ret: joinVal(g.ret, o.ret), line: g.line, file: g.file } : o);
-  }
-  return [...groups.values()];
+  return groupBy(list, key, (g, o) => ({ state: joinStates(g.state, o.state), ret: joinVal(g.ret, o.ret), line: g.line, file: g.file }));
 }
 
 /** The split a statement is running under: the call it splits on and that call's outcomes. */
