@@ -37,6 +37,10 @@ export interface AgentRole {
 export interface AgentRunOptions extends AgentRole {
   /** `-g`; beats the definition's group, which beats env and config */
   llmGroup?: string;
+  /** `-G` */
+  toolGroup?: string | undefined;
+  /** `-f`: this configuration file only */
+  configFile?: string | undefined;
   /** `-n` */
   nonInteractive?: boolean;
   restoreSession?: boolean;
@@ -68,7 +72,10 @@ export interface AgentRun {
 export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
   const cwd = process.cwd();
   // everything that can fail on bad configuration happens before the run directory exists
-  const loaded = loadEffectiveConfig({ cwd, flags: { ...(o.llmGroup ? { llmGroup: o.llmGroup } : {}) } });
+  const loaded = loadEffectiveConfig({
+    cwd,
+    flags: { ...(o.llmGroup ? { llmGroup: o.llmGroup } : {}), ...(o.toolGroup ? { toolGroup: o.toolGroup } : {}), ...(o.configFile ? { configFile: o.configFile } : {}) },
+  });
   const config = loaded.config;
   const a = config.agent;
   const s = o.switches ?? {};

@@ -1,5 +1,6 @@
 import type { Agent, EventAnswer } from '../../agent/index.js';
 import { commitChange } from './commit-flow.js';
+import type { MessageWriter } from './commit-message.js';
 import { checkersFor, lintHint } from './lint.js';
 import { changedSince, takeSnapshot } from './snapshot.js';
 import type { VerifyPlan } from './verify/detect.js';
@@ -25,6 +26,8 @@ export interface AfterActionOptions {
   suffix?: string;
   /** the requirement's first line, for commit subjects */
   subject: string;
+  /** commit messages from the staged diff (the cheap model); absent: the template */
+  writeMessage?: MessageWriter;
   plan: VerifyPlan;
   maxIterations: number;
   env?: NodeJS.ProcessEnv;
@@ -100,9 +103,17 @@ export class ChangeTracker {
       ...(this.o.prefix ? { prefix: this.o.prefix } : {}),
       ...(this.o.suffix ? { suffix: this.o.suffix } : {}),
       subject: `jca: ${this.o.subject} (${filesLabel(paths)})`,
+      ...(this.o.writeMessage ? { writeMessage: this.o.writeMessage } : {}),
       print: this.o.print,
     });
-    ctx.record({ type: 'jca_change', files: paths, accepted: outcome.accepted, ...(outcome.commit ? { commit: outcome.commit } : {}), insertions: outcome.insertions, deletions: outcome.deletions });
+    ctx.record({
+      type: 'jca_change',
+      files: paths,
+      accepted: outcome.accepted,
+      ...(outcome.commit ? { commit: outcome.commit, message_by: outcome.messageBy } : {}),
+      insertions: outcome.insertions,
+      deletions: outcome.deletions,
+    });
     if (!outcome.accepted) {
       this.rejected++;
       return { note: 'The user rejected this change; the files are back as they were before it. Ask what they want instead, or take another approach.' };

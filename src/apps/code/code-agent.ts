@@ -1,5 +1,7 @@
 import { createRewriteHandler, type Agent, type AgentFactory, type AgentResult } from '../../agent/index.js';
+import { recordTranscript } from '../../llm/index.js';
 import { ChangeTracker } from './after-action.js';
+import { modelMessageWriter } from './commit-message.js';
 import { gather } from './gather.js';
 import { createJsonEditHandler } from './json-edit/handler.js';
 import { checkersFor, runLint } from './lint.js';
@@ -63,7 +65,15 @@ export class CodeAgent {
   private readonly print: (text: string) => void;
   private readonly root: string;
 
-  private constructor(o: CodeAgentOptions, agent: Agent, tracker: ChangeTracker, max: number, print: (text: string) => void) {
+  private constructor(
+    o: CodeAgentOptions,
+    agent: Agent,
+    tracker: ChangeTracker,
+    max: number,
+    print: (text: string) => void,
+    /** what the commit messages say the change is for */
+    private readonly intent: { text?: string },
+  ) {
     this.o = o;
     this.agent = agent;
     this.tracker = tracker;
@@ -78,6 +88,9 @@ export class CodeAgent {
     const max = o.maxIterations ?? DEFAULT_MAX_ITERATIONS;
     const print = o.print ?? ((t: string) => process.stderr.write(`${t}\n`));
     const { interactive, confirm, transcript } = factory.run;
+    // commit messages come from the cheap model when the group has one; the template otherwise
+    const cheap = (await factory.models()).cheap;
+    const intent: { text?: string } = {};
     const agent = await factory.create({
       name: 'CodeAgent',
       description: 'edits, builds, tests and commits in a git repository',
@@ -98,18 +111,27 @@ export class CodeAgent {
       ...(o.prefix ? { prefix: o.prefix } : {}),
       ...(o.suffix ? { suffix: o.suffix } : {}),
       subject,
+      ...(cheap
+        ? {
+            writeMessage: modelMessageWriter(transcript ? recordTranscript(cheap, transcript, { agent: 'commit-message' }) : cheap, {
+              intent: () => intent.text,
+              warn: (m) => print(`warning: ${m}`),
+            }),
+          }
+        : {}),
       plan: o.plan,
       maxIterations: max,
       ...(o.env ? { env: o.env } : {}),
       print,
     });
     tracker.attach(agent);
-    return new CodeAgent(o, agent, tracker, max, print);
+    return new CodeAgent(o, agent, tracker, max, print, intent);
   }
 
   /** Runs the requirement to green (or to the iteration limit); never throws for a model failure. */
   async run(requirement: string): Promise<CodeRunResult> {
     const t = this.tracker;
+    this.intent.text = requirement;
     let task = requirement;
     if (this.o.gather !== false) task = await this.gather(requirement);
     if (t.canVerify) {

@@ -16,6 +16,8 @@ export interface RepoSetupOptions {
   /** go on with uncommitted changes without asking (they stay uncommitted) */
   allowDirty: boolean;
   gitCheck: GitCheckMode;
+  /** outside a repository: `git init` without asking (`--init`) */
+  init?: boolean;
   /** interactive only */
   confirm?: (question: string, defaultYes: boolean) => Promise<boolean>;
   /** interactive only: one free-text answer */
@@ -33,10 +35,10 @@ export interface RepoInfo {
 export async function setupRepository(o: RepoSetupOptions): Promise<RepoInfo> {
   let root = await findGitRoot(o.cwd);
   if (!root) {
-    const yes = o.interactive && o.confirm ? await o.confirm(`${o.cwd} is not in a git repository. Run git init here?`, false) : false;
+    const yes = o.init === true || (o.interactive && o.confirm ? await o.confirm(`${o.cwd} is not in a git repository. Run git init here?`, false) : false);
     if (!yes) {
       throw new JarvisError('usage', `${o.cwd} is not in a git repository; jca commits every change it makes`, {
-        hint: 'run `git init` (and make a first commit) in the project directory, then start jca again',
+        hint: 'pass --init to have jca run `git init` here, or run it yourself, then start jca again',
       });
     }
     await gitOk(o.cwd, ['init', '-q']);

@@ -2,6 +2,10 @@ import { Option, type Command } from 'commander';
 import {
   acquireLock,
   CodeAgent,
+  commitsSince,
+  headHash,
+  resetToStart,
+  reviewQuestion,
   codeToolWhitelist,
   DEFAULT_MAX_ITERATIONS,
   detectVerify,
@@ -15,7 +19,7 @@ import { finishRun } from '../../runs/index.js';
 import { loadEffectiveConfig, JarvisError, colors } from '../../util/index.js';
 import { LineInput } from '../line-input.js';
 import { createPrompts } from '../prompts.js';
-import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
+import { addAgentConfigOptions, configFlagsFrom } from '../llm-options.js';
 import { showProgress } from '../run-report.js';
 import { startAgentSession } from '../run-setup.js';
 
@@ -38,10 +42,15 @@ interface CodeRunOptions {
   restoreSession?: boolean;
   gitCheck: GitCheckMode;
   json?: boolean;
+  toolGroup?: string;
+  config?: string;
+  /** undefined: on when interactive */
+  review?: boolean;
+  init?: boolean;
 }
 
 export function registerCodeRun(program: Command): void {
-  addLlmGroupOption(program)
+  addAgentConfigOptions(program)
     .option('-r, --requirement <text>', 'what to change (required with -n; asked for otherwise)')
     .option('-n, --non-interactive', 'never ask: commit every change automatically (env JARVIS_NON_INTERACTIVE)')
     .option('--allow-dirty', 'start even with uncommitted changes (they are left uncommitted)')
@@ -57,6 +66,9 @@ export function registerCodeRun(program: Command): void {
     .option('--no-plan', 'do not split the task')
     .option('--restore-session', "continue the session saved with '<SaveSession>'")
     .addOption(new Option('--git-check <mode>', 'missing git user.name/email: stop or warn').choices(['strict', 'warn']).default('warn'))
+    .option('--review', 'at the end, list the commits of the run and ask to keep them or reset to the start (default in interactive runs)')
+    .option('--no-review', 'keep the commits without asking')
+    .option('--init', 'outside a git repository, run git init here without asking (non-interactive runs)')
     .option('--json', 'print the result as one JSON line: status, result, commits, verify, run_id')
     .action((o: CodeRunOptions) => runCode(o));
 }
@@ -82,6 +94,7 @@ async function runCode(o: CodeRunOptions): Promise<void> {
       cwd: process.cwd(),
       interactive,
       allowDirty: o.allowDirty === true,
+      ...(o.init ? { init: true } : {}),
       gitCheck: o.gitCheck,
       ...(interactive ? { ask, confirm } : {}),
       warn: (m) => notice(`warning: ${m}`),
@@ -99,6 +112,9 @@ async function runCode(o: CodeRunOptions): Promise<void> {
     input?.close();
   }
 }
+
+/** The run's result after the review: `dropped` holds the commits reset away. */
+type Reviewed = CodeRunResult & { dropped?: string[] };
 
 interface RepoRun {
   root: string;
@@ -173,7 +189,8 @@ async function runWithKit(o: CodeRunOptions, r: RepoRun, kit: AgentKit, planByDe
   const stopProgress = showProgress(code.agent, process.stderr);
   const wiring = session.wireInterrupts(code.agent, { ...(r.input ? { input: r.input } : {}), notice: r.notice });
   r.interrupts.wiring = wiring;
-  let result: CodeRunResult;
+  const start = await headHash(r.root);
+  let result: Reviewed;
   try {
     result = await code.run(requirement);
   } finally {
@@ -186,6 +203,8 @@ async function runWithKit(o: CodeRunOptions, r: RepoRun, kit: AgentKit, planByDe
     process.stderr.write(colors.dim(`session saved; continue it with jca --restore-session · run ${run.runId}\n`));
     return 0;
   }
+  const dropped = await reviewCommits(o, r, start, result);
+  if (dropped) result = { ...result, commits: [], dropped };
   const exit = exitCodeOf(result);
   finishRun(run, { status: exit === 0 ? 'ok' : result.agent.status === 'interrupted' ? 'interrupted' : 'failed', ...(exit === 0 ? {} : { error: describe(result).slice(0, 500) }) });
   process.stdout.write(o.json ? `${JSON.stringify(resultJson(result, exit))}\n` : `${describe(result)}\n`);
@@ -193,14 +212,36 @@ async function runWithKit(o: CodeRunOptions, r: RepoRun, kit: AgentKit, planByDe
   return exit;
 }
 
+/**
+ * The end-of-run review: the run's commits with their diffstat, always printed; with --review
+ * (the default when interactive) the person may drop them all, which resets the branch to
+ * where the run started. Returns the dropped commits, or undefined when they stay.
+ */
+async function reviewCommits(o: CodeRunOptions, r: RepoRun, start: string | undefined, result: CodeRunResult): Promise<string[] | undefined> {
+  if (result.commits.length === 0) return undefined;
+  const c = await commitsSince(r.root, start);
+  if (c.hashes.length === 0) return undefined;
+  process.stderr.write(`\nCommits of this run (oldest first):\n${c.text}\n\n`);
+  if (!(o.review ?? r.interactive) || !r.interactive) return undefined;
+  if (!(await r.confirm(reviewQuestion(c), false))) return undefined;
+  const why = await resetToStart(r.root, c);
+  if (why !== undefined) {
+    r.notice(`the commits stay: could not reset (${why})`);
+    return undefined;
+  }
+  process.stderr.write(`reset to ${start?.slice(0, 10) ?? ''}; the dropped commits stay reachable for a while through git reflog\n`);
+  return c.hashes;
+}
+
 const STATUS_OF_EXIT: Readonly<Record<number, string>> = { 0: 'completed', 1: 'failed', 3: 'incomplete', 130: 'interrupted' };
 
 /** The `--json` line: jarvis's fields (docs/cli.md) plus what jca adds. */
-function resultJson(r: CodeRunResult, exit: number): Record<string, unknown> {
+function resultJson(r: Reviewed, exit: number): Record<string, unknown> {
   return {
     status: STATUS_OF_EXIT[exit] ?? 'failed',
     result: describe(r),
     commits: r.commits,
+    ...(r.dropped ? { dropped: r.dropped } : {}),
     verify: r.verify,
     iterations: r.iterations,
     rounds: r.agent.rounds,
@@ -210,14 +251,14 @@ function resultJson(r: CodeRunResult, exit: number): Record<string, unknown> {
   };
 }
 
-function exitCodeOf(r: CodeRunResult): number {
+function exitCodeOf(r: Reviewed): number {
   if (r.agent.status === 'interrupted') return 130;
   if (r.agent.status === 'failed' || r.commitFailure) return 1;
   if (r.verify === 'red') return 1;
   return r.agent.status === 'incomplete' ? 3 : 0;
 }
 
-function describe(r: CodeRunResult): string {
+function describe(r: Reviewed): string {
   if (r.commitFailure) {
     const files = r.commitFailure.files.join(', ');
     return `jca failed: git commit failed: ${r.commitFailure.message}\nThe change is left in the work tree, staged but not committed (${files}): commit it yourself once git can, or drop it.`;
@@ -230,6 +271,7 @@ function describe(r: CodeRunResult): string {
     const why = r.limitReached ? `verification still fails after ${r.iterations} attempt(s)` : 'verification fails';
     return `jca stopped: ${why}.\n${r.failure ?? ''}`.trimEnd();
   }
+  if (r.dropped) return `dropped at review: ${r.dropped.length} commit(s); the branch is back where the run started.`;
   const v = r.verify === 'green' ? 'build and tests pass' : 'nothing to verify';
   return `${r.agent.status === 'completed' ? 'done' : r.agent.status}: ${r.commits.length} commit(s), ${v}.\n${r.agent.result.trim()}`.trimEnd();
 }
