@@ -304,6 +304,16 @@ export class Agent {
     return file;
   }
 
+  /**
+   * Takes over another agent's conversation (the REPL after '<ReloadConfig>' builds a new agent
+   * from the new configuration): its messages after the system prompt, which stays this one's.
+   */
+  continueFrom(other: Agent): void {
+    for (const m of other.session.messages) if (m.kind !== 'system') this.session.add(m.role, m.content, m.kind, m.label);
+    this.session.userData = { ...other.session.userData };
+    this.first = other.first;
+  }
+
   /** Restores a saved conversation and deletes its file; false when there is none. */
   restoreSession(): boolean {
     if (!this.session.restoreFrom(this.sessionFile())) return false;

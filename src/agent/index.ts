@@ -13,7 +13,7 @@ export {
   type ModelPair,
   type ToolChoice,
 } from './factory.js';
-export { openAgentKit, type OpenAgentKitOptions, type OpenedAgentKit } from './kit.js';
+export { openAgentKit, type KitInfo, type OpenAgentKitOptions, type OpenedAgentKit } from './kit.js';
 export {
   AGENT_EVENT_TYPES,
   EventBus,

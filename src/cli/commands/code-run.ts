@@ -17,6 +17,7 @@ import {
 import { AgentFactory, openAgentKit, type AgentKit } from '../../agent/index.js';
 import { finishRun } from '../../runs/index.js';
 import { loadEffectiveConfig, JarvisError, colors } from '../../util/index.js';
+import { replacementsFrom, type ReplaceEntry } from '../input/index.js';
 import { LineInput } from '../line-input.js';
 import { createPrompts } from '../prompts.js';
 import { addAgentConfigOptions, configFlagsFrom } from '../llm-options.js';
@@ -25,7 +26,7 @@ import { startAgentSession } from '../run-setup.js';
 
 /** The default action of `jca`: set up the repository, run the code agent on a requirement, report. */
 
-interface CodeRunOptions {
+export interface CodeRunOptions {
   requirement?: string;
   nonInteractive?: boolean;
   llmGroup?: string;
@@ -70,10 +71,23 @@ export function registerCodeRun(program: Command): void {
     .option('--no-review', 'keep the commits without asking')
     .option('--init', 'outside a git repository, run git init here without asking (non-interactive runs)')
     .option('--json', 'print the result as one JSON line: status, result, commits, verify, run_id')
-    .action((o: CodeRunOptions) => runCode(o));
+    .action(async (o: CodeRunOptions) => {
+      process.exitCode = await runCode(o);
+    });
 }
 
-async function runCode(o: CodeRunOptions): Promise<void> {
+/** The defaults of the options commander would fill in, for a run started from elsewhere (the jarvis REPL). */
+export const CODE_RUN_DEFAULTS: Pick<CodeRunOptions, 'maxIterations' | 'editFormat' | 'gitCheck'> = {
+  maxIterations: String(DEFAULT_MAX_ITERATIONS),
+  editFormat: 'patch',
+  gitCheck: 'warn',
+};
+
+/**
+ * One jca run in the current directory; returns the exit code. `input` is the person's input
+ * when the caller already reads it (the jarvis REPL hands a task over): it is used and left open.
+ */
+export async function runCode(o: CodeRunOptions, shared: { input?: LineInput } = {}): Promise<number> {
   const maxIterations = Number(o.maxIterations);
   if (!Number.isInteger(maxIterations) || maxIterations < 1) throw new JarvisError('usage', `--max-iterations must be a positive integer, not ${o.maxIterations}`);
   if (o.requirement !== undefined && o.requirement.trim() === '') throw new JarvisError('usage', 'the requirement is empty', { hint: 'jca -r "what to change"' });
@@ -83,7 +97,7 @@ async function runCode(o: CodeRunOptions): Promise<void> {
   if (!interactive && o.requirement === undefined) {
     throw new JarvisError('usage', 'a non-interactive run needs the requirement', { hint: 'jca -n -r "what to change"' });
   }
-  const input = interactive ? new LineInput() : undefined;
+  const input = interactive ? (shared.input ?? new LineInput()) : undefined;
   const notice = (t: string) => process.stderr.write(`${colors.yellow(t)}\n`);
   const interrupts: { wiring?: { reset(): void } } = {};
   // end of input answers like an empty line, and never approves anything (src/cli/prompts.ts)
@@ -103,13 +117,13 @@ async function runCode(o: CodeRunOptions): Promise<void> {
     const release = () => lock.release();
     process.once('exit', release);
     try {
-      process.exitCode = await runInRepo(o, { root: repo.root, interactive, maxIterations, ask, confirm, input, notice, interrupts });
+      return await runInRepo(o, { root: repo.root, interactive, maxIterations, ask, confirm, input, notice, interrupts });
     } finally {
       release();
       process.removeListener('exit', release);
     }
   } finally {
-    input?.close();
+    if (input !== shared.input) input?.close();
   }
 }
 
@@ -134,13 +148,13 @@ async function runInRepo(o: CodeRunOptions, r: RepoRun): Promise<number> {
   // models, tools (MCP servers and tool modules included), memory, methodology, plugins: agent/kit.ts
   const opened = await openAgentKit({ loaded, root: r.root, warn: (m) => r.notice(`warning: ${m}`) });
   try {
-    return await runWithKit(o, r, opened.kit, config.agent.plan);
+    return await runWithKit(o, r, opened.kit, config.agent.plan, replacementsFrom(config.replace_map, (m) => r.notice(`warning: ${m}`)));
   } finally {
     void opened.close();
   }
 }
 
-async function runWithKit(o: CodeRunOptions, r: RepoRun, kit: AgentKit, planByDefault: boolean): Promise<number> {
+async function runWithKit(o: CodeRunOptions, r: RepoRun, kit: AgentKit, planByDefault: boolean, replacements: Record<string, ReplaceEntry>): Promise<number> {
   const appendTools = (o.appendTools ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   // an unknown --append-tools name is a usage error before anything is asked or written
   codeToolWhitelist(new AgentFactory(kit, { interactive: r.interactive }), appendTools);
@@ -151,6 +165,7 @@ async function runWithKit(o: CodeRunOptions, r: RepoRun, kit: AgentKit, planByDe
   // the built-in input commands, as in jarvis; the bridge reaches the agent once it exists
   const late: { code?: CodeAgent } = {};
   const session = startAgentSession({
+    replacements,
     projectDir: r.root,
     command: 'jca',
     secretEnvNames: kit.secretEnvNames ?? [],
