@@ -1,5 +1,6 @@
 import type { Agent, EventAnswer } from '../../agent/index.js';
 import { commitChange } from './commit-flow.js';
+import { changedPaths } from './diff-preview.js';
 import type { MessageWriter } from './commit-message.js';
 import { checkersFor, lintHint } from './lint.js';
 import { changedSince, takeSnapshot } from './snapshot.js';
@@ -121,7 +122,7 @@ export class ChangeTracker {
     for (const p of paths) this.changed.add(p);
     if (outcome.commitError !== undefined) {
       // Going on would pile more edits onto a change nobody can commit: stop and say where it is.
-      this.commitFailure = { message: outcome.commitError, files: outcome.changes.map((c) => c.path) };
+      this.commitFailure = { message: outcome.commitError, files: changedPaths(outcome.changes) };
       return { note: `git refused the commit (${outcome.commitError}); the run stops here.`, end: true };
     }
     if (outcome.commit) this.commits.push(outcome.commit);

@@ -1,6 +1,6 @@
 import { stagedDiff, withAffixes, type MessageWriter } from './commit-message.js';
 import { git, gitOk, headHash } from './git.js';
-import { renderPreview, stagedChanges, totals, type FileChange } from './diff-preview.js';
+import { changedPaths, renderPreview, stagedChanges, totals, type FileChange } from './diff-preview.js';
 import { restorePaths, SAVE_MAX_BYTES, type Snapshot } from './snapshot.js';
 import { recordChange } from './stats.js';
 
@@ -54,7 +54,7 @@ export async function commitChange(o: CommitFlowOptions): Promise<CommitOutcome>
   const changes = await stagedChanges(o.root, o.paths);
   const preview = renderPreview(changes);
   const t = totals(changes);
-  const files = changes.map((c) => c.path);
+  const files = changedPaths(changes);
   if (changes.length === 0) {
     // the action's net effect equals HEAD (e.g. it undid an uncommitted change): nothing to commit
     await git(o.root, ['reset', '-q', '--', ...o.paths]);

@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JarvisError } from '../../util/index.js';
 import { findGitRoot, git, gitCommonDir, gitOk, identity, identityProblem, status } from './git.js';
+import { ensureBuildIgnores, lineEndings, lineEndingWarning, type IgnoreOutcome } from './hygiene.js';
 
 /**
  * Gets a repository ready for an agent that commits: its root, `.jarvis/` ignored, a clean
@@ -30,6 +31,8 @@ export interface RepoInfo {
   gitDir: string;
   /** paths that were dirty when jca started and were left so (`--allow-dirty` or "continue") */
   dirtyAtStart: string[];
+  /** build outputs added to .gitignore (docs/jca.md, "Repository hygiene") */
+  ignores: IgnoreOutcome;
 }
 
 export async function setupRepository(o: RepoSetupOptions): Promise<RepoInfo> {
@@ -49,8 +52,12 @@ export async function setupRepository(o: RepoSetupOptions): Promise<RepoInfo> {
   ensureIgnored(root, gitDir);
   const dirty = (await status(root)).map((e) => e.path);
   if (dirty.length > 0 && !o.allowDirty) await handleDirty(root, dirty, o);
+  const ignores = await ensureBuildIgnores(root);
+  if (ignores.skipped) o.warn(`build outputs (${ignores.added.join(', ') || 'see .gitignore'}) not added to .gitignore: ${ignores.skipped}`);
+  const eol = lineEndingWarning(await lineEndings(root));
+  if (eol) o.warn(eol);
   const left = (await status(root)).map((e) => e.path);
-  return { root, gitDir, dirtyAtStart: left };
+  return { root, gitDir, dirtyAtStart: left, ignores };
 }
 
 const IDENTITY_HINT = `git config --global user.name "Your Name" && git config --global user.email you@example.com (without --global: this repository only)`;

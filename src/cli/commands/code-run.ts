@@ -113,6 +113,7 @@ export async function runCode(o: CodeRunOptions, shared: { input?: LineInput } =
       ...(interactive ? { ask, confirm } : {}),
       warn: (m) => notice(`warning: ${m}`),
     });
+    if (repo.ignores.commit) process.stderr.write(`added ${repo.ignores.added.join(', ')} to .gitignore (commit ${repo.ignores.commit.slice(0, 10)})\n`);
     const lock = acquireLock(repo.gitDir, { cwd: repo.root });
     const release = () => lock.release();
     process.once('exit', release);
