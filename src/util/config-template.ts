@@ -113,9 +113,7 @@ llm_groups:
 
 # Named sets of tools. -G/--tool-group NAME (or JARVIS_TOOL_GROUP, or default_tool_group)
 # gives every agent of a run only the tools of that group; * matches any characters.
-# tool_groups:
-#   readonly: [read_code, list_files, search_files, retrieve_memory]
-#   c-work: [read_code, list_files, search_files, execute_script, "fs.*"]
+# tool_groups: { readonly: [read_code, list_files, search_files, retrieve_memory], c-work: [read_code, list_files, search_files, execute_script, "fs.*"] }
 # default_tool_group: readonly
 
 # Tasks the jarvis prompt offers by number when it starts (Enter skips).
