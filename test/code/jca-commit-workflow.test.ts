@@ -1,9 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCommitMessage } from '../../src/apps/code/commit-message.js';
 import { tempTree } from '../support/temp-tree.js';
-import { git, gitRepo, runJca, type Reply } from './support.js';
+import { git, gitRepo, runJca, transcriptOf, type Reply } from './support.js';
 
 /**
  * jca's commit workflow (issue 19 item 1): messages written by the cheap model from the
@@ -155,5 +155,23 @@ describe('--init', () => {
     const r = await runJca(['-n', '--init', '--allow-dirty', '-r', 'add must return the sum', ...NO_VERIFY], { cwd: plain, ...env(models([PATCH, 'Fixed. <!!!COMPLETE!!!>'])) });
     expect(r.code, r.stderr).toBe(0);
     expect(git(plain, 'log', '--format=%s').trim()).toBe('jca: add must return the sum (calc.c)');
+  });
+});
+
+describe('jca -f and -G', () => {
+  it('reads the named config file and gives the code agent only the tools of the group', async () => {
+    const repo = gitRepo({ 'calc.c': CALC });
+    const s = models([
+      '<TOOL_CALL>\nwant: the build\nname: execute_script\narguments:\n  script_content: "make"\n</TOOL_CALL>\n',
+      { reply: 'Then I stop. <!!!COMPLETE!!!>', expect: 'execute_script' },
+    ]);
+    const config = s.env.JARVIS_CONFIG as string;
+    writeFileSync(config, `${readFileSync(config, 'utf8')}tool_groups:\n  look: [read_code, list_files, search_files]\n`);
+    const r = await runJca(['-n', '-f', config, '-G', 'look', '-r', 'build it', ...NO_VERIFY], { cwd: repo, home: s.home, env: {} });
+    expect(r.code, r.stderr).toBe(0);
+    const requests = transcriptOf(repo).filter((x) => x.type === 'request');
+    const system = JSON.stringify(requests[0]);
+    expect(system).toContain('### read_code');
+    expect(system).not.toContain('### execute_script');
   });
 });
