@@ -15,3 +15,4 @@ export { runEquiv, type EquivOptions, type EquivReport } from './equiv/equiv.js'
 export type { Difference, DifferenceKind } from './equiv/compare.js';
 export { summaryTable as transpileSummaryTable, transpileProject, type TranspileOptions, type TranspileOutcome, type TranspileReport } from './transpile/index.js';
 export { optimizeCrate, summaryTable, type Exec, type OptimizeOptions, type OptimizeReport, type PassName, type PassReport, type PassStatus } from './optimize/index.js';
+export { modelSummaryTable, runModelTranspile, type FunctionBudget, type ModelTranspileOptions, type ModelTranspileReport } from './model-transpile/index.js';
