@@ -76,7 +76,9 @@ export async function runRepl(o: Omit<AgentRunOptions, 'requireInteractive'>): P
       if (r.bridge.exitRequested) break;
       if (pre.needReturn || pre.text.trim() === '') continue;
       if (await jca.wanted(r)) {
-        const code = await runCode({ ...CODE_RUN_DEFAULTS, requirement: pre.text }, { input }).catch((e: unknown) => {
+        // jca reads the configuration the jarvis command was given (-f, -g, -G)
+        const flags = { ...(o.llmGroup ? { llmGroup: o.llmGroup } : {}), ...(o.toolGroup ? { toolGroup: o.toolGroup } : {}), ...(o.configFile ? { config: o.configFile } : {}) };
+        const code = await runCode({ ...CODE_RUN_DEFAULTS, ...flags, requirement: pre.text }, { input }).catch((e: unknown) => {
           process.stderr.write(`${colors.red(`jca: ${describeError(e)}`)}\n`);
           return 1;
         });
