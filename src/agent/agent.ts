@@ -5,6 +5,8 @@ import { recordTranscript } from '../llm/index.js';
 import { ToolRegistry } from '../tools/index.js';
 import { userDataDir, JarvisError, describeError, isJarvisError } from '../util/index.js';
 import { attachAnalyzer } from './analyzer.js';
+import { currentEnvironment, type EnvironmentInfo } from './environment.js';
+import { FilesInPlay, readFirstMessage } from './files-in-play.js';
 import { EventBus } from './events.js';
 import type { OutputHandler } from './handlers/handler.js';
 import { createPatchHandler } from './handlers/patch.js';
@@ -45,6 +47,9 @@ export class Agent {
   private readonly inputHandlers: readonly InputHandler[];
   private readonly rules: RuleFile[];
   private readonly role: string;
+  private readonly environment: EnvironmentInfo | undefined;
+  /** files named, read or written in this run: globbed rules and the read-before-edit guard */
+  readonly filesInPlay: FilesInPlay;
   private first = true;
   private running = false;
   private readonly delegation: Delegation;
@@ -70,6 +75,8 @@ export class Agent {
     this.role = options.systemPrompt;
     const dataDir = options.rulesDataDir === false ? undefined : (options.rulesDataDir ?? userDataDir({ env: process.env }));
     this.rules = options.rulesDataDir === false ? [] : loadRules(this.root, dataDir);
+    this.environment = options.environment === false ? undefined : (options.environment ?? currentEnvironment(this.root));
+    this.filesInPlay = new FilesInPlay(this.root);
 
     this.events = new EventBus({
       onError: (type, e) => {
@@ -89,6 +96,7 @@ export class Agent {
     });
     this.session = new Session();
     this.session.setSystemPrompt(this.systemPrompt());
+    this.followFilesInPlay(options.readBeforeEdit === true);
 
     const tagged = { agent: this.name };
     const platform = transcript ? recordTranscript(options.platform, transcript, tagged) : options.platform;
@@ -131,9 +139,35 @@ export class Agent {
     });
   }
 
-  /** Role + every handler's usage + the rules files, as the model sees it now. */
+  /** Role + where it runs + every handler's usage + the rules that apply, as the model sees it now. */
   systemPrompt(): string {
-    return buildSystemPrompt(this.role, this.handlers, this.rules);
+    return buildSystemPrompt(this.role, this.handlers, this.filesInPlay.activeRules(this.rules), this.environment);
+  }
+
+  /**
+   * Keeps `filesInPlay` current: a rules file whose globs start to match joins the system
+   * prompt before the next model call; with `readBeforeEdit`, an edit to an existing file
+   * not read in this run is refused before it runs.
+   */
+  private followFilesInPlay(readBeforeEdit: boolean): void {
+    const refresh = () => {
+      const text = this.systemPrompt();
+      if (this.session.messages[0]?.content !== text) this.session.setSystemPrompt(text);
+    };
+    this.events.subscribe('task_started', (e) => {
+      this.filesInPlay.noteText(e.userInput);
+      refresh();
+    });
+    this.events.subscribe('after_action', (e) => {
+      if (!e.action) return;
+      this.filesInPlay.noteAction(e.action, e.result.error !== undefined);
+      refresh();
+    });
+    if (!readBeforeEdit) return;
+    this.events.subscribe('before_action', (e) => {
+      const unread = this.filesInPlay.unread(e.action);
+      return unread.length > 0 ? { deny: readFirstMessage(unread) } : undefined;
+    });
   }
 
   /**
@@ -273,6 +307,16 @@ export class Agent {
     const file = this.sessionFile();
     this.session.saveTo(file, { agent: this.name, platform: this.rt.p.platform.name, model: this.rt.p.platform.model });
     return file;
+  }
+
+  /**
+   * Takes over another agent's conversation (the REPL after '<ReloadConfig>' builds a new agent
+   * from the new configuration): its messages after the system prompt, which stays this one's.
+   */
+  continueFrom(other: Agent): void {
+    for (const m of other.session.messages) if (m.kind !== 'system') this.session.add(m.role, m.content, m.kind, m.label);
+    this.session.userData = { ...other.session.userData };
+    this.first = other.first;
   }
 
   /** Restores a saved conversation and deletes its file; false when there is none. */

@@ -44,6 +44,7 @@ export type AgentSwitches = Pick<
   | 'maxIdleReprompts'
   | 'toolTimeoutMs'
   | 'modelSettings'
+  | 'readBeforeEdit'
 >;
 
 /** What every agent of a run is built from (openAgentKit makes one from the configuration). */

@@ -13,7 +13,7 @@ export {
   type ModelPair,
   type ToolChoice,
 } from './factory.js';
-export { openAgentKit, type OpenAgentKitOptions, type OpenedAgentKit } from './kit.js';
+export { openAgentKit, type KitInfo, type OpenAgentKitOptions, type OpenedAgentKit } from './kit.js';
 export {
   AGENT_EVENT_TYPES,
   EventBus,
@@ -43,6 +43,9 @@ export {
   loadRules,
   type RuleFile,
 } from './prompt.js';
+export { currentEnvironment, renderEnvironment, type EnvironmentInfo } from './environment.js';
+export { FilesInPlay } from './files-in-play.js';
+export { pathsNamed } from './rules.js';
 export { contextBudget, KEEP_RECENT_TOOL_RESULTS, pruneToolResults } from './context.js';
 export { actionNames, COMPLETION_MARKER, parseReply, withoutCompletionMarker, type TagSpec } from './protocol/index.js';
 export type { MemorySettings } from './memory/manager.js';

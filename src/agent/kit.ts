@@ -1,11 +1,22 @@
 import { dirname } from 'node:path';
 import { createPlatform } from '../llm/index.js';
 import { apiKeyEnvNames } from '../runs/index.js';
-import { builtinTools, createMemoryTools, extensionSecretEnvNames, loadExtensionTools, MemoryStore, SEARCH_WEB, type Tool } from '../tools/index.js';
+import {
+  builtinTools,
+  createMemoryTools,
+  createSaveToolTool,
+  extensionSecretEnvNames,
+  loadExtensionTools,
+  MemoryStore,
+  SEARCH_WEB,
+  type McpServerStatus,
+  type Tool,
+} from '../tools/index.js';
 import { resolveGroupName, resolveModel, type LoadedEffectiveConfig } from '../util/index.js';
 import type { AgentKit, ModelPair } from './factory.js';
 import { createMethodologyTools } from './methodology/index.js';
 import { loadAfterToolCallPlugins, pluginDirsFromEnv } from './plugins.js';
+import { selectToolGroup } from './tool-group.js';
 
 /**
  * The one place the configuration becomes what agents are built from (docs/agent.md,
@@ -36,8 +47,19 @@ export interface OpenAgentKitOptions {
 
 export interface OpenedAgentKit {
   kit: AgentKit;
+  /** what the run has in play, for the start banner */
+  info: KitInfo;
   /** shuts the MCP servers down */
   close(): Promise<void>;
+}
+
+export interface KitInfo {
+  /** the tool group chosen (-G, JARVIS_TOOL_GROUP, default_tool_group) */
+  toolGroup?: string;
+  /** the configured MCP servers and how they started */
+  mcp: McpServerStatus[];
+  /** whether finished tasks are analysed (agent.use_analysis, see docs/memory.md) */
+  analysis: boolean;
 }
 
 export async function openAgentKit(o: OpenAgentKitOptions): Promise<OpenedAgentKit> {
@@ -60,10 +82,12 @@ export async function openAgentKit(o: OpenAgentKitOptions): Promise<OpenedAgentK
   for (const g of o.groups ?? [undefined]) await models(g);
 
   const a = config.agent;
+  const analysis = analysisWanted(loaded, o.groups?.[0]);
   const store = new MemoryStore({ root, dataDir: config.data_dir, warn: o.warn });
   const builtin = builtinTools();
   const memory = createMemoryTools(store);
-  const methodology = a.use_analysis ? createMethodologyTools({ root, dataDir: config.data_dir }) : [];
+  const taken: { names: readonly string[] } = { names: [] };
+  const methodology = analysis ? [...createMethodologyTools({ root, dataDir: config.data_dir }), createSaveToolTool({ root, taken: () => taken.names })] : [];
   const own: Tool[] = [...builtin, ...memory, ...methodology];
   const extensions =
     o.extensions === false
@@ -77,9 +101,23 @@ export async function openAgentKit(o: OpenAgentKitOptions): Promise<OpenedAgentK
           env,
           warn: o.warn,
         });
-  const tools = [...own, ...(extensions?.tools ?? [])];
-  const mcp = new Set((extensions?.mcp.tools() ?? []).map((t) => t.name));
-  const names = (list: readonly Tool[]) => list.map((t) => t.name);
+  const all = [...own, ...(extensions?.tools ?? [])];
+  taken.names = all.map((t) => t.name);
+  const groupName = config.default_tool_group;
+  const group = groupName === undefined ? undefined : config.tool_groups[groupName];
+  let tools: Tool[] = all;
+  try {
+    if (groupName !== undefined && group) {
+      const where = loaded.sources[`tool_groups.${groupName}`]?.where ?? 'configuration';
+      tools = selectToolGroup(all, { name: groupName, entries: group, where }, o.warn);
+    }
+  } catch (e) {
+    await extensions?.close();
+    throw e;
+  }
+  const inGroup = new Set(tools.map((t) => t.name));
+  const mcp = new Set((extensions?.mcp.tools() ?? []).map((t) => t.name).filter((n) => inGroup.has(n)));
+  const names = (list: readonly Tool[]) => list.map((t) => t.name).filter((n) => inGroup.has(n));
   const ext = extensions?.tools ?? [];
   const groups = {
     builtin: names(builtin),
@@ -105,13 +143,27 @@ export async function openAgentKit(o: OpenAgentKitOptions): Promise<OpenedAgentK
       maxInputTokens: a.max_input_tokens,
     },
     memory: { store, forceSave: a.force_save_memory },
-    analysis: a.use_analysis,
+    analysis,
     ...(a.use_methodology ? { methodology: { dataDir: config.data_dir } } : {}),
     plugins,
     planMaxDepth: a.plan_max_depth,
     secretEnvNames: [...apiKeyEnvNames(config.llm_groups), ...(extensions ? extensionSecretEnvNames(config) : [])],
   };
-  return { kit, close: async () => extensions?.close() };
+  const info: KitInfo = { ...(groupName !== undefined ? { toolGroup: groupName } : {}), mcp: extensions?.mcp.status() ?? [], analysis };
+  return { kit, info, close: async () => extensions?.close() };
+}
+
+/**
+ * Task analysis runs on the cheap model (docs/memory.md). Left at its default it runs only
+ * where the run's group has a cheap model of its own: with one model configured, a second call
+ * per task at the normal model's price is not something to spend without being asked. Set
+ * explicitly (`use_analysis: true` in a file, the environment or a flag), it runs anyway.
+ */
+function analysisWanted(loaded: LoadedEffectiveConfig, group: string | undefined): boolean {
+  const config = loaded.config;
+  if (!config.agent.use_analysis) return false;
+  if (loaded.sources['agent.use_analysis']?.kind !== 'default') return true;
+  return Boolean(config.llm_groups[resolveGroupName(config, group)]?.cheap);
 }
 
 /**

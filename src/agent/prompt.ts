@@ -1,7 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { OutputHandler } from './handlers/handler.js';
+import { renderEnvironment, type EnvironmentInfo } from './environment.js';
 import { COMPLETION_MARKER } from './protocol/index.js';
+import { renderRules, type RuleFile } from './rules.js';
+
+export { loadRules, renderRules, type RuleFile } from './rules.js';
 
 /**
  * What the model is told (docs/agent.md), in our own words: the system prompt
@@ -9,60 +11,14 @@ import { COMPLETION_MARKER } from './protocol/index.js';
  * reminder and the summary requests.
  */
 
-export interface RuleFile {
-  /** where it came from, shown in the prompt so the model can cite it */
-  source: string;
-  text: string;
-}
-
-/** One rules file is capped: a huge AGENTS.md must not eat the context. */
-const MAX_RULE_CHARS = 20_000;
-
-/**
- * Rules in precedence order, general to specific: `<dataDir>/rules/*.md`, `<root>/.jarvis/rules/*.md`,
- * then `<root>/AGENTS.md`. Files in a directory are taken in name order; unreadable ones are skipped.
- */
-export function loadRules(root: string, dataDir: string | undefined): RuleFile[] {
-  const out: RuleFile[] = [];
-  const dirs = [...(dataDir ? [join(dataDir, 'rules')] : []), join(root, '.jarvis', 'rules')];
-  for (const dir of dirs) {
-    let names: string[];
-    try {
-      names = readdirSync(dir).filter((n) => n.endsWith('.md')).sort();
-    } catch {
-      continue;
-    }
-    for (const n of names) pushFile(out, join(dir, n));
-  }
-  pushFile(out, join(root, 'AGENTS.md'));
-  return out;
-}
-
-function pushFile(out: RuleFile[], path: string): void {
-  try {
-    if (!existsSync(path) || !statSync(path).isFile()) return;
-    let text = readFileSync(path, 'utf8').trim();
-    if (!text) return;
-    if (text.length > MAX_RULE_CHARS) text = `${text.slice(0, MAX_RULE_CHARS)}\n[… cut: the file is longer than ${MAX_RULE_CHARS} characters]`;
-    out.push({ source: path, text });
-  } catch {
-    // an unreadable rules file is not worth failing a run over
-  }
-}
-
-export function renderRules(rules: readonly RuleFile[]): string {
-  if (rules.length === 0) return '';
-  const body = rules.map((r) => `# From ${r.source}\n${r.text}`).join('\n\n');
-  return `<rules>\nFollow these project and user rules; where they conflict, the later one wins.\n\n${body}\n</rules>`;
-}
-
 export function actionsUsage(handlers: readonly OutputHandler[]): string {
   return handlers.map((h) => `## ${h.name}\n${h.usage()}`).join('\n\n');
 }
 
-/** role + how to act + rules, in one text. */
-export function buildSystemPrompt(role: string, handlers: readonly OutputHandler[], rules: readonly RuleFile[]): string {
+/** role + where it runs + how to act + rules, in one text. */
+export function buildSystemPrompt(role: string, handlers: readonly OutputHandler[], rules: readonly RuleFile[], environment?: EnvironmentInfo): string {
   const parts = [role.trim()];
+  if (environment) parts.push(renderEnvironment(environment));
   if (handlers.length > 0) {
     parts.push(
       [

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/index.js';
+import type { ChatMessage, Platform } from '../llm/index.js';
 import { ToolRegistry, type Tool } from '../tools/index.js';
 import { act } from './act.js';
 import type { OutputHandler } from './handlers/handler.js';
@@ -23,6 +23,10 @@ export interface SideTalkOptions {
   tools: readonly string[];
   /** names the records in the transcript, e.g. `memory_force_save` */
   label: string;
+  /** the model asked (default the agent's own) */
+  platform?: Platform;
+  /** asked before these tools run (a yes/no for the person); no answer runs nothing */
+  confirm?: { tools: readonly string[]; ask: (question: string) => Promise<boolean> };
 }
 
 export interface SideTalkResult {
@@ -40,12 +44,24 @@ export async function sideTalk(rt: Runtime, o: SideTalkOptions): Promise<SideTal
   let replies = 0;
   for (let turn = 0; turn < o.maxTurns; turn++) {
     // the whole reply counts here, as the side talk has never stopped a stream early
-    const parsed = await rt.readReply(rt.p.platform, messages, { earlyStop: false });
+    const parsed = await rt.readReply(o.platform ?? rt.p.platform, messages, { earlyStop: false });
     replies++;
     messages.push({ role: 'assistant', content: parsed.text });
     // a reply without an action ends the talk: the model has nothing (more) to save
     if (!handler.canHandle(parsed)) break;
-    const outcome = await act(parsed, [handler], { ...rt.handlerContext(0), tools: registry });
+    const c = o.confirm;
+    const outcome = await act(parsed, [handler], { ...rt.handlerContext(0), tools: registry }, {
+      // a proposal the person turns down is not kept; the model is told so and may propose something else
+      ...(c
+        ? {
+            beforeAction: async (i) => {
+              if (!c.tools.includes(i.name)) return undefined;
+              const yes = await c.ask(`Keep what the task analysis proposes? ${i.description}`).catch(() => false);
+              return yes ? undefined : 'the user declined it';
+            },
+          }
+        : {}),
+    });
     // the tool that ran: a call refused before it ran (unknown tool, bad arguments) ran nothing
     const ran = outcome.action?.name;
     if (ran !== undefined) toolsRun.push(ran);

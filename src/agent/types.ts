@@ -1,6 +1,7 @@
 import type { Platform } from '../llm/index.js';
 import type { TranscriptWriter } from '../runs/index.js';
 import type { ToolRegistry } from '../tools/index.js';
+import type { EnvironmentInfo } from './environment.js';
 import type { OutputHandler } from './handlers/handler.js';
 import type { MemorySettings } from './memory/manager.js';
 import type { MethodologySettings } from './methodology/select.js';
@@ -112,6 +113,10 @@ export interface AgentOptions {
   methodology?: MethodologySettings;
   /** after-tool-call plugins: `after_action` observers of this agent and of its helpers (plugins.ts) */
   plugins?: readonly AfterToolCallPlugin[];
+  /** refuse an edit to an existing file the agent has not read in this run (docs/agent.md; default false) */
+  readBeforeEdit?: boolean;
+  /** OS, shell, directory and date in the system prompt; default read from this machine, `false` leaves it out */
+  environment?: EnvironmentInfo | false;
   /** passed with every call to the agent's own model (a one-line answer needs few tokens) */
   modelSettings?: { maxTokens?: number; temperature?: number };
 }

@@ -1,9 +1,10 @@
-import { AgentFactory, definitionSwitches, openAgentKit, type Agent, type AgentResult, type DefinitionSwitches } from '../agent/index.js';
+import { AgentFactory, definitionSwitches, openAgentKit, type Agent, type AgentKit, type AgentResult, type DefinitionSwitches, type KitInfo } from '../agent/index.js';
 import { finishRun, type Run } from '../runs/index.js';
-import { loadEffectiveConfig, JarvisError, colors } from '../util/index.js';
+import { loadEffectiveConfig, JarvisError, colors, type JarvisConfig } from '../util/index.js';
 import type { InputBridge } from './input-ops.js';
 import type { InterruptWiring } from './interrupt.js';
 import { LineInput } from './line-input.js';
+import { replacementsFrom } from './input/index.js';
 import { createPrompts } from './prompts.js';
 import { EXIT_CODES, printResult, showProgress, type OutputFormat } from './run-report.js';
 import { startAgentSession } from './run-setup.js';
@@ -37,6 +38,10 @@ export interface AgentRole {
 export interface AgentRunOptions extends AgentRole {
   /** `-g`; beats the definition's group, which beats env and config */
   llmGroup?: string;
+  /** `-G` */
+  toolGroup?: string | undefined;
+  /** `-f`: this configuration file only */
+  configFile?: string | undefined;
   /** `-n` */
   nonInteractive?: boolean;
   restoreSession?: boolean;
@@ -45,10 +50,18 @@ export interface AgentRunOptions extends AgentRole {
   requireInteractive?: boolean;
   /** where progress goes: stderr for `-T`, stdout in the REPL */
   progress: NodeJS.WritableStream;
+  /** the person's input when the caller reads it already (the REPL after '<ReloadConfig>'); left open by close() */
+  input?: LineInput;
 }
 
 export interface AgentRun {
   agent: Agent;
+  /** what the run was built from: the banner and the REPL's predefined tasks read it */
+  config: JarvisConfig;
+  kit: AgentKit;
+  info: KitInfo;
+  /** one free-text answer from the person (the REPL's own questions) */
+  ask(question: string): Promise<string>;
   interactive: boolean;
   /** present when interactive */
   input?: LineInput;
@@ -68,7 +81,10 @@ export interface AgentRun {
 export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
   const cwd = process.cwd();
   // everything that can fail on bad configuration happens before the run directory exists
-  const loaded = loadEffectiveConfig({ cwd, flags: { ...(o.llmGroup ? { llmGroup: o.llmGroup } : {}) } });
+  const loaded = loadEffectiveConfig({
+    cwd,
+    flags: { ...(o.llmGroup ? { llmGroup: o.llmGroup } : {}), ...(o.toolGroup ? { toolGroup: o.toolGroup } : {}), ...(o.configFile ? { configFile: o.configFile } : {}) },
+  });
   const config = loaded.config;
   const a = config.agent;
   const s = o.switches ?? {};
@@ -97,9 +113,10 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
   const notice = (t: string) => process.stderr.write(`${colors.yellow(t)}\n`);
 
   // end of input answers like an empty line (the task ends), but never approves anything
-  const input = interactive ? new LineInput() : undefined;
+  const input = interactive ? (o.input ?? new LineInput()) : undefined;
   const { ask, confirm } = createPrompts({ input, out: process.stderr, notice, beforeAsk: () => wiring?.reset() });
   const session = startAgentSession({
+    replacements: replacementsFrom(config.replace_map, warnUser),
     projectDir: cwd,
     command: o.command,
     secretEnvNames,
@@ -140,6 +157,10 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
 
   return {
     agent,
+    config,
+    kit,
+    info: opened.info,
+    ask,
     interactive,
     input,
     bridge,
@@ -169,7 +190,7 @@ export async function prepareAgentRun(o: AgentRunOptions): Promise<AgentRun> {
     },
     close() {
       stopProgress();
-      input?.close();
+      if (input !== o.input) input?.close();
       // stdio servers also exit on their own when our end of their stdin closes with the process
       void opened.close();
     },

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { createProgram } from './common.js';
+import { registerCodeCommit } from './commands/code-commit.js';
 import { registerCodeRun } from './commands/code-run.js';
 import { registerCodeStats } from './commands/code-stats.js';
 
@@ -7,6 +8,7 @@ import { registerCodeStats } from './commands/code-stats.js';
 export function jcaProgram(): Command {
   const program = createProgram('jca', 'Code agent: edits, builds, tests and commits in a git repository');
   registerCodeStats(program);
+  registerCodeCommit(program);
   registerCodeRun(program);
   return program;
 }

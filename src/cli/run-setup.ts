@@ -1,5 +1,5 @@
 import type { Agent } from '../agent/index.js';
-import { defaultInputHandlers } from './input/index.js';
+import { defaultInputHandlers, type ReplaceEntry } from './input/index.js';
 import { startRun, type Run, type TranscriptWriter } from '../runs/index.js';
 import { createInputBridge, type InputBridge } from './input-ops.js';
 import { wireInterrupts, type InterruptWiring } from './interrupt.js';
@@ -33,6 +33,8 @@ export interface AgentSessionOptions {
   toolRoot: () => string;
   /** what input commands did goes into the transcript (default); team runs have not recorded it */
   recordInputCommands?: boolean;
+  /** the shorthands: built-in ones and the config's replace_map (replacementsFrom) */
+  replacements?: Readonly<Record<string, ReplaceEntry>>;
 }
 
 export interface AgentSession {
@@ -50,7 +52,7 @@ export function startAgentSession(o: AgentSessionOptions): AgentSession {
   const { run, writer } = startRun({ projectDir: o.projectDir, command: o.command, argv: process.argv.slice(2), secretEnvNames: o.secretEnvNames });
   const hardStop = new AbortController();
   const bridge = createInputBridge({
-    handlers: defaultInputHandlers(),
+    handlers: defaultInputHandlers(o.replacements),
     agent: o.agent,
     interactive: o.interactive,
     confirm: o.confirm,

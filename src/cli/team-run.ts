@@ -19,6 +19,9 @@ export interface TeamRunOptions {
   nonInteractive?: boolean;
   /** `-g`: the group of every agent without its own `llm_group` */
   llmGroup?: string;
+  /** `-G`, `-f` */
+  toolGroup?: string | undefined;
+  configFile?: string | undefined;
   outputFormat: OutputFormat;
   restoreSession?: boolean;
 }
@@ -31,7 +34,10 @@ export async function runTeamFromFile(file: string, o: TeamRunOptions): Promise<
   }
   const cwd = process.cwd();
   // everything that can fail on bad configuration happens before the run directory exists
-  const loaded = loadEffectiveConfig({ cwd, flags: o.llmGroup ? { llmGroup: o.llmGroup } : {} });
+  const loaded = loadEffectiveConfig({
+    cwd,
+    flags: { ...(o.llmGroup ? { llmGroup: o.llmGroup } : {}), ...(o.toolGroup ? { toolGroup: o.toolGroup } : {}), ...(o.configFile ? { configFile: o.configFile } : {}) },
+  });
   const config = loaded.config;
   for (const a of def.agents) if (a.llm_group) resolveGroupName(config, a.llm_group);
   const interactive = !(o.nonInteractive === true || def.non_interactive === true || config.agent.non_interactive);

@@ -40,6 +40,10 @@ export {
 } from './memory/index.js';
 // what does not ship as a built-in: search_web, MCP servers' tools, the user's tool modules (docs/extending.md)
 export {
+  createSaveToolTool,
+  SAVE_TOOL,
+  validateToolModule,
+  type SaveToolOptions,
   externalResult,
   externalToolDirs,
   extensionSecretEnvNames,

@@ -105,4 +105,14 @@ describe('config template', () => {
     ]);
     expect(config.web_search).toMatchObject({ provider: 'searxng', url: 'http://127.0.0.1:8888', max_results: 8 });
   });
+
+  it('has commented tool_groups, tasks and replace_map examples (issue 19) that load when switched on', () => {
+    const text = configTemplate().replace(/^# (tool_groups|tasks|replace_map):.*\n(?:#.*\n)*/gm, (block) => block.replace(/^# ?/gm, ''));
+    const { config } = loadConfig({ files: [{ path: '/p/c.yaml', text, origin: 'project' }], env: {} });
+    expect(Object.keys(config.tool_groups)).toEqual(['readonly', 'c-work']);
+    expect(config.default_tool_group).toBe('readonly');
+    expect(config.tasks).toHaveLength(2);
+    expect(Object.keys(config.replace_map)).toEqual(["'<Bench>'", "'<Style>'"]);
+    expect(configTemplate()).toContain('JARVIS_MCP');
+  });
 });

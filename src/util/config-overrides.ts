@@ -16,6 +16,10 @@ export interface ConfigFlags {
   plan?: boolean;
   /** `--data-dir` */
   dataDir?: string;
+  /** `-G, --tool-group` */
+  toolGroup?: string;
+  /** `-f, --config`: this file instead of the user and project files (read by loadEffectiveConfig) */
+  configFile?: string;
 }
 
 type Kind = 'string' | 'boolean' | 'integer';
@@ -29,6 +33,7 @@ export interface ConfigOverride {
 
 export const CONFIG_OVERRIDES: readonly ConfigOverride[] = [
   { key: 'default_llm_group', env: 'JARVIS_LLM_GROUP', kind: 'string', flag: { prop: 'llmGroup', name: '--llm-group' } },
+  { key: 'default_tool_group', env: 'JARVIS_TOOL_GROUP', kind: 'string', flag: { prop: 'toolGroup', name: '--tool-group' } },
   { key: 'data_dir', env: 'JARVIS_DATA_DIR', kind: 'string', flag: { prop: 'dataDir', name: '--data-dir' } },
   {
     key: 'agent.non_interactive',

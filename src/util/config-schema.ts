@@ -83,7 +83,10 @@ export const agentConfigSchema = z
       .positive()
       .default(30)
       .describe('with more tools than this, the cheap model picks the relevant ones first'),
-    use_analysis: z.boolean().default(false).describe('analyse a finished task to save memories and methodologies (one extra model call per task)'),
+    use_analysis: z
+      .boolean()
+      .default(true)
+      .describe('analyse a finished task on the cheap model to save memories, methodologies and tools; left at the default it runs only where the group has a cheap model'),
     use_methodology: z.boolean().default(true).describe('load saved methodologies into new tasks'),
     force_save_memory: z.boolean().default(false).describe('ask the model to save memories before history is cleared'),
   })
@@ -155,6 +158,34 @@ export const webSearchConfigSchema = z.discriminatedUnion('provider', [
 
 export type WebSearchConfig = z.infer<typeof webSearchConfigSchema>;
 
+/** Tool and group names: what a user types after -G and in `tool_groups:`. */
+const GROUP_NAME = /^[A-Za-z][\w-]*$/;
+
+/** A predefined task the jarvis prompt offers at start: the text, or a name and the text. */
+export const taskEntrySchema = z.union([
+  z.string().min(1),
+  z.object({ name: z.string().min(1).describe('what the list shows'), task: z.string().min(1).describe('the task text') }).strict(),
+]);
+
+export type TaskEntry = z.infer<typeof taskEntrySchema>;
+
+/** `'<Name>'`, `<Name>` or `Name`: how a replace_map key may be written. */
+export const REPLACE_KEY = /^(?:'<([A-Za-z][\w-]*)>'|<([A-Za-z][\w-]*)>|([A-Za-z][\w-]*))$/;
+
+/** What a shorthand stands for: the text put in its place, or the text with how it is used. */
+export const replaceEntrySchema = z.union([
+  z.string().min(1),
+  z
+    .object({
+      template: z.string().min(1).describe('the text the shorthand stands for'),
+      description: z.string().optional().describe("shown by '<Help>'"),
+      append: z.boolean().default(false).describe('true: the token is removed and the text goes with the next message; false: replaced in place'),
+    })
+    .strict(),
+]);
+
+export type ReplaceEntryConfig = z.infer<typeof replaceEntrySchema>;
+
 /** The whole configuration file. Every key is optional in a file; defaults come from here only. */
 export const jarvisConfigSchema = z
   .object({
@@ -167,7 +198,28 @@ export const jarvisConfigSchema = z
     agent: agentConfigSchema.prefault({}),
     mcp: mcpConfigSchema.default([]).describe('MCP servers whose tools the agent may call (docs/extending.md)'),
     web_search: webSearchConfigSchema.optional().describe('provider of the search_web tool'),
+    tool_groups: z
+      .record(z.string().regex(GROUP_NAME, 'letters, digits, _ and -, starting with a letter'), z.array(z.string().min(1)).min(1))
+      .default({})
+      .describe('named sets of tools (names, or patterns with *); pick one with -G/--tool-group or JARVIS_TOOL_GROUP'),
+    default_tool_group: z.string().min(1).optional().describe('tool group used when -G/JARVIS_TOOL_GROUP are not given; unset: every tool'),
+    tasks: z.array(taskEntrySchema).default([]).describe('predefined tasks the jarvis prompt offers by number at start'),
+    replace_map: z
+      .record(z.string().regex(REPLACE_KEY, "write the key as '<Name>' (letters, digits, _ and -)"), replaceEntrySchema)
+      .default({})
+      .describe("shorthands typed as '<Name>', expanded before the model sees them"),
   })
-  .strict();
+  .strict()
+  .superRefine((c, ctx) => {
+    const g = c.default_tool_group;
+    if (g !== undefined && !Object.hasOwn(c.tool_groups, g)) {
+      const known = Object.keys(c.tool_groups);
+      ctx.addIssue({
+        code: 'custom',
+        path: ['default_tool_group'],
+        message: `unknown tool group '${g}'; ${known.length > 0 ? `known groups: ${known.join(', ')}` : 'no tool_groups are defined'}`,
+      });
+    }
+  });
 
 export type JarvisConfig = z.infer<typeof jarvisConfigSchema>;

@@ -108,6 +108,25 @@ llm_groups:
 # or the Brave Search API (provider: brave, key in api_key_env, default BRAVE_API_KEY).
 # web_search: { provider: searxng, url: http://127.0.0.1:8888, max_results: 8 }
 
+# More MCP servers without editing a file: JARVIS_MCP holds a YAML list like the one above,
+# inline or as the path of a file; its servers are added to these.
+
+# Named sets of tools. -G/--tool-group NAME (or JARVIS_TOOL_GROUP, or default_tool_group)
+# gives every agent of a run only the tools of that group; * matches any characters.
+# tool_groups: { readonly: [read_code, list_files, search_files, retrieve_memory], c-work: [read_code, list_files, search_files, execute_script, "fs.*"] }
+# default_tool_group: readonly
+
+# Tasks the jarvis prompt offers by number when it starts (Enter skips).
+# tasks:
+#   - Build the project and fix the first compiler error
+#   - { name: review, task: "Review the uncommitted changes for bugs; do not edit files." }
+
+# Shorthands you type as '<Name>'; the text replaces the token (append: true sends it with
+# the next message instead). '<Help>' lists them.
+# replace_map:
+#   "'<Bench>'": "Run bench/run.sh and compare the numbers with BENCHMARKS.md"
+#   "'<Style>'": { template: "Follow docs/STYLE.md strictly.", description: "apply the style guide", append: true }
+
 # Agent defaults. To change one, uncomment 'agent:' and its line; the values shown are the defaults.
 # agent:
 ${agentSection()}

@@ -88,7 +88,7 @@ describe('loadConfig precedence', () => {
     const { config, sources } = load([]);
     expect(config.agent.plan_max_depth).toBe(2);
     expect(config.agent.auto_summary_rounds).toBe(20);
-    expect(config.agent.use_analysis).toBe(false);
+    expect(config.agent.use_analysis).toBe(true);
     expect(config.data_dir).toBe(`${HOME}/.jarvis`);
     expect(sources['agent.plan_max_depth']?.label).toBe('default');
   });

@@ -17,6 +17,7 @@ import {
 } from './config-merge.js';
 import { envEntries, flagEntries, type ConfigFlags } from './config-overrides.js';
 import { checkPlatformNames } from './config-platforms.js';
+import { appendMcpLayer, mcpEnvLayer, type McpEnvLayer } from './config-mcp-env.js';
 
 export type { ConfigSource, SourceMap } from './config-merge.js';
 export type { ConfigFlags } from './config-overrides.js';
@@ -33,6 +34,8 @@ export interface ConfigFile {
   origin: 'user' | 'project' | 'explicit';
   /** how messages name the file, e.g. `~/.jarvis/config.yaml`; defaults to `path` */
   display?: string;
+  /** an explicit file: what chose it (default `JARVIS_CONFIG`; `--config` for the flag) */
+  via?: 'JARVIS_CONFIG' | '--config';
 }
 
 export interface LoadConfigInput {
@@ -44,6 +47,8 @@ export interface LoadConfigInput {
   cwd?: string;
   /** home directory for `~` and the default data dir; defaults to os.homedir() */
   home?: string;
+  /** JARVIS_MCP already read (a file's text); default: the variable's value as inline YAML */
+  mcpLayer?: McpEnvLayer;
 }
 
 export interface LoadedConfig {
@@ -56,7 +61,7 @@ const ORIGIN_LABEL = { user: 'user file', project: 'project file' } as const;
 
 function fileSource(f: ConfigFile): ConfigSource {
   const where = f.display ?? f.path;
-  const label = f.origin === 'explicit' ? `JARVIS_CONFIG=${where}` : `${ORIGIN_LABEL[f.origin]} ${where}`;
+  const label = f.origin === 'explicit' ? (f.via === '--config' ? `--config ${where}` : `JARVIS_CONFIG=${where}`) : `${ORIGIN_LABEL[f.origin]} ${where}`;
   return { kind: f.origin, label, where, dir: dirname(f.path) };
 }
 
@@ -113,6 +118,9 @@ export function loadConfig(input: LoadConfigInput = {}): LoadedConfig {
     const source = fileSource(f);
     mergeLayer(merged, parseFile(f, source.where), source, sources);
   }
+  const rawMcp = input.env?.JARVIS_MCP;
+  const mcpLayer = input.mcpLayer ?? (rawMcp && rawMcp.trim() !== '' ? { text: rawMcp, where: 'env JARVIS_MCP', dir: cwd } : undefined);
+  if (mcpLayer) appendMcpLayer(merged, mcpLayer, sources);
   const overrides = [
     ...envEntries(input.env ?? {}).map((e) => ({ ...e, kind: 'env' as const, label: `env ${e.name}` })),
     ...flagEntries(input.flags ?? {}).map((e) => ({ ...e, kind: 'flag' as const, label: `flag ${e.name}` })),
@@ -195,22 +203,25 @@ export function loadEffectiveConfig(input: EffectiveConfigInput = {}): LoadedEff
   const env = input.env ?? process.env;
   const home = input.home ?? homedir();
   const files: ConfigFile[] = [];
-  const explicit = env.JARVIS_CONFIG?.trim();
+  const flagFile = input.flags?.configFile?.trim();
+  const explicit = flagFile || env.JARVIS_CONFIG?.trim();
   if (explicit) {
+    const via = flagFile ? '--config' : 'JARVIS_CONFIG';
     const path = resolve(cwd, expandHome(explicit, home));
     if (!existsSync(path)) {
-      throw new JarvisError('config', `config error: JARVIS_CONFIG=${explicit}: file not found`, {
-        hint: 'unset JARVIS_CONFIG to use ~/.jarvis/config.yaml and .jarvis/config.yaml',
+      throw new JarvisError('config', `config error: ${via === '--config' ? `--config ${explicit}` : `JARVIS_CONFIG=${explicit}`}: file not found`, {
+        hint: via === '--config' ? 'give the path of a YAML configuration file' : 'unset JARVIS_CONFIG to use ~/.jarvis/config.yaml and .jarvis/config.yaml',
       });
     }
-    files.push(readConfigFile(path, 'explicit', explicit));
+    files.push({ ...readConfigFile(path, 'explicit', explicit), via });
   } else {
     const userFile = join(userDataDir({ ...input, cwd, env, home }), 'config.yaml');
     if (existsSync(userFile)) files.push(readConfigFile(userFile, 'user', tildePath(userFile, home)));
     const projectFile = findProjectConfig(cwd, userFile);
     if (projectFile) files.push(readConfigFile(projectFile, 'project', relative(cwd, projectFile)));
   }
-  const loaded = loadConfig({ flags: input.flags, env, files, cwd, home });
+  const mcpLayer = mcpEnvLayer(env.JARVIS_MCP, cwd);
+  const loaded = loadConfig({ flags: input.flags, env, files, cwd, home, ...(mcpLayer ? { mcpLayer } : {}) });
   checkPlatformNames(loaded.config, loaded.sources, files.map((f) => f.display ?? f.path).join(', ') || 'configuration');
   return { ...loaded, files };
 }

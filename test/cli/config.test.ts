@@ -80,7 +80,7 @@ describe('jarvis config show', () => {
     expect(row('llm_groups.default.normal.api_key_env')).toMatch(/MY_TEST_KEY \(set\)\s+project file \.\.\/\.jarvis\/config\.yaml$/);
     expect(row('agent.plan_max_depth')).toMatch(/^agent\.plan_max_depth\s+3\s+user file ~\/\.jarvis\/config\.yaml$/);
     expect(row('agent.non_interactive')).toMatch(/true\s+env JARVIS_NON_INTERACTIVE$/);
-    expect(row('agent.use_analysis')).toMatch(/false\s+default$/);
+    expect(row('agent.use_analysis')).toMatch(/true\s+default$/);
     expect(text.stdout).toMatch(/^normal: group default: openai-compatible m1$/m);
 
     const parsed = JSON.parse(json.stdout) as {

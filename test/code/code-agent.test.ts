@@ -161,6 +161,8 @@ describe('CodeAgent options', () => {
     const delegate = '<TOOL_CALL>\nwant: the helper report\nname: sub_agent\narguments:\n  task: rewrite a.txt\n</TOOL_CALL>\n';
     const { code, platform } = await agentFor(repo, [
       delegate,
+      // the helper has its own conversation: it reads the file before it may rewrite it
+      '<TOOL_CALL>\nwant: the file\nname: read_code\narguments:\n  files: [{ path: a.txt }]\n</TOOL_CALL>\n',
       rewrite('a.txt', 'new\n'),
       // the helper is told of the commit right after its own action
       { reply: 'Rewritten. <!!!COMPLETE!!!>', expect: 'Committed as' },

@@ -32,7 +32,9 @@ describe('jca on a C project with make', () => {
     expect(r.stdout).toContain('2 commit(s), build and tests pass');
     expect(readFileSync(join(repo, 'calc.c'), 'utf8')).toContain('return a + b;');
     const log = git(repo, 'log', '--format=%s').trim().split('\n');
-    expect(log).toHaveLength(3);
+    // the two fixes, the .gitignore commit of the first run (a Makefile project: build/, *.o), the initial one
+    expect(log).toHaveLength(4);
+    expect(log[2]).toBe('chore: ignore build outputs (build/, *.o)');
     expect(log.slice(0, 2).every((m) => m.startsWith('[jca-test] jca: make the tests pass (calc.c)'))).toBe(true);
     expect(git(repo, 'status', '--porcelain')).toBe('');
 

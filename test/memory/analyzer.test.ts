@@ -23,7 +23,7 @@ describe('task analyzer', () => {
       'Summary: done.',
     );
     const r = analysed(p, { needSummary: true });
-    const res = await r.agent.run('Do the thing.');
+    const res = await r.agent.run('Do the thing in this project.');
     expect(res.status).toBe('completed');
     expect(res.result).toBe('Summary: done.');
     const last = lastMessages(p);
@@ -41,7 +41,7 @@ describe('task analyzer', () => {
   it('is off unless asked for', async () => {
     const p = replies('Done. <!!!COMPLETE!!!>');
     const r = analysed(p, { useAnalysis: false });
-    await r.agent.run('Do the thing.');
+    await r.agent.run('Do the thing in this project.');
     expect(p.calls).toHaveLength(1);
   });
 
@@ -85,7 +85,7 @@ describe('task analyzer', () => {
     const p = replies('Done. <!!!COMPLETE!!!>');
     const warnings: string[] = [];
     const r = analysed(p, { warn: (m) => warnings.push(m) });
-    const res = await r.agent.run('Do the thing.');
+    const res = await r.agent.run('Do the thing in this project.');
     expect(res.status).toBe('completed');
     expect(warnings.join('\n')).toContain('task analysis failed');
     expect(r.records().find((x) => x.type === 'task_analysis')?.error).toBeTruthy();

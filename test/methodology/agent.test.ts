@@ -81,7 +81,7 @@ describe('methodologies in a run', () => {
       { reply: 'One methodology saved.', expect: 'Saved the project methodology "Fix a failing C build"' },
     );
     const s = scenario(main, {}, { root, tools: new ToolRegistry(createMethodologyTools(places)), useAnalysis: true });
-    expect((await s.agent.run('Fix the build.')).status).toBe('completed');
+    expect((await s.agent.run('Fix the failing C build.')).status).toBe('completed');
     expect(listMethodologies(places)).toEqual([
       expect.objectContaining({ scope: 'project', problemType: 'Fix a failing C build', content: expect.stringContaining('follow-ons') }),
     ]);

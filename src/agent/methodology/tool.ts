@@ -24,6 +24,7 @@ export function createMethodologyTools(places: MethodologyPlaces): Tool[] {
         'Saves a reusable method for a kind of problem; later tasks of that kind are given it. ' +
         'Saving under an existing problem type replaces that methodology.',
       params,
+      describe: (a) => `save_methodology: the ${a.scope} methodology "${a.problem_type}" (${a.content.split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 80) ?? ''})`,
       async run(args) {
         try {
           const m = saveMethodology(places, { problemType: args.problem_type, content: args.content, scope: args.scope });

@@ -1,5 +1,7 @@
 import type { Agent, EventAnswer } from '../../agent/index.js';
 import { commitChange } from './commit-flow.js';
+import { changedPaths } from './diff-preview.js';
+import type { MessageWriter } from './commit-message.js';
 import { checkersFor, lintHint } from './lint.js';
 import { changedSince, takeSnapshot } from './snapshot.js';
 import type { VerifyPlan } from './verify/detect.js';
@@ -25,6 +27,8 @@ export interface AfterActionOptions {
   suffix?: string;
   /** the requirement's first line, for commit subjects */
   subject: string;
+  /** commit messages from the staged diff (the cheap model); absent: the template */
+  writeMessage?: MessageWriter;
   plan: VerifyPlan;
   maxIterations: number;
   env?: NodeJS.ProcessEnv;
@@ -100,9 +104,17 @@ export class ChangeTracker {
       ...(this.o.prefix ? { prefix: this.o.prefix } : {}),
       ...(this.o.suffix ? { suffix: this.o.suffix } : {}),
       subject: `jca: ${this.o.subject} (${filesLabel(paths)})`,
+      ...(this.o.writeMessage ? { writeMessage: this.o.writeMessage } : {}),
       print: this.o.print,
     });
-    ctx.record({ type: 'jca_change', files: paths, accepted: outcome.accepted, ...(outcome.commit ? { commit: outcome.commit } : {}), insertions: outcome.insertions, deletions: outcome.deletions });
+    ctx.record({
+      type: 'jca_change',
+      files: paths,
+      accepted: outcome.accepted,
+      ...(outcome.commit ? { commit: outcome.commit, message_by: outcome.messageBy } : {}),
+      insertions: outcome.insertions,
+      deletions: outcome.deletions,
+    });
     if (!outcome.accepted) {
       this.rejected++;
       return { note: 'The user rejected this change; the files are back as they were before it. Ask what they want instead, or take another approach.' };
@@ -110,7 +122,7 @@ export class ChangeTracker {
     for (const p of paths) this.changed.add(p);
     if (outcome.commitError !== undefined) {
       // Going on would pile more edits onto a change nobody can commit: stop and say where it is.
-      this.commitFailure = { message: outcome.commitError, files: outcome.changes.map((c) => c.path) };
+      this.commitFailure = { message: outcome.commitError, files: changedPaths(outcome.changes) };
       return { note: `git refused the commit (${outcome.commitError}); the run stops here.`, end: true };
     }
     if (outcome.commit) this.commits.push(outcome.commit);

@@ -1,5 +1,8 @@
 import { createRewriteHandler, type Agent, type AgentFactory, type AgentResult } from '../../agent/index.js';
+import { recordTranscript } from '../../llm/index.js';
 import { ChangeTracker } from './after-action.js';
+import { modelMessageWriter } from './commit-message.js';
+import { gather } from './gather.js';
 import { createJsonEditHandler } from './json-edit/handler.js';
 import { checkersFor, runLint } from './lint.js';
 import { CODE_ENGINEER_ROLE } from './prompt.js';
@@ -31,6 +34,8 @@ export interface CodeAgentOptions {
   planTasks?: boolean;
   /** environment of the build, test and lint commands (default process.env) */
   env?: NodeJS.ProcessEnv;
+  /** list, search and read what the requirement names before the first turn (default true) */
+  gather?: boolean;
   /** progress for the person (previews, commits, verify results) */
   print?: (text: string) => void;
 }
@@ -60,7 +65,15 @@ export class CodeAgent {
   private readonly print: (text: string) => void;
   private readonly root: string;
 
-  private constructor(o: CodeAgentOptions, agent: Agent, tracker: ChangeTracker, max: number, print: (text: string) => void) {
+  private constructor(
+    o: CodeAgentOptions,
+    agent: Agent,
+    tracker: ChangeTracker,
+    max: number,
+    print: (text: string) => void,
+    /** what the commit messages say the change is for */
+    private readonly intent: { text?: string },
+  ) {
     this.o = o;
     this.agent = agent;
     this.tracker = tracker;
@@ -75,6 +88,9 @@ export class CodeAgent {
     const max = o.maxIterations ?? DEFAULT_MAX_ITERATIONS;
     const print = o.print ?? ((t: string) => process.stderr.write(`${t}\n`));
     const { interactive, confirm, transcript } = factory.run;
+    // commit messages come from the cheap model when the group has one; the template otherwise
+    const cheap = (await factory.models()).cheap;
+    const intent: { text?: string } = {};
     const agent = await factory.create({
       name: 'CodeAgent',
       description: 'edits, builds, tests and commits in a git repository',
@@ -83,7 +99,8 @@ export class CodeAgent {
       edits: o.editFormat !== 'json',
       // the JSON edit protocol changes existing files; REWRITE stays for new ones
       ...(o.editFormat === 'json' ? { actions: [createJsonEditHandler(), createRewriteHandler()] } : {}),
-      switches: { needSummary: false },
+      // an edit to a file the model has not read would be made against what it guesses is there
+      switches: { needSummary: false, readBeforeEdit: true },
       features: { plan: o.planTasks === true, subAgent: true },
     });
     const tracker = new ChangeTracker({
@@ -94,24 +111,35 @@ export class CodeAgent {
       ...(o.prefix ? { prefix: o.prefix } : {}),
       ...(o.suffix ? { suffix: o.suffix } : {}),
       subject,
+      ...(cheap
+        ? {
+            writeMessage: modelMessageWriter(transcript ? recordTranscript(cheap, transcript, { agent: 'commit-message' }) : cheap, {
+              intent: () => intent.text,
+              warn: (m) => print(`warning: ${m}`),
+            }),
+          }
+        : {}),
       plan: o.plan,
       maxIterations: max,
       ...(o.env ? { env: o.env } : {}),
       print,
     });
     tracker.attach(agent);
-    return new CodeAgent(o, agent, tracker, max, print);
+    return new CodeAgent(o, agent, tracker, max, print, intent);
   }
 
   /** Runs the requirement to green (or to the iteration limit); never throws for a model failure. */
   async run(requirement: string): Promise<CodeRunResult> {
     const t = this.tracker;
+    this.intent.text = requirement;
     let task = requirement;
+    if (this.o.gather !== false) task = await this.gather(requirement);
     if (t.canVerify) {
       const base = await t.verify(0, this.agent.runDir, this.o.agents.run.signal);
       task = `${requirement}\n\nCurrent state of the repository before any change (${base.green ? 'green' : 'red'}):\n${base.message}`;
     }
     let result = await this.agent.run(task);
+    this.gathered = true;
     let lintDone = false;
     for (;;) {
       if (result.status !== 'completed' || t.limitReached || t.commitFailure) break;
@@ -141,6 +169,18 @@ export class CodeAgent {
       limitReached: t.limitReached,
       ...(t.commitFailure ? { commitFailure: t.commitFailure } : {}),
     };
+  }
+
+  private gathered = false;
+
+  /** The requirement with what the gather step found, once per agent; recorded as `jca_gather`. */
+  private async gather(requirement: string): Promise<string> {
+    if (this.gathered) return requirement;
+    const g = await gather(this.root, requirement);
+    this.agent.filesInPlay.markRead(g.read);
+    this.agent.record({ type: 'jca_gather', listed: g.total, searched: g.searched, read: g.read });
+    if (g.read.length > 0) this.print(`gathered: ${g.total} file(s) listed, ${g.read.length} read (${g.read.slice(0, 5).join(', ')}${g.read.length > 5 ? ', …' : ''})`);
+    return g.text ? `${requirement}\n\n${g.text}` : requirement;
   }
 
   /** Runs the installed checkers once on everything the run changed; the message for the model, or '' when clean. */

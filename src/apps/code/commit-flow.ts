@@ -1,5 +1,6 @@
+import { stagedDiff, withAffixes, type MessageWriter } from './commit-message.js';
 import { git, gitOk, headHash } from './git.js';
-import { renderPreview, stagedChanges, totals, type FileChange } from './diff-preview.js';
+import { changedPaths, renderPreview, stagedChanges, totals, type FileChange } from './diff-preview.js';
 import { restorePaths, SAVE_MAX_BYTES, type Snapshot } from './snapshot.js';
 import { recordChange } from './stats.js';
 
@@ -22,6 +23,8 @@ export interface CommitFlowOptions {
   prefix?: string;
   suffix?: string;
   subject: string;
+  /** writes the message from the staged diff (a model); undefined from it, or no writer: the template */
+  writeMessage?: MessageWriter;
   /** shows the preview and outcome to the person */
   print: (text: string) => void;
 }
@@ -37,6 +40,9 @@ export interface CommitOutcome {
   deletions: number;
   /** the per-file preview, for the conversation */
   preview: string;
+  /** the message committed with, and who wrote it */
+  message?: string;
+  messageBy?: 'model' | 'template';
 }
 
 export function commitMessage(subject: string, prefix = '', suffix = ''): string {
@@ -48,7 +54,7 @@ export async function commitChange(o: CommitFlowOptions): Promise<CommitOutcome>
   const changes = await stagedChanges(o.root, o.paths);
   const preview = renderPreview(changes);
   const t = totals(changes);
-  const files = changes.map((c) => c.path);
+  const files = changedPaths(changes);
   if (changes.length === 0) {
     // the action's net effect equals HEAD (e.g. it undid an uncommitted change): nothing to commit
     await git(o.root, ['reset', '-q', '--', ...o.paths]);
@@ -66,16 +72,18 @@ export async function commitChange(o: CommitFlowOptions): Promise<CommitOutcome>
       return { accepted: false, changes, ...t, preview };
     }
   }
-  const message = commitMessage(o.subject, o.prefix, o.suffix);
+  const written = o.writeMessage ? await o.writeMessage(await stagedDiff(o.root, files)) : undefined;
+  const message = written ? withAffixes(written, o.prefix, o.suffix) : commitMessage(o.subject, o.prefix, o.suffix);
+  const messageBy = written ? 'model' : 'template';
   const r = await git(o.root, ['commit', '-q', '-m', message, '--only', '--', ...files]);
   if (r.exitCode !== 0) {
     const why = (r.stderr || r.stdout).trim().split('\n').slice(-3).join(' ');
     recordChange(o.root, { time: new Date().toISOString(), runId: o.runId, accepted: true, commitError: why, files, ...t });
     o.print(`git commit failed: ${why}; the change stays in the work tree, uncommitted`);
-    return { accepted: true, commitError: why, changes, ...t, preview };
+    return { accepted: true, commitError: why, changes, ...t, preview, message, messageBy };
   }
   const commit = await headHash(o.root);
   recordChange(o.root, { time: new Date().toISOString(), runId: o.runId, accepted: true, ...(commit ? { commit } : {}), files, ...t });
-  o.print(`committed ${commit?.slice(0, 10) ?? ''}: ${message}`);
-  return { accepted: true, ...(commit ? { commit } : {}), changes, ...t, preview };
+  o.print(`committed ${commit?.slice(0, 10) ?? ''}: ${message.split('\n')[0]}`);
+  return { accepted: true, ...(commit ? { commit } : {}), changes, ...t, preview, message, messageBy };
 }

@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JarvisError } from '../../util/index.js';
 import { findGitRoot, git, gitCommonDir, gitOk, identity, identityProblem, status } from './git.js';
+import { ensureBuildIgnores, lineEndings, lineEndingWarning, type IgnoreOutcome } from './hygiene.js';
 
 /**
  * Gets a repository ready for an agent that commits: its root, `.jarvis/` ignored, a clean
@@ -16,6 +17,8 @@ export interface RepoSetupOptions {
   /** go on with uncommitted changes without asking (they stay uncommitted) */
   allowDirty: boolean;
   gitCheck: GitCheckMode;
+  /** outside a repository: `git init` without asking (`--init`) */
+  init?: boolean;
   /** interactive only */
   confirm?: (question: string, defaultYes: boolean) => Promise<boolean>;
   /** interactive only: one free-text answer */
@@ -28,15 +31,17 @@ export interface RepoInfo {
   gitDir: string;
   /** paths that were dirty when jca started and were left so (`--allow-dirty` or "continue") */
   dirtyAtStart: string[];
+  /** build outputs added to .gitignore (docs/jca.md, "Repository hygiene") */
+  ignores: IgnoreOutcome;
 }
 
 export async function setupRepository(o: RepoSetupOptions): Promise<RepoInfo> {
   let root = await findGitRoot(o.cwd);
   if (!root) {
-    const yes = o.interactive && o.confirm ? await o.confirm(`${o.cwd} is not in a git repository. Run git init here?`, false) : false;
+    const yes = o.init === true || (o.interactive && o.confirm ? await o.confirm(`${o.cwd} is not in a git repository. Run git init here?`, false) : false);
     if (!yes) {
       throw new JarvisError('usage', `${o.cwd} is not in a git repository; jca commits every change it makes`, {
-        hint: 'run `git init` (and make a first commit) in the project directory, then start jca again',
+        hint: 'pass --init to have jca run `git init` here, or run it yourself, then start jca again',
       });
     }
     await gitOk(o.cwd, ['init', '-q']);
@@ -47,8 +52,12 @@ export async function setupRepository(o: RepoSetupOptions): Promise<RepoInfo> {
   ensureIgnored(root, gitDir);
   const dirty = (await status(root)).map((e) => e.path);
   if (dirty.length > 0 && !o.allowDirty) await handleDirty(root, dirty, o);
+  const ignores = await ensureBuildIgnores(root);
+  if (ignores.skipped) o.warn(`build outputs (${ignores.added.join(', ') || 'see .gitignore'}) not added to .gitignore: ${ignores.skipped}`);
+  const eol = lineEndingWarning(await lineEndings(root));
+  if (eol) o.warn(eol);
   const left = (await status(root)).map((e) => e.path);
-  return { root, gitDir, dirtyAtStart: left };
+  return { root, gitDir, dirtyAtStart: left, ignores };
 }
 
 const IDENTITY_HINT = `git config --global user.name "Your Name" && git config --global user.email you@example.com (without --global: this repository only)`;

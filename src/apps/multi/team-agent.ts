@@ -37,6 +37,9 @@ export async function createTeamAgent(i: TeamAgentInput): Promise<Agent> {
       ...definitionSwitches(def),
       autoComplete: isMain ? (def.auto_complete ?? ((defaults.autoComplete ?? false) || !interactive)) : false,
     },
+    // a member's "task" is one message of a conversation: analysing every hop would cost a
+    // model call per message and learn from fragments (docs/memory.md, "Task analysis")
+    features: { analysis: false },
   });
   if (!isMain) remindIdleHelper(agent, i.replyTo);
   return agent;

@@ -21,8 +21,8 @@ export function registerAgentDefCommand(program: Command): void {
     const o = cmd.optsWithGlobals<AgentModeOptions & { agentDefinition: string }>();
     // a file with main_agent/agents is a MultiAgent team (docs/multi-agent.md)
     if (isTeamFile(o.agentDefinition)) {
-      const { task, nonInteractive, llmGroup, restoreSession } = o;
-      process.exitCode = await runTeamFromFile(o.agentDefinition, { task, nonInteractive, llmGroup, outputFormat: outputFormatOf(o), restoreSession });
+      const { task, nonInteractive, llmGroup, toolGroup, config, restoreSession } = o;
+      process.exitCode = await runTeamFromFile(o.agentDefinition, { task, nonInteractive, llmGroup, toolGroup, configFile: config, outputFormat: outputFormatOf(o), restoreSession });
       return;
     }
     const def = loadAgentDefinition(o.agentDefinition);

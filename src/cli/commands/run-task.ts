@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { JarvisError } from '../../util/index.js';
 import { prepareAgentRun, type AgentRole } from '../agent-run.js';
 import { JARVIS_ROLE } from '../jarvis-role.js';
-import { addLlmGroupOption } from '../llm-options.js';
+import { addAgentConfigOptions } from '../llm-options.js';
 import { runRepl } from '../repl.js';
 import type { OutputFormat } from '../run-report.js';
 
@@ -15,6 +15,9 @@ export interface AgentModeOptions {
   task?: string;
   nonInteractive?: boolean;
   llmGroup?: string;
+  toolGroup?: string;
+  /** `-f, --config` */
+  config?: string;
   outputFormat: OutputFormat;
   /** `--json`: the same as `--output-format json` */
   json?: boolean;
@@ -23,7 +26,7 @@ export interface AgentModeOptions {
 
 /** The options `jarvis` and `jarvis agent` share. */
 export function addAgentModeOptions(command: Command): Command {
-  addLlmGroupOption(command);
+  addAgentConfigOptions(command);
   return command
     .option('-T, --task <text>', 'run this task and exit (without it: the interactive REPL)')
     .option('-n, --non-interactive', 'never read stdin: the task completes or ends incomplete on its own (env JARVIS_NON_INTERACTIVE)')
@@ -44,6 +47,8 @@ export async function runAgentMode(
   const base = {
     ...role,
     llmGroup: o.llmGroup,
+    toolGroup: o.toolGroup,
+    configFile: o.config,
     nonInteractive: o.nonInteractive,
     restoreSession: o.restoreSession,
     outputFormat: outputFormatOf(o),

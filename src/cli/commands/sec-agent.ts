@@ -6,7 +6,7 @@ import { DEFAULT_CLUSTER_LIMIT, runSecAgent } from '../../apps/sec/index.js';
 import { finishRun, startRun } from '../../runs/index.js';
 import { loadEffectiveConfig, isJarvisError, JarvisError, writeFileAtomicSync, colors } from '../../util/index.js';
 import { acceptDeprecatedShort, positionalPath } from '../flags.js';
-import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
+import { addConfigFileOption, addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
 
 interface AgentFlags {
   /** set by the command from the argument or -p */
@@ -27,12 +27,15 @@ function positiveInt(value: string, flag: string, max: number): number {
 
 /** `jsec agent PATH`: scan, then cluster and verify the candidates with a model, then report. */
 export function registerSecAgent(program: Command): void {
-  const command = addLlmGroupOption(
-    program
-      .command('agent')
-      .description('scan, then let a model cluster and verify each candidate (read-only), and report confirmed issues')
-      .argument('[path]', 'directory to analyse')
-      .addOption(new Option('-p, --path <dir>', 'the older spelling of the path argument').hideHelp()),
+  // -f but no -G: its agents have a fixed read-only tool set
+  const command = addConfigFileOption(
+    addLlmGroupOption(
+      program
+        .command('agent')
+        .description('scan, then let a model cluster and verify each candidate (read-only), and report confirmed issues')
+        .argument('[path]', 'directory to analyse')
+        .addOption(new Option('-p, --path <dir>', 'the older spelling of the path argument').hideHelp()),
+    ),
   )
     .option('-o, --output <file>', 'also write the report here (md, json or sarif by extension)')
     .option('--cluster-limit <n>', 'candidates per clustering batch', String(DEFAULT_CLUSTER_LIMIT))

@@ -64,6 +64,11 @@ function isCommand(name: string): name is CommandName {
   return Object.hasOwn(COMMANDS, name);
 }
 
+/** A name the built-in commands own (a replace_map entry may not take it). */
+export function isBuiltinCommand(name: string): boolean {
+  return isCommand(name) || name === 'ReloadConfig';
+}
+
 /** One line per command and shortcut, for `'<Help>'` and the docs. */
 export function builtinHelp(replacements: Readonly<Record<string, ReplaceEntry>> = BUILTIN_REPLACEMENTS): string {
   const lines = Object.entries(COMMANDS).map(([n, d]) => `  '<${n}>'  ${d}`);

@@ -6,3 +6,5 @@ export { paramsFromJsonSchema } from './json-schema-params.js';
 export type { JsonSchemaParamsOptions } from './json-schema-params.js';
 export { extensionSecretEnvNames, loadExtensionTools } from './extensions.js';
 export type { ExtensionTools, ExtensionToolsOptions } from './extensions.js';
+export { createSaveToolTool, SAVE_TOOL, validateToolModule } from './save-tool.js';
+export type { SaveToolOptions } from './save-tool.js';
