@@ -5,6 +5,8 @@ import { registerOptimize } from './commands/c2rust-optimize.js';
 import { registerScan } from './commands/c2rust-scan.js';
 import { registerTranspile } from './commands/c2rust-transpile.js';
 import { registerEquiv } from './commands/c2rust-equiv.js';
+import { registerConfig } from './commands/c2rust-config.js';
+import { registerLibReplace } from './commands/c2rust-lib-replace.js';
 
 /** The `jc2r` command line, built but not run (src/cli/jc2r.ts runs it; the flag convention test walks it). */
 export function jc2rProgram(): Command {
@@ -14,5 +16,7 @@ export function jc2rProgram(): Command {
   registerScan(program);
   registerTranspile(program);
   registerEquiv(program);
+  registerConfig(program);
+  registerLibReplace(program);
   return program;
 }
