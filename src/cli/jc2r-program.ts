@@ -7,6 +7,8 @@ import { registerTranspile } from './commands/c2rust-transpile.js';
 import { registerEquiv } from './commands/c2rust-equiv.js';
 import { registerConfig } from './commands/c2rust-config.js';
 import { registerLibReplace } from './commands/c2rust-lib-replace.js';
+import { registerPrepare } from './commands/c2rust-prepare.js';
+import { registerRun } from './commands/c2rust-run.js';
 
 /** The `jc2r` command line, built but not run (src/cli/jc2r.ts runs it; the flag convention test walks it). */
 export function jc2rProgram(): Command {
@@ -18,5 +20,7 @@ export function jc2rProgram(): Command {
   registerEquiv(program);
   registerConfig(program);
   registerLibReplace(program);
+  registerPrepare(program);
+  registerRun(program);
   return program;
 }

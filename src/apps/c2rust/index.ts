@@ -28,4 +28,5 @@ export {
   type StageUsage,
 } from './config/index.js';
 export { libReplace, type LibReplaceOptions, type LibReplaceResult, type ReplacementRecord } from './lib-replace/index.js';
-export { UsageMeter, type StageModel } from './pipeline/stage-model.js';
+export { ensureDeterministicCrate, MODEL_STAGES, runPipeline, STAGES, UsageMeter, type PipelineOptions, type PipelineReport, type StageModel, type StageName, type StageOutcome } from './pipeline/index.js';
+export { prepareCrate, PREPARE_ROUNDS, type CratePlan, type PrepareOptions, type PrepareResult } from './prepare/index.js';
