@@ -1,4 +1,5 @@
 import { cpSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runCli, type CliResult } from '../support/jarvis-cli.js';
 import { tempTree } from '../support/temp-tree.js';
@@ -27,8 +28,14 @@ export function modelConfigs(baseUrl: string): { model: string; none: string } {
   return { model, none };
 }
 
+/** The toolchain stays the user's although the CLI runs with a private HOME. */
+export const TOOLCHAIN_ENV = {
+  RUSTUP_HOME: process.env.RUSTUP_HOME ?? join(homedir(), '.rustup'),
+  CARGO_HOME: process.env.CARGO_HOME ?? join(homedir(), '.cargo'),
+};
+
 export function jc2r(args: readonly string[], cwd: string, config: string, env: Record<string, string> = {}): Promise<CliResult> {
-  return runCli('jc2r', args, { cwd, env: { JARVIS_CONFIG: config, C2R_LOOP_KEY: 'sk-loop', ...env } });
+  return runCli('jc2r', args, { cwd, env: { ...TOOLCHAIN_ENV, JARVIS_CONFIG: config, C2R_LOOP_KEY: 'sk-loop', ...env } });
 }
 
 export const verdict = (v: { replaceable: boolean; libraries?: string[]; apis?: string[]; confidence: number; notes: string }): string =>

@@ -17,10 +17,10 @@ import {
   type StageRecord,
   type StageUsage,
 } from '../config/index.js';
-import { CHECKPOINT_FILE, libReplace } from '../lib-replace/index.js';
+import { CHECKPOINT_FILE, libReplace, orderForTranspile } from '../lib-replace/index.js';
 import { optimizeCrate } from '../optimize/index.js';
 import type { Exec } from '../optimize/cargo.js';
-import { applyPlan, cratePlanPath, prepareCrate, type CratePlan } from '../prepare/index.js';
+import { applyPlan, cratePlanPath, planFacts, prepareCrate, type CratePlan } from '../prepare/index.js';
 import { scanProject, writeScanArtifacts } from '../scan.js';
 import { commitAll } from './crate-git.js';
 import { ensureDeterministicCrate, sourceTreeHash } from './deterministic.js';
@@ -73,6 +73,16 @@ function crateDirOf(root: string, config: C2rustConfig, given?: string): string 
   if (given) return resolve(given);
   if (config.crate_dir) return resolve(config.crate_dir);
   return join(dirname(root), `${basename(root)}_rs`);
+}
+
+/** The compile_commands.json the last scan read, when it read one. */
+function scannedCompileCommands(root: string): string | undefined {
+  try {
+    const s = JSON.parse(readFileSync(artifactPath(root, 'scanSummary'), 'utf8')) as { compileCommands?: string | null };
+    return s.compileCommands && existsSync(s.compileCommands) ? s.compileCommands : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function crateHead(crateDir: string): Promise<string> {
@@ -140,6 +150,12 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
   });
 
   const cfgKey = (c: C2rustConfig) => [c.root_symbols, c.disabled_libraries, c.allow_crates, c.min_confidence, c.extra_notes];
+  // the translator reads compile_commands.json only: hand it the one the scan found or generated (meson, CMake, make -n)
+  if (!o.ccRoot) {
+    const found = scannedCompileCommands(root);
+    if (found) Object.assign(tx, { ccRoot: found });
+  }
+
   await stage('lib-replace', hashOf('lib-replace/1', prevOutputs, cfgKey(config), group, config.budgets['lib-replace'] ?? {}), async () => {
     if (!o.model) {
       // without a model nothing is replaced: the order is the scan's
@@ -168,7 +184,7 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
       // the crate was rewritten since prepare (deleted by hand): its plan goes back on
       const planPath = cratePlanPath(root);
       if (existsSync(planPath)) {
-        applyPlan(crateDir, JSON.parse(readFileSync(planPath, 'utf8')) as CratePlan);
+        applyPlan(crateDir, JSON.parse(readFileSync(planPath, 'utf8')) as CratePlan, planFacts(root, orderForTranspile(root).steps));
         await commitAll(crateDir, 'jc2r prepare: module layout (re-applied)');
       }
     }

@@ -30,6 +30,8 @@ export interface CratePlan {
 export interface PlanFacts {
   /** every C function to place (name → its module in the deterministic crate) */
   functions: Map<string, string>;
+  /** C name → its Rust path in the deterministic crate (`crate::wordstat::count_words`) */
+  rustPath: Map<string, string>;
   /** caller → callees, by C name, project functions only */
   calls: Map<string, string[]>;
   /** the programs of the deterministic translation */
@@ -39,6 +41,7 @@ export interface PlanFacts {
 interface MapRecord {
   kind: string;
   c_name: string;
+  rust_name: string;
   rust_file: string;
 }
 
@@ -54,9 +57,13 @@ export function planFacts(root: string, order: { items: { name: string; calls?: 
   const mapPath = artifactPath(root, 'symbolMap');
   const records = existsSync(mapPath) ? readJsonl<MapRecord>(mapPath) : [];
   const moduleOf = new Map<string, string>();
+  const rustPath = new Map<string, string>();
   for (const r of records) {
     const mod = r.kind === 'function' ? moduleOfFile(r.rust_file) : undefined;
-    if (mod && !moduleOf.has(r.c_name)) moduleOf.set(r.c_name, mod);
+    if (mod && !moduleOf.has(r.c_name)) {
+      moduleOf.set(r.c_name, mod);
+      rustPath.set(r.c_name, r.rust_name);
+    }
   }
   const functions = new Map<string, string>();
   const calls = new Map<string, string[]>();
@@ -71,7 +78,7 @@ export function planFacts(root: string, order: { items: { name: string; calls?: 
   for (const [k, v] of calls) calls.set(k, v.filter((c) => functions.has(c) && c !== k));
   const reportPath = artifactPath(root, 'transpileReport');
   const binaries = existsSync(reportPath) ? ((JSON.parse(readFileSync(reportPath, 'utf8')) as { binaries?: { name: string; c_file: string }[] }).binaries ?? []) : [];
-  return { functions, calls, binaries };
+  return { functions, rustPath, calls, binaries };
 }
 
 /** The deterministic layout as a plan. */

@@ -71,6 +71,8 @@ export async function prepareCrate(o: PrepareOptions): Promise<PrepareResult> {
     return { plan, rounds, ...(why ? { fellBack: why } : {}), buildErrors, created: [], commit, planPath };
   };
   if (!o.model) return fallback(undefined, 0, []);
+  // a round a kill interrupted left files the last commit does not have
+  await revertToHead(o.crateDir);
 
   const maxRounds = config.budgets.prepare?.rounds || PREPARE_ROUNDS;
   const buildErrors: string[][] = [];
@@ -89,7 +91,7 @@ export async function prepareCrate(o: PrepareOptions): Promise<PrepareResult> {
     });
     if (answer.kind === 'invalid') return fallback(`no usable plan: ${answer.reason}`, round, buildErrors);
     const plan = answer.value;
-    const created = applyPlan(o.crateDir, plan);
+    const created = applyPlan(o.crateDir, plan, facts);
     o.onProgress?.(`prepare: cargo check with ${plan.modules.length} planned module(s)`);
     const build = await checkCrate(o.crateDir, o.exec, o.env);
     if (build.ok) {

@@ -33,7 +33,7 @@ export function planTask(o: { crateDir: string; facts: PlanFacts; roots: string[
     `The API roots (functions the library offers; the rest serve them): ${o.roots.join(', ') || '(none given)'}`,
     o.replaced.length > 0 ? `Functions a library replaces (they stay small wrappers): ${o.replaced.join(', ')}` : '',
     '',
-    `Functions to place (${o.facts.functions.size}${o.facts.functions.size > MAX_FUNCTIONS ? `, first ${MAX_FUNCTIONS}` : ''}; C name, now in module, calls):`,
+    `Functions to place (${o.facts.functions.size}${o.facts.functions.size > MAX_FUNCTIONS ? `, first ${MAX_FUNCTIONS}` : ''}; C name | now in module | calls). A planned module re-exports its functions until they are rewritten, so a file-private (static) C helper only moves together with its callers' module:`,
     ...fns.map(([name, mod]) => `- ${name} | ${mod} | ${(o.facts.calls.get(name) ?? []).join(', ') || '-'}`),
     '',
     `Programs: ${o.facts.binaries.map((b) => `${b.name} (${b.c_file})`).join(', ') || 'none'}`,
