@@ -253,6 +253,11 @@ export class Agent {
     this.session.addonPrompt = joinPrompts(this.session.addonPrompt, text);
   }
 
+  /** Tokens and cost of this agent's model calls so far (a caller's budget may stop it mid-run). */
+  usage(): { tokens: { input: number; output: number }; cost: number } {
+    return { tokens: { ...this.rt.tokens }, cost: this.rt.cost };
+  }
+
   /** How to act, as the periodic reminder tells the model. */
   toolUsage(): string {
     return toolReminder(this.handlers);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readJsonl } from '../../src/util/files.js';
@@ -58,15 +58,20 @@ describe('jc2r transpile (CLI)', { timeout: 120_000 }, () => {
     expect(existsSync(join(base, 'out/src/lib.rs'))).toBe(true);
   });
 
-  it('says in one line that model stages do not exist yet when a model is configured, and still translates', async () => {
+  it('with --no-model writes the deterministic translation only, even with a model configured; --model without one says how to configure it', async () => {
     const base = tempTree({ 'proj/good.c': GOOD });
     const config = writeScriptedConfig(base, []);
-    const r = await jc2r(base, ['transpile', '-p', 'proj'], { JARVIS_CONFIG: config }).done;
+    const r = await jc2r(base, ['transpile', '-p', 'proj', '--no-model'], { JARVIS_CONFIG: config }).done;
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr.match(/model-driven translation stages are not available yet/g)).toHaveLength(1);
     expect(existsSync(join(base, 'proj_rs/src/bin/good.rs'))).toBe(true);
-    const quiet = await jc2r(base, ['transpile', '-p', 'proj', '--no-model', '--force'], { JARVIS_CONFIG: config }).done;
-    expect(quiet.stderr).not.toMatch(/model-driven/);
+    expect(existsSync(join(base, 'proj/.jarvis/c2rust/progress.json'))).toBe(false);
+    expect(existsSync(join(base, 'proj_rs/.git'))).toBe(false);
+    writeFileSync(join(base, 'empty.yaml'), '# no model here\n');
+    const none = await jc2r(base, ['transpile', '-p', 'proj', '--model', '--force'], { JARVIS_CONFIG: join(base, 'empty.yaml') }).done;
+    expect(none.code).not.toBe(0);
+    expect(none.stderr).toMatch(/jc2r transpile --model needs a model/);
+    expect(none.stderr).toMatch(/--no-model/);
+    expect(none.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('names the Debian package when clang is missing', async () => {

@@ -1,9 +1,12 @@
 import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
-import { transpileSummaryTable as summaryTable, transpileProject } from '../../apps/c2rust/index.js';
-import { colors, errColors, loadEffectiveConfig, resolveModel } from '../../util/index.js';
-import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { artifactPath, modelSummaryTable, runModelTranspile, transpileSummaryTable as summaryTable, transpileProject, type ModelTranspileReport } from '../../apps/c2rust/index.js';
+import { colors, errColors, JarvisError } from '../../util/index.js';
+import { addLlmGroupOption } from '../llm-options.js';
 import { positionalPath } from '../flags.js';
+import { endTranspileModel, transpileModel } from './c2rust-transpile-model.js';
 
 interface TranspileFlags {
   project?: string;
@@ -15,41 +18,102 @@ interface TranspileFlags {
   force?: boolean;
   json?: boolean;
   llmGroup?: string;
+  function: string[];
+  repairRounds?: string;
+  reviewRounds?: string;
+  maxTokens?: string;
+  maxCost?: string;
+  resetProgress?: boolean;
+  equiv?: boolean;
+  run: string[];
+}
+
+function count(flag: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new JarvisError('usage', `${flag} takes a number ≥ 0, not '${v}'`);
+  return n;
 }
 
 const collectList = (v: string, prev: string[]) => [...prev, v];
 /** Below this many units a progress bar would only flicker. */
 const PROGRESS_MIN_UNITS = 8;
 
-/** Whether the config names a model (only to say that the model stages do not exist yet). */
-function modelConfigured(flags: TranspileFlags): boolean {
-  if (flags.model === false) return false;
-  try {
-    const loaded = loadEffectiveConfig({ cwd: process.cwd(), flags: configFlagsFrom(flags) });
-    resolveModel(loaded.config, { role: 'normal', ...(flags.llmGroup ? { group: flags.llmGroup } : {}) });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** `jc2r transpile`: the deterministic C → Rust translation through clang's typed AST. */
 export function registerTranspile(program: Command): void {
   addLlmGroupOption(program.command('transpile'))
-    .description('translate a C project into a Rust crate that builds offline and behaves like the C (clang AST, no model)')
+    .description('translate a C project into a Rust crate that builds offline and behaves like the C (clang AST), then, with a model, each function into safe Rust')
     .argument('[path]', 'C project root (default: the current directory)')
     .addOption(new Option('-p, --project <root>', 'the older spelling of the path argument').hideHelp())
     .option('-o, --output <dir>', 'crate directory (default: <root>_rs beside the project)')
     .option('--cc-root <dir>', 'directory (or path) of compile_commands.json (default: the root or a build*/ folder)')
     .option('-D, --define <macro>', 'define NAME or NAME=VALUE for every file (repeatable)', collectList, [])
     .option('-I, --include <dir>', 'extra include directory (repeatable)', collectList, [])
-    .option('--no-model', 'deterministic translation only (the default: no model stage exists yet)')
+    .option('--model', 'require a model (default: use one when configured)')
+    .option('--no-model', 'deterministic translation only')
+    .option('--function <name>', 'with a model: convert only this C function (repeatable)', collectList, [])
+    .option('--repair-rounds <n>', 'with a model: repair rounds per function (default 4)')
+    .option('--review-rounds <n>', 'with a model: review rounds per function, 0 = no review (default 2)')
+    .option('--max-tokens <n>', 'with a model: tokens per function, 0 = no limit (default 400000)')
+    .option('--max-cost <usd>', 'with a model: cost per function in USD, 0 = no limit (default 0)')
+    .option('--run <command>', 'with a model: differential test command as `jc2r equiv --run` takes it (repeatable; default each program once)', collectList, [])
+    .option('--no-equiv', 'with a model: no differential tests after each function')
+    .option('--reset-progress', 'with a model: back to the deterministic translation and convert every function again')
     .option('--force', 'replace a non-empty output directory')
     .option('--json', 'print the report as JSON')
     .action(async (pathArg: string | undefined, flags: TranspileFlags) => {
       const root = positionalPath(pathArg, flags.project, '-p', '.') ?? '.';
       const say = (m: string) => process.stderr.write(`${errColors.dim(m)}\n`);
-      if (modelConfigured(flags)) say('a model is configured, but the model-driven translation stages are not available yet: writing the deterministic translation');
+      const budget = {
+        repairRounds: count('--repair-rounds', flags.repairRounds),
+        reviewRounds: count('--review-rounds', flags.reviewRounds),
+        tokens: count('--max-tokens', flags.maxTokens),
+        cost: count('--max-cost', flags.maxCost),
+      };
+      const stop = new AbortController();
+      const onSignal = () => stop.abort();
+      process.once('SIGINT', onSignal);
+      const model = await transpileModel(flags, resolve(root), stop.signal, say);
+      try {
+        const crate = resolve(flags.output ?? `${resolve(root)}_rs`);
+        // a model run under way resumes on its crate: translating again would throw its work away
+        const resuming = model !== undefined && flags.force !== true && flags.resetProgress !== true && existsSync(artifactPath(resolve(root), 'progress')) && existsSync(join(crate, '.git'));
+        if (resuming) say(`resuming the model stage on ${crate} (--reset-progress starts over, --force translates again)`);
+        else await deterministic(root, flags, say, model !== undefined);
+        if (!model) return;
+        const report = await runModelTranspile({
+          root,
+          crateDir: crate,
+          agents: model.agents,
+          budget: Object.fromEntries(Object.entries(budget).filter(([, v]) => v !== undefined)),
+          functions: flags.function,
+          signal: stop.signal,
+          resetProgress: flags.resetProgress === true || flags.force === true,
+          equiv: flags.equiv !== false,
+          ...(flags.run.length > 0 ? { equivRuns: flags.run } : {}),
+          onProgress: (e) => {
+            if (!flags.json) say(`[${e.done}/${e.total}] ${e.message}`);
+          },
+        });
+        endTranspileModel(model);
+        printModelReport(report, flags.json === true);
+      } catch (e) {
+        endTranspileModel(model, e instanceof Error ? e.message : String(e));
+        throw e;
+      } finally {
+        process.removeListener('SIGINT', onSignal);
+      }
+    });
+}
+
+function printModelReport(report: ModelTranspileReport, json: boolean): void {
+  if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  else process.stdout.write(`\n${modelSummaryTable(report)}\n`);
+  if (!report.complete) process.exitCode = 130;
+}
+
+/** The deterministic translation (`--no-model`, and the first step with a model). */
+async function deterministic(root: string, flags: TranspileFlags, say: (m: string) => void, modelNext: boolean): Promise<void> {
       let bar: cliProgress.SingleBar | undefined;
       const outcome = await transpileProject({
         root,
@@ -67,12 +131,11 @@ export function registerTranspile(program: Command): void {
         },
       }).finally(() => bar?.stop());
       if (flags.json) {
-        process.stdout.write(`${JSON.stringify(outcome.report, null, 2)}\n`);
+        if (!modelNext) process.stdout.write(`${JSON.stringify(outcome.report, null, 2)}\n`);
         return;
       }
       for (const n of outcome.notices) say(`notice: ${n}`);
       process.stdout.write(`${summaryTable(outcome.report)}\n`);
       process.stdout.write(`\n${colors.dim('written:')} ${outcome.outDir}, ${outcome.reportPath}, ${outcome.symbolMapPath}\n`);
       if (outcome.report.files.some((f) => f.status === 'error')) process.exitCode = 1;
-    });
 }

@@ -22,6 +22,8 @@ export interface Diagnostic {
   spans: DiagSpan[];
   /** Where cargo says the crate being compiled lives; the span paths are relative to its workspace. */
   manifestPath?: string;
+  /** rustc's own text of the diagnostic (source excerpt, labels, notes), for showing to a person or a model. */
+  rendered?: string;
 }
 
 interface RawSpan {
@@ -40,6 +42,7 @@ interface RawDiagnostic {
   code?: { code: string } | null;
   spans: RawSpan[];
   children?: RawDiagnostic[];
+  rendered?: string | null;
 }
 
 function toSpan(s: RawSpan, primary: boolean): DiagSpan {
@@ -79,6 +82,7 @@ export function parseCargoMessages(stdout: string): Diagnostic[] {
       message: raw.message,
       spans,
       manifestPath: msg.manifest_path,
+      ...(raw.rendered ? { rendered: raw.rendered } : {}),
     };
     // The same error is printed once per target that compiles the file (lib and lib test).
     const key = `${diag.level}|${diag.code ?? ''}|${spans.map((s) => `${s.file}:${s.byteStart}-${s.byteEnd}`).join(',')}`;

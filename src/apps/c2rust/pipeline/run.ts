@@ -190,9 +190,10 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
     }
     const outputs = async () => hashOf(fileHash(artifactPath(root, 'symbolMap')), await crateHead(crateDir));
     if (!o.model) return { summary: 'the deterministic translation', skipped: 'no model configured: functions keep their deterministic translation', outputs };
-    if (!modelTranspile) return { summary: 'the deterministic translation: the model-driven transpile is not part of this build', outputs };
-    const r = await modelTranspile({ root, crateDir, agents: o.model.agents, budget: stageBudget(config, 'transpile'), testCommands: config.test_commands, ...(o.signal ? { signal: o.signal } : {}), onProgress: say('transpile') });
-    return { summary: r.summary, ...(r.usage ? { usage: r.usage } : {}), outputs };
+    const r = await modelTranspile({ root, crateDir, agents: o.model.agents, budget: stageBudget(config, 'transpile'), testCommands: config.test_commands, ...(o.signal ? { signal: o.signal } : {}), onProgress: say('transpile'), ...(o.exec ? { exec: o.exec } : {}), ...(o.env ? { env: o.env } : {}) });
+    // interrupted: not recorded as finished, so the next run resumes it
+    if (!r.complete) throw new JarvisError('llm_aborted', `transpile interrupted after ${r.converted} function(s): run \`jc2r run\` again to resume`);
+    return { summary: r.summary, usage: r.usage, outputs };
   });
 
   await stage('optimize', hashOf('optimize/1', prevOutputs, group, config.budgets.optimize ?? {}), async () => {

@@ -1,0 +1,200 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { JarvisError, writeFileAtomicSync } from '../../../util/index.js';
+import { artifactPath, c2rustDir } from '../artifacts.js';
+import { modulePath } from '../optimize/crate.js';
+import { scanProject, writeScanArtifacts } from '../scan.js';
+import { convertFunction, emptyOutcome, type ConvertContext } from './convert.js';
+import { CrateGit } from './crate-git.js';
+import { cSource, orderFromSteps, readLibraryReplacements, readOrder, readStageConfig, replacementSubject, reportBinaries, type OrderedFunction, type SymbolMapRecord } from './inputs.js';
+import { budgetOf, type ModelTranspileOptions } from './options.js';
+import { emptyProgress, key, lastCommit, readProgress, saveProgress, type Progress } from './progress.js';
+import type { ModelTranspileReport } from './report.js';
+import { findFunction } from './rust-items.js';
+import { deterministicMap, rustBareName, writeSymbolMap } from './symbol-records.js';
+
+const BASE_MESSAGE = 'jc2r transpile: deterministic translation';
+
+/** The library crate's name as binaries write it (`[lib] name`, else the package name with `-` → `_`). */
+function libName(crateDir: string): string {
+  const toml = readFileSync(join(crateDir, 'Cargo.toml'), 'utf8');
+  const lib = /\[lib\][^[]*?^\s*name\s*=\s*"([^"]+)"/ms.exec(toml)?.[1];
+  const pkg = /\[package\][^[]*?^\s*name\s*=\s*"([^"]+)"/ms.exec(toml)?.[1];
+  return (lib ?? pkg ?? 'crate').replace(/-/g, '_');
+}
+
+/** The crate's own repository and progress: fresh, resumed (reset to the last converted commit), or reset on request. */
+async function openProgress(git: CrateGit, crateDir: string, progressPath: string, reset: boolean, notices: string[]): Promise<{ progress: Progress; fresh: boolean }> {
+  let progress = readProgress(progressPath);
+  if (!(await git.isOwnRepo())) return { progress: emptyProgress(crateDir, await git.init(BASE_MESSAGE)), fresh: true };
+  if (progress && (await git.hasCommit(progress.base_commit)) && (await git.isAncestor(progress.base_commit))) {
+    if (reset) {
+      await git.resetTo(progress.base_commit);
+      return { progress: emptyProgress(crateDir, progress.base_commit), fresh: false };
+    }
+    // a run killed mid-function left its edits: they are thrown away and the function redone
+    const last = lastCommit(progress);
+    const dirty = await git.dirty();
+    if (progress.current || dirty.length > 0) notices.push(`resuming: back to ${last.slice(0, 10)}${progress.current ? `, redoing ${progress.current.c_name}` : ''}`);
+    await git.resetTo(last);
+    progress.current = null;
+    return { progress, fresh: false };
+  }
+  // a crate of its own without our progress (or a new translation written over it): it is the new base
+  git.ensureIgnores();
+  progress = emptyProgress(crateDir, await git.commitAll(BASE_MESSAGE));
+  return { progress, fresh: true };
+}
+
+async function functionOrder(opts: ModelTranspileOptions, root: string): Promise<OrderedFunction[]> {
+  const order = readOrder(root);
+  if (order) return order;
+  const scan = await scanProject({ root, ...(opts.scan?.ccRoot ? { ccRoot: opts.scan.ccRoot } : {}), defines: opts.scan?.defines ?? [], includes: opts.scan?.includes ?? [] });
+  writeScanArtifacts(root, scan);
+  return orderFromSteps(scan.order);
+}
+
+export async function runModelTranspile(opts: ModelTranspileOptions): Promise<ModelTranspileReport> {
+  const root = resolve(opts.root);
+  const crateDir = resolve(opts.crateDir ?? `${root}_rs`);
+  if (!existsSync(join(crateDir, 'Cargo.toml'))) throw new JarvisError('not_found', `no crate at ${crateDir}`, { hint: 'run `jc2r transpile --no-model` first (or pass the crate directory)' });
+  const symbolMapPath = artifactPath(root, 'symbolMap');
+  if (!existsSync(symbolMapPath)) throw new JarvisError('not_found', `no ${symbolMapPath}`, { hint: 'run `jc2r transpile --no-model` first: the model stage starts from its translation' });
+  const budget = budgetOf(opts.budget);
+  const notices: string[] = [];
+  const progressPath = artifactPath(root, 'progress');
+  const reportPath = join(c2rustDir(root), 'model_transpile_report.json');
+  const git = new CrateGit(crateDir);
+  const { progress, fresh } = await openProgress(git, crateDir, progressPath, opts.resetProgress === true, notices);
+  const base = deterministicMap(symbolMapPath, fresh);
+  const byKey = new Map<string, SymbolMapRecord>(base.filter((r) => r.kind === 'function').map((r) => [key(r.c_name, r.c_file), r]));
+  const order = (await functionOrder(opts, root)).filter((f) => byKey.has(key(f.name, f.file)));
+  const only = opts.functions && opts.functions.length > 0 ? new Set(opts.functions) : undefined;
+  const config = readStageConfig(root);
+  const replacements = readLibraryReplacements(root);
+  const lib = libName(crateDir);
+  const finished = new Set(progress.outcomes.map((o) => key(o.c_name, o.c_file)));
+  const total = order.length;
+  const say = (message: string, fn?: string, stage?: string) => opts.onProgress?.({ done: progress.outcomes.length, total, ...(fn ? { function: fn } : {}), ...(stage ? { stage } : {}), message });
+  await writeSymbolMap(symbolMapPath, crateDir, base, progress);
+  saveProgress(progressPath, progress);
+
+  let complete = true;
+  let current: OrderedFunction | undefined;
+  // one context for the run: the differential tests switch off for good when there is nothing to run
+  const cc: ConvertContext = {
+    root,
+    crateDir,
+    libName: lib,
+    git,
+    agents: opts.agents,
+    budget,
+    equiv: opts.equiv !== false && reportBinaries(root).length > 0,
+    notices,
+    ...(opts.equivRuns ? { equivRuns: opts.equivRuns } : {}),
+    ...(opts.equivCommandsFile ? { equivCommandsFile: opts.equivCommandsFile } : {}),
+    ...(opts.exec ? { exec: opts.exec } : {}),
+    ...(opts.env ? { env: opts.env } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    wrappers: progress.wrappers,
+    stage: (stage, round, lastError) => {
+      const fn = current as OrderedFunction;
+      progress.current = { c_name: fn.name, c_file: fn.file, stage, round, ...(lastError ? { last_error: lastError.slice(0, 2000) } : {}) };
+      saveProgress(progressPath, progress);
+      say(`${fn.name}: ${stage}${round ? ` (round ${round})` : ''}`, fn.name, stage);
+    },
+  };
+  for (const fn of order) {
+    const k = key(fn.name, fn.file);
+    if (finished.has(k)) continue;
+    if (only && !only.has(fn.name)) continue;
+    if (opts.signal?.aborted) {
+      complete = false;
+      break;
+    }
+    const rec = byKey.get(k) as SymbolMapRecord;
+    const outcome = emptyOutcome(fn.name, fn.file);
+    const replaced = replacements.find((r) => replacementSubject(r) === fn.name);
+    if (fn.libReplacement !== undefined || replaced) {
+      outcome.reason = 'replaced by a library (lib-replace)';
+    } else {
+      const rustName = rustBareName(rec.rust_name);
+      const converted = new Map(progress.outcomes.filter((o) => o.status === 'converted').map((o) => [o.c_name, o]));
+      const calleeLine = async (name: string): Promise<string | undefined> => {
+        const r = base.find((x) => x.kind === 'function' && x.c_name === name);
+        if (!r) return undefined;
+        const it = await findFunction(crateDir, r.rust_file, rustBareName(r.rust_name));
+        return `crate::${[...modulePath(r.rust_file), rustBareName(r.rust_name)].join('::')}: ${it?.signature ?? '(not found)'}`;
+      };
+      const callees: string[] = [];
+      const unconverted: string[] = [];
+      for (const c of [...new Set(fn.calls)].filter((c) => c !== fn.name)) {
+        const line = await calleeLine(c);
+        if (line) (converted.has(c) ? callees : unconverted).push(line);
+      }
+      progress.current = { c_name: fn.name, c_file: fn.file, stage: 'plan', round: 0 };
+      saveProgress(progressPath, progress);
+      say(`${fn.name}: converting`, fn.name, 'plan');
+      current = fn;
+      await convertFunction(
+        cc,
+        {
+          ctx: {
+            cName: fn.name,
+            cFile: fn.file,
+            cLines: `${fn.startLine}-${fn.endLine}`,
+            cSource: cSource(root, fn.file, fn.startLine, fn.endLine),
+            rustName,
+            rustFile: rec.rust_file,
+            modulePath: ['crate', ...modulePath(rec.rust_file)].join('::'),
+            callees,
+            unconvertedCallees: unconverted,
+            replacements: replacements.map((r) => JSON.stringify(r)),
+            notes: config.notes,
+          },
+        },
+        outcome,
+      );
+      if (outcome.status === 'fallback' && outcome.reason === 'stopped') {
+        await git.resetTo(lastCommit(progress));
+        complete = false;
+        break;
+      }
+    }
+    if (outcome.status === 'converted') {
+      outcome.commit = await git.commitAll(`jc2r transpile: ${fn.name} (${fn.file}) in safe Rust`);
+    } else {
+      // the deterministic translation stays: everything the function's attempt changed goes
+      await git.resetTo(lastCommit(progress));
+    }
+    progress.outcomes.push(outcome);
+    progress.current = null;
+    saveProgress(progressPath, progress);
+    await writeSymbolMap(symbolMapPath, crateDir, base, progress);
+    say(`${fn.name}: ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ''}`, fn.name, outcome.status);
+  }
+
+  const outcomes = progress.outcomes;
+  const sum = (f: (o: (typeof outcomes)[number]) => number) => outcomes.reduce((a, o) => a + f(o), 0);
+  const report: ModelTranspileReport = {
+    root,
+    crate: crateDir,
+    baseCommit: progress.base_commit,
+    finalCommit: await git.head(),
+    functions: outcomes,
+    converted: outcomes.filter((o) => o.status === 'converted').length,
+    fallback: outcomes.filter((o) => o.status === 'fallback').length,
+    skipped: outcomes.filter((o) => o.status === 'skipped').length,
+    tokens: { input: sum((o) => o.tokens.total.input), output: sum((o) => o.tokens.total.output) },
+    cost: sum((o) => o.cost),
+    cargoRuns: sum((o) => o.cargo_runs),
+    builds: (await git.dirty()).length === 0,
+    complete: complete && order.every((f) => (only && !only.has(f.name)) || progress.outcomes.some((o) => o.c_name === f.name && o.c_file === f.file)),
+    reportPath,
+    progressPath,
+    symbolMapPath,
+    notices,
+  };
+  writeFileAtomicSync(reportPath, `${JSON.stringify(report, null, 2)}\n`);
+  return report;
+}
