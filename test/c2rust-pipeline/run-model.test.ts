@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runProcess } from '../../src/util/process.js';
+import { reply, startLlmServer, type LlmServer } from '../support/llm-server.js';
+import { conversionReplies } from '../c2rust-model-transpile/fixture.js';
+import { cleanTarget, jc2r, projectWithServer, targetDir } from '../c2rust-model-transpile/support.js';
+import { verdict } from './fixture.js';
+
+/** `jc2r run` with a model: every stage through the loopback server, then a second run that has nothing left to do. */
+
+const TARGET = targetDir('pipeline-run');
+afterAll(() => cleanTarget('pipeline-run'));
+let server: LlmServer;
+beforeEach(async () => {
+  server = await startLlmServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const KEEP = verdict({ replaceable: false, confidence: 0.9, notes: 'project arithmetic' });
+const PLAN = '<CRATE_PLAN>\nmodules:\n  - name: stats\n    purpose: clamping and averaging\n    functions: [clamp, sum_clamped, average]\n</CRATE_PLAN>';
+const statuses = (stdout: string) => Object.fromEntries([...stdout.matchAll(/^(scan|lib-replace|prepare|transpile|optimize)\s+(ran|up to date|needs a model|not run)\b/gm)].map((m) => [m[1], m[2]]));
+
+describe('jc2r run with a model', { timeout: 400_000 }, () => {
+  it('runs lib-replace, prepare and the per-function transpile on the model, reports cost per stage, and a second run skips every stage', async () => {
+    const base = projectWithServer(server.openaiBaseUrl);
+    server.enqueue(
+      ...[KEEP, KEEP, KEEP, PLAN].map((t) => reply(t, { usage: { input: 500, output: 40 } })),
+      ...conversionReplies().flatMap((f) => f.replies.map((t) => reply(t, { usage: { input: 900, output: 60 } }))),
+    );
+    const r = await jc2r(base, TARGET, ['run', 'proj']).done;
+    expect(r.code, r.stderr).toBe(0);
+    expect(server.pending()).toBe(0);
+    expect(statuses(r.stdout)).toEqual({ scan: 'ran', 'lib-replace': 'ran', prepare: 'ran', transpile: 'ran', optimize: 'ran' });
+    expect(r.stdout).toMatch(/^lib-replace\s+ran\s+[\d.]+ s\s+3\s+1,620\s/m);
+    expect(r.stdout).toMatch(/^transpile\s+ran\s.*3 function\(s\) converted by the model, 0 kept their deterministic translation, 1 not for the modelm);
+    expect(r.stderr).not.toContain('no model configured');
+    const progress = JSON.parse(readFileSync(join(base, 'proj/.jarvis/c2rust/progress.json'), 'utf8')) as { outcomes: { c_name: string; status: string }[] };
+    expect(progress.outcomes.map((o) => [o.c_name, o.status])).toEqual([
+      ['clamp', 'converted'],
+      ['sum_clamped', 'converted'],
+      ['average', 'converted'],
+    ]);
+    const crate = join(base, 'proj_rs');
+    const log = (await runProcess('git', ['log', '--format=%s'], { cwd: crate })).stdout.trim().split('\n');
+    expect(log.at(-1)).toBe('jc2r transpile: deterministic translation');
+    expect(log).toContain('jc2r prepare: module layout (stats)');
+    expect(log[0]).toBe('jc2r optimize');
+    expect(readFileSync(join(crate, 'src/stats.rs'), 'utf8')).toContain('pub fn clamp(v: i32, lo: i32, hi: i32) -> i32 {');
+
+    server.requests.length = 0;
+    const again = await jc2r(base, TARGET, ['run', 'proj', '--json']).done;
+    expect(again.code, again.stderr).toBe(0);
+    expect(server.requests).toHaveLength(0);
+    const report = JSON.parse(again.stdout) as { stages: { stage: string; status: string }[] };
+    expect(report.stages.map((s) => s.status)).toEqual(['up to date', 'up to date', 'up to date', 'up to date', 'up to date']);
+  });
+});
