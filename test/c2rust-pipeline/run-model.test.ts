@@ -35,7 +35,7 @@ describe('jc2r run with a model', { timeout: 400_000 }, () => {
     expect(server.pending()).toBe(0);
     expect(statuses(r.stdout)).toEqual({ scan: 'ran', 'lib-replace': 'ran', prepare: 'ran', transpile: 'ran', optimize: 'ran' });
     expect(r.stdout).toMatch(/^lib-replace\s+ran\s+[\d.]+ s\s+3\s+1,620\s/m);
-    expect(r.stdout).toMatch(/^transpile\s+ran\s.*3 function\(s\) converted by the model, 0 kept their deterministic translation, 1 not for the modelm);
+    expect(r.stdout).toMatch(/^transpile\s+ran\s.*3 function\(s\) converted by the model, 0 kept their deterministic translation, 1 not for the model/m);
     expect(r.stderr).not.toContain('no model configured');
     const progress = JSON.parse(readFileSync(join(base, 'proj/.jarvis/c2rust/progress.json'), 'utf8')) as { outcomes: { c_name: string; status: string }[] };
     expect(progress.outcomes.map((o) => [o.c_name, o.status])).toEqual([
