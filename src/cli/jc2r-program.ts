@@ -9,6 +9,7 @@ import { registerConfig } from './commands/c2rust-config.js';
 import { registerLibReplace } from './commands/c2rust-lib-replace.js';
 import { registerPrepare } from './commands/c2rust-prepare.js';
 import { registerRun } from './commands/c2rust-run.js';
+import { registerBench } from './commands/c2rust-bench.js';
 
 /** The `jc2r` command line, built but not run (src/cli/jc2r.ts runs it; the flag convention test walks it). */
 export function jc2rProgram(): Command {
@@ -22,5 +23,6 @@ export function jc2rProgram(): Command {
   registerLibReplace(program);
   registerPrepare(program);
   registerRun(program);
+  registerBench(program);
   return program;
 }
