@@ -94,7 +94,7 @@ async function benchProject(p: CrustProject, o: CrustBenchOptions): Promise<Crus
   cpSync(p.rustDir, crate, { recursive: true, filter: (src) => !/[\\/]target$/.test(src) });
   const meter = new UsageMeter();
   const base: Omit<CrustProjectResult, 'compiles' | 'tests' | 'passesAll' | 'unsafeLines' | 'seconds'> = { project: p.name, interfaces: p.interfaces.length, rounds: 0, usage: meter.usage };
-  if (p.interfaces.length === 0) return { ...base, compiles: false, tests: { passed: 0, failed: 0 }, passesAll: false, unsafeLines: 0, seconds: 0, note: 'no src/interfaces/*.rs' };
+  if (p.interfaces.length === 0) return { ...base, compiles: false, tests: { passed: 0, failed: 0 }, passesAll: false, unsafeLines: 0, seconds: 0, note: 'no src/interfaces/*.rs that src/lib.rs declares as a module' };
   const cSource = cSources(p.cDir, C_BUDGET);
   const tests = testsExcerpt(crate);
   const env = { ...OFFLINE, ...o.env };
@@ -105,14 +105,15 @@ async function benchProject(p: CrustProject, o: CrustBenchOptions): Promise<Crus
   let note: string | undefined;
   let compiles = false;
   for (let round = 1; round <= maxRounds; round++) {
-    const todo = round === 1 ? p.interfaces : p.interfaces.filter((f) => errors.has(f));
-    for (const file of todo) {
+    const todo = round === 1 ? p.interfaces : p.interfaces.filter((f) => errors.has(f.target));
+    for (const { iface: ifacePath, target: file } of todo) {
       o.onProgress?.(`${p.name}: ${file} (round ${round}/${maxRounds})`);
-      const iface = readFileSync(join(p.rustDir, file), 'utf8');
+      const iface = readFileSync(join(p.rustDir, ifacePath), 'utf8');
+      const current = existsSync(join(crate, file)) ? readFileSync(join(crate, file), 'utf8') : iface;
       const answer = await askForAnswer({ agents: o.agents, meter }, {
         name: 'c2rust-crust-implement',
         role: IMPLEMENTER_ROLE,
-        task: implementTask({ project: p.name, file, iface: round === 1 ? iface : readFileSync(join(crate, file), 'utf8'), tests, cSource, ...(errors.get(file) ? { errors: errors.get(file) as string } : {}), notes: o.notes ?? '' }),
+        task: implementTask({ project: p.name, file, iface: round === 1 ? iface : current, tests, cSource, ...(errors.get(file) ? { errors: errors.get(file) as string } : {}), notes: o.notes ?? '' }),
         tag: RUST_FILE_TAG,
         usage: RUST_FILE_USAGE,
         parse: (body) => parseRustFile(body, publicFunctions(iface)),
@@ -129,10 +130,10 @@ async function benchProject(p: CrustProject, o: CrustBenchOptions): Promise<Crus
     const describe = (d: (typeof check.errors)[number]) => `${d.code ? `error[${d.code}]` : 'error'}${d.spans[0] ? ` at ${d.spans[0].file}:${d.spans[0].lineStart}` : ''}: ${d.message}`;
     for (const d of check.errors) {
       // an error in a test binary comes from the API it uses: every interface hears of it
-      const owner = p.interfaces.find((f) => d.spans[0]?.file.endsWith(f));
-      for (const f of owner ? [owner] : p.interfaces) errors.set(f, `${errors.get(f) ?? ''}${describe(d)}\n`);
+      const owner = p.interfaces.find((f) => d.spans[0]?.file.endsWith(f.target));
+      for (const f of owner ? [owner] : p.interfaces) errors.set(f.target, `${errors.get(f.target) ?? ''}${describe(d)}\n`);
     }
-    if (errors.size === 0) for (const f of p.interfaces) errors.set(f, check.stderrTail);
+    if (errors.size === 0) for (const f of p.interfaces) errors.set(f.target, check.stderrTail);
   }
   let counts = { passed: 0, failed: 0 };
   let testsRan = false;
@@ -150,7 +151,7 @@ async function benchProject(p: CrustProject, o: CrustBenchOptions): Promise<Crus
     compiles,
     tests: counts,
     passesAll: testsRan && counts.passed > 0 && counts.failed === 0,
-    unsafeLines: await countUnsafe(crate, p.interfaces),
+    unsafeLines: await countUnsafe(crate, p.interfaces.map((f) => f.target).filter((f) => existsSync(join(crate, f)))),
     seconds: Math.round((performance.now() - t0) / 100) / 10,
     ...(note ? { note } : {}),
   };

@@ -13,8 +13,10 @@ export interface CrustProject {
   name: string;
   cDir: string;
   rustDir: string;
-  /** paths relative to rustDir */
-  interfaces: string[];
+  /** the interface files and where their implementation goes (paths relative to rustDir) */
+  interfaces: { iface: string; target: string }[];
+  /** interface files no module of src/lib.rs declares (a program's own file): not implemented */
+  unused: string[];
 }
 
 const norm = (n: string) => n.toLowerCase().replace(/[^a-z0-9]/g, '_');
@@ -37,8 +39,13 @@ export function crustProjects(root: string, only: readonly string[] = []): { pro
     }
     const rustDir = join(rb, r);
     const ifaceDir = join(rustDir, 'src', 'interfaces');
-    const interfaces = existsSync(ifaceDir) ? readdirSync(ifaceDir).filter((f) => f.endsWith('.rs')).sort().map((f) => relative(rustDir, join(ifaceDir, f))) : [];
-    projects.push({ name, cDir: join(cb, name), rustDir, interfaces });
+    const files = existsSync(ifaceDir) ? readdirSync(ifaceDir).filter((f) => f.endsWith('.rs')).sort() : [];
+    // src/lib.rs declares `pub mod x;`: the implementation of interfaces/x.rs is src/x.rs
+    const libPath = join(rustDir, 'src', 'lib.rs');
+    const lib = existsSync(libPath) ? readFileSync(libPath, 'utf8') : '';
+    const declared = new Set([...lib.matchAll(/^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+([A-Za-z_][A-Za-z0-9_]*)\s*;/gm)].map((m) => m[1] as string));
+    const interfaces = files.filter((f) => declared.has(f.slice(0, -3))).map((f) => ({ iface: relative(rustDir, join(ifaceDir, f)), target: join('src', f) }));
+    projects.push({ name, cDir: join(cb, name), rustDir, interfaces, unused: files.filter((f) => !declared.has(f.slice(0, -3))) });
   }
   const missing = [...wanted].filter((w) => !projects.some((p) => norm(p.name) === w) && !unpaired.some((u) => norm(u) === w));
   if (missing.length > 0) throw new JarvisError('usage', `no such CRUST-Bench project: ${missing.join(', ')}`);
