@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { readJsonl, writeFileAtomicSync } from '../../../util/index.js';
 import { artifactPath } from '../artifacts.js';
 import { loadC2rustConfig, promptNotes, type C2rustConfig } from '../config/index.js';
@@ -39,7 +38,7 @@ export interface PrepareResult {
 /** Default planning rounds when the config sets no `prepare.rounds` budget. */
 export const PREPARE_ROUNDS = 3;
 
-function orderRoots(root: string, facts: PlanFacts, config: C2rustConfig): string[] {
+function orderRoots(facts: PlanFacts, config: C2rustConfig): string[] {
   if (config.root_symbols.length > 0) return config.root_symbols.filter((n) => facts.functions.has(n));
   const called = new Set([...facts.calls.values()].flat());
   return [...facts.functions.keys()].filter((n) => !called.has(n));
@@ -83,7 +82,7 @@ export async function prepareCrate(o: PrepareOptions): Promise<PrepareResult> {
     const answer = await askForAnswer(o.model, {
       name: 'c2rust-prepare',
       role: PLANNER_ROLE,
-      task: planTask({ crateDir: o.crateDir, facts, roots: orderRoots(o.root, facts, config), replaced: replacedNames(o.root), notes: promptNotes(config), ...(buildErrors.length > 0 ? { feedback: (buildErrors.at(-1) as string[]).join('\n') } : {}) }),
+      task: planTask({ crateDir: o.crateDir, facts, roots: orderRoots(facts, config), replaced: replacedNames(o.root), notes: promptNotes(config), ...(buildErrors.length > 0 ? { feedback: (buildErrors.at(-1) as string[]).join('\n') } : {}) }),
       tag: PLAN_TAG,
       usage: PLAN_USAGE,
       parse: (body) => parsePlan(body, facts),
@@ -103,8 +102,4 @@ export async function prepareCrate(o: PrepareOptions): Promise<PrepareResult> {
     await revertToHead(o.crateDir);
   }
   return fallback(`no plan built within ${maxRounds} round(s)`, maxRounds, buildErrors);
-}
-
-export function crateLibExists(crateDir: string): boolean {
-  return existsSync(join(crateDir, 'src', 'lib.rs'));
 }
