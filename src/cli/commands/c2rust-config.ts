@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { updateC2rustConfig, type C2rustConfig, type ConfigUpdate } from '../../apps/c2rust/index.js';
-import { colors, errColors, formatTable } from '../../util/index.js';
+import { colors, errColors, formatTable, JarvisError } from '../../util/index.js';
 import { positionalPath } from '../flags.js';
 
 interface ConfigFlags {
@@ -62,6 +62,9 @@ export function registerConfig(program: Command): void {
     .action(async (pathArg: string | undefined, flags: ConfigFlags) => {
       const root = resolve(positionalPath(pathArg, undefined, '', '.') ?? '.');
       const minConfidence = flags.minConfidence === undefined ? undefined : Number(flags.minConfidence);
+      if (minConfidence !== undefined && !(flags.minConfidence?.trim() !== '' && minConfidence >= 0 && minConfidence <= 1)) {
+        throw new JarvisError('usage', `--min-confidence ${flags.minConfidence}: a number from 0 to 1`);
+      }
       const r: ConfigUpdate = await updateC2rustConfig(root, {
         ...(flags.files ? { files: flags.files } : {}),
         ...(flags.rootSymbols.length > 0 ? { rootSymbols: flags.rootSymbols } : {}),

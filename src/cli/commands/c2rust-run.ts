@@ -45,8 +45,13 @@ export function registerRun(program: Command): void {
       const root = resolve(positionalPath(pathArg, undefined, '', '.') ?? '.');
       if (flags.until !== undefined && !(STAGES as readonly string[]).includes(flags.until)) throw new JarvisError('usage', `--until ${flags.until}: one of ${STAGES.join(', ')}`);
       const abort = new AbortController();
-      const onSigint = () => abort.abort();
-      process.once('SIGINT', onSigint);
+      // first Ctrl-C: stop after the current step; second: at once (nothing is recorded as finished half-way)
+      const onSigint = () => {
+        if (abort.signal.aborted) process.exit(130);
+        abort.abort();
+        process.stderr.write('stopping after the current step (Ctrl-C again to stop now); `jc2r run` resumes\n');
+      };
+      process.on('SIGINT', onSigint);
       const model = await pipelineModel(flags, root, 'jc2r run', abort.signal);
       let report: PipelineReport;
       try {

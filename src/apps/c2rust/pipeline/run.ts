@@ -158,9 +158,8 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
 
   await stage('lib-replace', hashOf('lib-replace/1', prevOutputs, cfgKey(config), group, config.budgets['lib-replace'] ?? {}), async () => {
     if (!o.model) {
-      // without a model nothing is replaced: the order is the scan's
-      rmSync(artifactPath(root, 'translationOrderPruned'), { force: true });
-      return { summary: 'no library replacement without a model', skipped: 'no model configured', outputs: async () => hashOf(fileHash(artifactPath(root, 'translationOrder'))) };
+      // an earlier lib-replace's results stay (the order file says whether they are current)
+      return { summary: 'no library replacement without a model', skipped: 'no model configured', outputs: async () => hashOf(fileHash(orderForTranspile(root).path)) };
     }
     const meter = new UsageMeter(stageBudget(config, 'lib-replace'));
     const r = await libReplace({ root, config, group, model: { agents: o.model.agents, meter }, onProgress: (d, t, n) => say('lib-replace')(`lib-replace: ${d}/${t} ${n}`) });
