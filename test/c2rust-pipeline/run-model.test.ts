@@ -19,31 +19,46 @@ afterEach(async () => {
   await server.close();
 });
 
-const KEEP = verdict({ replaceable: false, confidence: 0.9, notes: 'project arithmetic' });
+// average's subtree is std's; sum_clamped and clamp stay, since main calls them too (average does not dominate them)
+const AVERAGE = verdict({ replaceable: true, libraries: ['std'], apis: ['Iterator::sum', 'i32::clamp'], confidence: 0.9, notes: 'sum of clamped values over the length' });
 const PLAN = '<CRATE_PLAN>\nmodules:\n  - name: stats\n    purpose: clamping and averaging\n    functions: [clamp, sum_clamped, average]\n</CRATE_PLAN>';
 const statuses = (stdout: string) => Object.fromEntries([...stdout.matchAll(/^(scan|lib-replace|prepare|transpile|optimize)\s+(ran|up to date|needs a model|not run)\b/gm)].map((m) => [m[1], m[2]]));
 
 describe('jc2r run with a model', { timeout: 400_000 }, () => {
   it('runs lib-replace, prepare and the per-function transpile on the model, reports cost per stage, and a second run skips every stage', async () => {
     const base = projectWithServer(server.openaiBaseUrl);
+    const conf = await jc2r(base, TARGET, ['config', 'proj', '--root-symbols', 'average']).done;
+    expect(conf.code, conf.stderr).toBe(0);
     server.enqueue(
-      ...[KEEP, KEEP, KEEP, PLAN].map((t) => reply(t, { usage: { input: 500, output: 40 } })),
-      ...conversionReplies().flatMap((f) => f.replies.map((t) => reply(t, { usage: { input: 900, output: 60 } }))),
+      ...[AVERAGE, PLAN].map((t) => reply(t, { usage: { input: 500, output: 40 } })),
+      // the transpile stage leaves a replaced function to its library: no conversion of average
+      ...conversionReplies()
+        .filter((f) => f.fn !== 'average')
+        .flatMap((f) => f.replies.map((t) => reply(t, { usage: { input: 900, output: 60 } }))),
       // the program's main comes last: a planner that never answers in form leaves its deterministic translation
       ...Array.from({ length: 8 }, () => reply('I would rather not plan main.', { usage: { input: 100, output: 10 } })),
     );
     const r = await jc2r(base, TARGET, ['run', 'proj']).done;
     expect(r.code, r.stderr).toBe(0);
     expect(statuses(r.stdout)).toEqual({ scan: 'ran', 'lib-replace': 'ran', prepare: 'ran', transpile: 'ran', optimize: 'ran' });
-    expect(r.stdout).toMatch(/^lib-replace\s+ran\s+[\d.]+ s\s+3\s+1,620\s/m);
-    expect(r.stdout).toMatch(/^transpile\s+ran\s.*3 function\(s\) converted by the model, 1 kept their deterministic translation \(main\)/m);
+    expect(r.stdout).toMatch(/^lib-replace\s+ran\s+[\d.]+ s\s+1\s+540\s+0\.0000\s+1 replaced \(average\), 0 pruned: 4 → 4 functions$/m);
+    const reps = readFileSync(join(base, 'proj/.jarvis/c2rust/library_replacements.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { name: string; applied: boolean; pruned: unknown[] });
+    expect(reps.map((x) => [x.name, x.applied, x.pruned])).toEqual([['average', true, []]]);
+    expect(r.stdout).toMatch(/^transpile\s+ran\s.*2 function\(s\) converted by the model, 1 kept their deterministic translation \(main\), 1 not for the model/m);
     expect(r.stderr).not.toContain('no model configured');
     const progress = JSON.parse(readFileSync(join(base, 'proj/.jarvis/c2rust/progress.json'), 'utf8')) as { outcomes: { c_name: string; status: string }[] };
     expect(progress.outcomes.map((o) => [o.c_name, o.status])).toEqual([
       ['clamp', 'converted'],
       ['sum_clamped', 'converted'],
-      ['average', 'converted'],
+      ['average', 'skipped'],
       ['main', 'fallback'],
+    ]);
+    const map = readFileSync(join(base, 'proj/.jarvis/c2rust/symbol_map.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { kind: string; c_name: string; translated_by?: string });
+    expect(map.filter((m) => m.kind === 'function').map((m) => [m.c_name, m.translated_by]).sort()).toEqual([
+      ['average', 'deterministic'],
+      ['clamp', 'model'],
+      ['main', 'deterministic'],
+      ['sum_clamped', 'model'],
     ]);
     const crate = join(base, 'proj_rs');
     const log = (await runProcess('git', ['log', '--format=%s'], { cwd: crate })).stdout.trim().split('\n');
