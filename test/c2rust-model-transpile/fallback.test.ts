@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runProcess } from '../../src/util/process.js';
@@ -71,5 +71,14 @@ describe('jc2r transpile --model when the budget runs out', { timeout: 300_000 }
     // the plan (550 tokens) fit, the write's first reply (1100 in all) did not: the writer was stopped there
     expect(server.requests).toHaveLength(7 + 2);
     expect(readFileSync(join(crate, 'src/stats.rs'), 'utf8')).toBe(stats);
+
+    // someone edits the crate between runs: the next run refuses rather than throw the edit away
+    writeFileSync(join(crate, 'src/stats.rs'), `${stats}// mine\n`);
+    const third = await jc2r(base, TARGET, ['transpile', 'proj', '--model', '--function', 'average']).done;
+    expect(third.code).toBe(2);
+    expect(third.stderr).toMatch(/changed since the model stage's last step \(uncommitted: src\/stats.rs\)/);
+    expect(third.stderr).toMatch(/--reset-progress/);
+    expect(readFileSync(join(crate, 'src/stats.rs'), 'utf8')).toBe(`${stats}// mine\n`);
+    expect(server.requests).toHaveLength(9);
   });
 });

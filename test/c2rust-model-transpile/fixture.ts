@@ -45,6 +45,19 @@ int main(void) {
 
 export const FUNCTIONS = ['clamp', 'sum_clamped', 'average'];
 
+/** The tests the converted `clamp` comes with. */
+export const CLAMP_TESTS = `#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clamp_keeps_bounds() {
+        assert_eq!(clamp(5, 0, 10), 5);
+        assert_eq!(clamp(-1, 0, 10), 0);
+        assert_eq!(clamp(11, 0, 10), 10);
+    }
+}`;
+
 const patch = (search: string, replace: string) => `<PATCH file=src/stats.rs>\n<DIFF>\n<SEARCH>${search}</SEARCH>\n<REPLACE>${replace}</REPLACE>\n</DIFF>\n</PATCH>`;
 const DONE = 'Done.\n<!!!COMPLETE!!!>';
 const plan = (signature: string, notes: string) => `<PLAN>\n${JSON.stringify({ signature, notes })}\n</PLAN>`;
@@ -107,17 +120,7 @@ pub extern "C" fn clamp_ffi(v: c_int, lo: c_int, hi: c_int) -> c_int {
     clamp(v, lo, hi)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clamp_keeps_bounds() {
-        assert_eq!(clamp(5, 0, 10), 5);
-        assert_eq!(clamp(-1, 0, 10), 0);
-        assert_eq!(clamp(11, 0, 10), 10);
-    }
-}`,
+${CLAMP_TESTS}`,
         ),
         DONE,
         patch('        return lo as i64;', '        return lo;'),

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AgentFactory, type Agent, type AgentSpec } from '../../src/agent/index.js';
@@ -6,7 +6,7 @@ import { runModelTranspile } from '../../src/apps/c2rust/model-transpile/index.j
 import { transpileProject } from '../../src/apps/c2rust/transpile/index.js';
 import { createScriptedPlatformFromReplies } from '../../src/llm/index.js';
 import { tempTree } from '../support/temp-tree.js';
-import { conversionReplies, PROJECT } from './fixture.js';
+import { CLAMP_TESTS, conversionReplies, PROJECT } from './fixture.js';
 import { targetDir } from './support.js';
 
 const TARGET = targetDir('guard');
@@ -20,18 +20,6 @@ class CountingFactory extends AgentFactory {
     return super.create(spec);
   }
 }
-
-const CLAMP_TESTS = `#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clamp_keeps_bounds() {
-        assert_eq!(clamp(5, 0, 10), 5);
-        assert_eq!(clamp(-1, 0, 10), 0);
-        assert_eq!(clamp(11, 0, 10), 10);
-    }
-}`;
 
 describe('the model stage on the scripted platform', { timeout: 300_000 }, () => {
   it('undoes an edit that deletes tests and tells the model; planner and reviewer only read; every agent comes from the factory', async () => {
@@ -80,5 +68,43 @@ describe('the model stage on the scripted platform', { timeout: 300_000 }, () =>
       expect(s.edits, s.name).toBe(s.name === 'c2rust-write');
       expect(s.root).toBe(join(base, 'proj_rs'));
     }
+  });
+
+  it('deletes a C-ABI wrapper once nothing calls it, and keeps one a test still uses', async () => {
+    // a library only: no program calls the functions by their C names
+    const lib = Object.fromEntries(Object.entries(PROJECT).filter(([k]) => k !== 'test_stats.c').map(([k, v]) => [`proj/${k}`, v]));
+    const base = tempTree(lib);
+    const root = join(base, 'proj');
+    await transpileProject({ root, outDir: join(base, 'proj_rs') });
+    const [clamp, sum] = conversionReplies();
+    const platform = createScriptedPlatformFromReplies({ replies: [...(clamp?.replies ?? []), ...(sum?.replies ?? [])] });
+    const agents = new AgentFactory({ root: base, models: () => ({ normal: platform }), tools: () => [] }, { interactive: false });
+    const report = await runModelTranspile({ root, agents, functions: ['clamp', 'sum_clamped'], env: { CARGO_TARGET_DIR: TARGET } });
+    expect(report.converted).toBe(2);
+    const stats = readFileSync(join(base, 'proj_rs/src/stats.rs'), 'utf8');
+    // clamp_ffi was called by the old sum_clamped only; sum_clamped_ffi is called by a test
+    expect(stats).not.toContain('clamp_ffi(');
+    expect(stats).toContain('pub unsafe extern "C" fn sum_clamped_ffi(');
+    // each outcome says what its function left; the symbol map says what is there now
+    expect(report.functions.map((f) => f.ffi_wrapper)).toEqual(['clamp_ffi', 'sum_clamped_ffi']);
+    const map = readFileSync(join(root, '.jarvis/c2rust/symbol_map.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { c_name: string; ffi_wrapper: { rust_name: string } | null });
+    expect(Object.fromEntries(map.map((m) => [m.c_name, m.ffi_wrapper?.rust_name ?? null]))).toEqual({ clamp: null, sum_clamped: 'sum_clamped_ffi', average: null });
+  });
+
+  it('refuses a crate that does not build before asking the model anything, and starts once it builds', async () => {
+    const base = tempTree(Object.fromEntries(Object.entries(PROJECT).map(([k, v]) => [`proj/${k}`, v])));
+    const root = join(base, 'proj');
+    await transpileProject({ root, outDir: join(base, 'proj_rs') });
+    const statsPath = join(base, 'proj_rs/src/stats.rs');
+    const good = readFileSync(statsPath, 'utf8');
+    writeFileSync(statsPath, `${good}\nfn broken() -> i32 {\n    "x"\n}\n`);
+    const platform = createScriptedPlatformFromReplies({ replies: conversionReplies()[0]?.replies ?? [] });
+    const agents = new AgentFactory({ root: base, models: () => ({ normal: platform }), tools: () => [] }, { interactive: false });
+    const opts = { root, agents, functions: ['clamp'], env: { CARGO_TARGET_DIR: TARGET } };
+    await expect(runModelTranspile(opts)).rejects.toThrow(/does not build before the model stage: E0308: mismatched types \(src\/stats.rs:\d+\)/);
+    expect(platform.calls).toHaveLength(0);
+    expect(existsSync(join(base, 'proj_rs/.git'))).toBe(false);
+    writeFileSync(statsPath, good);
+    expect((await runModelTranspile(opts)).converted).toBe(1);
   });
 });

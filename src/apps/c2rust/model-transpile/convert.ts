@@ -67,6 +67,12 @@ export async function convertFunction(cc: ConvertContext, input: ConvertInput, o
     if (budget.cost > 0 && outcome.cost > budget.cost) throw new FunctionFailed(`cost budget exhausted ($${outcome.cost.toFixed(4)} > $${budget.cost})`);
     if (cc.signal?.aborted) throw new FunctionFailed('stopped');
   };
+  // a writer whose model call failed (server down, bad key) ends the function's attempt
+  const write = async (task: string) => {
+    const w = await runWriter(cc.agents, cc.crateDir, task, left());
+    spend('write', w);
+    if (w.why) throw new FunctionFailed(w.why);
+  };
   // what the next agent run may spend: the turns of one run, and what is left of the function's budget
   const left = (): RunLimits => {
     const used = outcome.tokens.total.input + outcome.tokens.total.output;
@@ -91,7 +97,7 @@ export async function convertFunction(cc: ConvertContext, input: ConvertInput, o
     } else outcome.plan = { module: fc.modulePath, notes: `no plan: ${p.why ?? ''}` };
 
     cc.stage('write', 0);
-    spend('write', await runWriter(cc.agents, cc.crateDir, writeTask(fc, plan), left()));
+    await write(writeTask(fc, plan));
 
     let reviews = 0;
     for (;;) {
@@ -100,7 +106,7 @@ export async function convertFunction(cc: ConvertContext, input: ConvertInput, o
         if (outcome.repair_rounds >= budget.repairRounds) throw new FunctionFailed(`still failing after ${outcome.repair_rounds} repair round(s): ${failure.summary}`);
         outcome.repair_rounds++;
         cc.stage('write', outcome.repair_rounds, failure.summary);
-        spend('write', await runWriter(cc.agents, cc.crateDir, failure.task, left()));
+        await write(failure.task);
         continue;
       }
       if (reviews >= budget.reviewRounds) break;
@@ -117,7 +123,7 @@ export async function convertFunction(cc: ConvertContext, input: ConvertInput, o
       outcome.review_issues.push(...r.value.issues);
       if (reviews >= budget.reviewRounds) throw new FunctionFailed(`review issues left unresolved: ${r.value.issues.join('; ')}`);
       cc.stage('write', outcome.repair_rounds, r.value.issues.join('; '));
-      spend('write', await runWriter(cc.agents, cc.crateDir, reviewFixTask(fc, r.value.issues), left()));
+      await write(reviewFixTask(fc, r.value.issues));
     }
     if (!(await findFunction(cc.crateDir, c.rustFile, c.rustName))) throw new FunctionFailed(`the safe \`${c.rustName}\` is missing from ${c.rustFile}`);
 

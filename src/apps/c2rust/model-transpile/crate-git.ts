@@ -26,7 +26,7 @@ export class CrateGit {
   constructor(readonly dir: string) {}
 
   private async git(args: string[], allowFail = false): Promise<string> {
-    return (await this.run(args, allowFail)).out;
+    return (await this.run(args, allowFail)).out.trim();
   }
 
   private async run(args: string[], allowFail: boolean): Promise<{ ok: boolean; out: string }> {
@@ -39,7 +39,7 @@ export class CrateGit {
       throw e;
     });
     if (r.exitCode !== 0 && !allowFail) throw new JarvisError('internal', `git ${args.join(' ')} failed in ${this.dir}: ${r.stderr.trim().split('\n').slice(-3).join(' ')}`);
-    return { ok: r.exitCode === 0, out: r.exitCode === 0 ? r.stdout.trim() : '' };
+    return { ok: r.exitCode === 0, out: r.exitCode === 0 ? r.stdout : '' };
   }
 
   /** Whether the crate directory is the top of a repository of its own (not just inside one). */
@@ -81,8 +81,9 @@ export class CrateGit {
 
   /** Paths with uncommitted changes (modified, added, deleted, untracked), relative to the crate. */
   async dirty(): Promise<string[]> {
-    const out = await this.git(['status', '--porcelain', '--untracked-files=all']);
-    return out === '' ? [] : out.split('\n').map((l) => l.slice(3));
+    // `-z`: one NUL-terminated `XY path` per entry, leading status spaces kept (and no quoting)
+    const { out } = await this.run(['status', '--porcelain', '-z', '--untracked-files=all'], false);
+    return out.split('\0').filter((l) => l.length > 3).map((l) => l.slice(3));
   }
 
   /** Every change since `commit` thrown away: tracked files restored, new files removed. */

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { JarvisError, writeFileAtomicSync } from '../../../util/index.js';
 import { artifactPath, c2rustDir } from '../artifacts.js';
+import { Cargo } from '../optimize/cargo.js';
 import { modulePath } from '../optimize/crate.js';
 import { scanProject, writeScanArtifacts } from '../scan.js';
 import { convertFunction, emptyOutcome, type ConvertContext } from './convert.js';
@@ -24,9 +25,12 @@ function libName(crateDir: string): string {
 }
 
 /** The crate's own repository and progress: fresh, resumed (reset to the last converted commit), or reset on request. */
-async function openProgress(git: CrateGit, crateDir: string, progressPath: string, reset: boolean, notices: string[]): Promise<{ progress: Progress; fresh: boolean }> {
+async function openProgress(git: CrateGit, crateDir: string, progressPath: string, reset: boolean, notices: string[], checkBase: () => Promise<void>): Promise<{ progress: Progress; fresh: boolean }> {
   let progress = readProgress(progressPath);
-  if (!(await git.isOwnRepo())) return { progress: emptyProgress(crateDir, await git.init(BASE_MESSAGE)), fresh: true };
+  if (!(await git.isOwnRepo())) {
+    await checkBase();
+    return { progress: emptyProgress(crateDir, await git.init(BASE_MESSAGE)), fresh: true };
+  }
   if (progress && (await git.hasCommit(progress.base_commit)) && (await git.isAncestor(progress.base_commit))) {
     if (reset) {
       await git.resetTo(progress.base_commit);
@@ -34,16 +38,39 @@ async function openProgress(git: CrateGit, crateDir: string, progressPath: strin
     }
     // a run killed mid-function left its edits: they are thrown away and the function redone
     const last = lastCommit(progress);
-    const dirty = await git.dirty();
+    const dirty = (await git.dirty()).filter((f) => f !== 'Cargo.lock');
+    if (!progress.current && (dirty.length > 0 || (await git.head()) !== last)) {
+      // no function was under way: these are someone else's changes, never thrown away silently
+      throw new JarvisError('usage', `the crate ${crateDir} changed since the model stage's last step (${dirty.length > 0 ? `uncommitted: ${dirty.slice(0, 3).join(', ')}${dirty.length > 3 ? ', …' : ''}` : 'new commits'})`, {
+        hint: 'keep them out of the crate (git stash / git reset in it), or pass --reset-progress to start the model stage over from the deterministic translation',
+      });
+    }
     if (progress.current || dirty.length > 0) notices.push(`resuming: back to ${last.slice(0, 10)}${progress.current ? `, redoing ${progress.current.c_name}` : ''}`);
     await git.resetTo(last);
     progress.current = null;
     return { progress, fresh: false };
   }
   // a crate of its own without our progress (or a new translation written over it): it is the new base
+  await checkBase();
   git.ensureIgnores();
   progress = emptyProgress(crateDir, await git.commitAll(BASE_MESSAGE));
   return { progress, fresh: true };
+}
+
+/**
+ * Every step must start from a crate that builds: one that does not (a translator defect, a
+ * missing system library) would make every function fail its checks and spend the model's
+ * budget on errors that are not its own.
+ */
+async function startsBuilding(crateDir: string, opts: ModelTranspileOptions): Promise<void> {
+  const cargo = new Cargo({ crateDir, ...(opts.exec ? { exec: opts.exec } : {}), ...(opts.env ? { env: opts.env } : {}) });
+  const check = await cargo.check();
+  if (check.ok) return;
+  const first = check.errors[0];
+  const where = first?.spans[0] ? ` (${first.spans[0].file}:${first.spans[0].lineStart})` : '';
+  throw new JarvisError('usage', `the crate ${crateDir} does not build before the model stage: ${first ? `${first.code ?? 'error'}: ${first.message}${where}` : (check.stderrTail.trim().split('\n').pop() ?? 'cargo check failed')}`, {
+    hint: `run \`cargo check\` in ${crateDir} and fix the translation (or report the translator defect); the model stage starts only from a crate that builds`,
+  });
 }
 
 async function functionOrder(opts: ModelTranspileOptions, root: string): Promise<OrderedFunction[]> {
@@ -65,7 +92,7 @@ export async function runModelTranspile(opts: ModelTranspileOptions): Promise<Mo
   const progressPath = artifactPath(root, 'progress');
   const reportPath = join(c2rustDir(root), 'model_transpile_report.json');
   const git = new CrateGit(crateDir);
-  const { progress, fresh } = await openProgress(git, crateDir, progressPath, opts.resetProgress === true, notices);
+  const { progress, fresh } = await openProgress(git, crateDir, progressPath, opts.resetProgress === true, notices, () => startsBuilding(crateDir, opts));
   const base = deterministicMap(symbolMapPath, fresh);
   const byKey = new Map<string, SymbolMapRecord>(base.filter((r) => r.kind === 'function').map((r) => [key(r.c_name, r.c_file), r]));
   const order = (await functionOrder(opts, root)).filter((f) => byKey.has(key(f.name, f.file)));
