@@ -1,7 +1,9 @@
 import { cpSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { runCli, type CliResult } from '../support/jarvis-cli.js';
+import { startLlmServer, type LlmServer } from '../support/llm-server.js';
 import { tempTree } from '../support/temp-tree.js';
 
 /** wordstat: three C functions (is_space under count_words, checksum), a program and a test program. */
@@ -40,3 +42,18 @@ export function jc2r(args: readonly string[], cwd: string, config: string, env: 
 
 export const verdict = (v: { replaceable: boolean; libraries?: string[]; apis?: string[]; confidence: number; notes: string }): string =>
   `<LIBRARY>\nreplaceable: ${v.replaceable}\nlibraries: [${(v.libraries ?? []).join(', ')}]\napis: [${(v.apis ?? []).map((a) => JSON.stringify(a)).join(', ')}]\nconfidence: ${v.confidence}\nnotes: ${v.notes}\n</LIBRARY>`;
+
+/** One loopback OpenAI-compatible server for the file's tests: started before them, closed after. */
+export function useLoopbackServer(): () => LlmServer {
+  let server: LlmServer | undefined;
+  beforeAll(async () => {
+    server = await startLlmServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => {
+    if (!server) throw new Error('the loopback server is not started yet');
+    return server;
+  };
+}

@@ -1,24 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readJsonl } from '../../src/util/files.js';
-import { reply, startLlmServer, type LlmServer } from '../support/llm-server.js';
-import { jc2r, modelConfigs, verdict, wordstatCopy } from './fixture.js';
+import { reply } from '../support/llm-server.js';
+import { jc2r, modelConfigs, useLoopbackServer, verdict, wordstatCopy } from './fixture.js';
 
-let server: LlmServer;
-beforeAll(async () => {
-  server = await startLlmServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const loop = useLoopbackServer();
 
 const C2R = '.jarvis/c2rust';
 
 describe('jc2r config and jc2r lib-replace through a loopback OpenAI-compatible server', { timeout: 120_000 }, () => {
   it('sets the roots from a header, replaces the one subtree std covers, prunes only what it dominates, and resumes from the checkpoint', async () => {
     const root = wordstatCopy();
-    const cfg = modelConfigs(server.openaiBaseUrl);
+    const cfg = modelConfigs(loop().openaiBaseUrl);
     const scan = await jc2r(['scan', '.'], root, cfg.none);
     expect(scan.code, scan.stderr).toBe(0);
 
@@ -37,7 +31,7 @@ describe('jc2r config and jc2r lib-replace through a loopback OpenAI-compatible 
     expect(none.stderr).not.toContain('    at ');
 
     const symbolsBefore = readFileSync(join(root, C2R, 'symbols.jsonl'), 'utf8');
-    server.enqueue(
+    loop().enqueue(
       // count_words, first try: not YAML the parser accepts; the reason goes back
       reply('<LIBRARY>\nreplaceable: true\nlibraries: []\nconfidence: 0.9\n</LIBRARY>'),
       reply(verdict({ replaceable: true, libraries: ['std'], apis: ['str::split_ascii_whitespace', 'Iterator::count'], confidence: 0.95, notes: 'split on ASCII blanks and count' })),
@@ -45,11 +39,11 @@ describe('jc2r config and jc2r lib-replace through a loopback OpenAI-compatible 
     );
     const r = await jc2r(['lib-replace', '.', '-g', 'loop', '--json'], root, cfg.model);
     expect(r.code, r.stderr).toBe(0);
-    expect(server.pending()).toBe(0);
-    expect(server.requests).toHaveLength(3);
-    const second = JSON.stringify(server.requests[1]?.body);
+    expect(loop().pending()).toBe(0);
+    expect(loop().requests).toHaveLength(3);
+    const second = JSON.stringify(loop().requests[1]?.body);
     expect(second).toContain('libraries is empty');
-    expect(JSON.stringify(server.requests[0]?.body)).toContain('Keep the C function names.');
+    expect(JSON.stringify(loop().requests[0]?.body)).toContain('Keep the C function names.');
 
     const reps = readJsonl<{ name: string; applied: boolean; pruned: { name: string }[] }>(join(root, C2R, 'library_replacements.jsonl'));
     expect(reps.map((x) => [x.name, x.applied, x.pruned.map((p) => p.name)])).toEqual([['count_words', true, ['is_space']]]);
@@ -64,10 +58,10 @@ describe('jc2r config and jc2r lib-replace through a loopback OpenAI-compatible 
     expect(out.usage.calls).toBe(3);
 
     // again: every verdict comes from the checkpoint, no model call
-    server.requests.length = 0;
+    loop().requests.length = 0;
     const again = await jc2r(['lib-replace', '.', '-g', 'loop'], root, cfg.model);
     expect(again.code, again.stderr).toBe(0);
-    expect(server.requests).toHaveLength(0);
+    expect(loop().requests).toHaveLength(0);
     expect(again.stdout).toContain('2 function(s) judged (2 from the checkpoint), 1 replaced, 1 callee(s) pruned: 5 → 4 functions to translate');
   });
 });

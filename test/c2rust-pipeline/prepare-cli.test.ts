@@ -1,17 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runProcess } from '../../src/util/process.js';
-import { reply, startLlmServer, type LlmServer } from '../support/llm-server.js';
-import { jc2r, modelConfigs, wordstatCopy } from './fixture.js';
+import { reply } from '../support/llm-server.js';
+import { jc2r, modelConfigs, useLoopbackServer, wordstatCopy } from './fixture.js';
 
-let server: LlmServer;
-beforeAll(async () => {
-  server = await startLlmServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const loop = useLoopbackServer();
 
 const plan = (modules: Record<string, string[]>) =>
   `<CRATE_PLAN>\nmodules:\n${Object.entries(modules)
@@ -27,13 +21,13 @@ describe('jc2r prepare through a loopback OpenAI-compatible server', { timeout: 
   it('feeds a real rustc error back to the planner, then applies, commits and builds the layout it fixed', async () => {
     const root = wordstatCopy();
     const crate = `${root}_rs`;
-    const cfg = modelConfigs(server.openaiBaseUrl);
+    const cfg = modelConfigs(loop().openaiBaseUrl);
     expect((await jc2r(['scan', '.'], root, cfg.none)).code).toBe(0);
-    server.enqueue(reply(BREAKS), reply(BUILDS));
+    loop().enqueue(reply(BREAKS), reply(BUILDS));
     const r = await jc2r(['prepare', '.', '-g', 'loop', '--json'], root, cfg.model);
     expect(r.code, r.stderr).toBe(0);
-    expect(server.pending()).toBe(0);
-    const second = JSON.stringify(server.requests[1]?.body);
+    expect(loop().pending()).toBe(0);
+    const second = JSON.stringify(loop().requests[1]?.body);
     expect(second).toContain('no longer builds');
     expect(second).toMatch(/E0603.*is_space/);
     const out = JSON.parse(r.stdout) as { rounds: number; buildErrors: string[][]; plan: { source: string } };
@@ -52,14 +46,14 @@ describe('jc2r prepare through a loopback OpenAI-compatible server', { timeout: 
   it('keeps the deterministic layout when every plan breaks the build, and says so', async () => {
     const root = wordstatCopy();
     const crate = `${root}_rs`;
-    const cfg = modelConfigs(server.openaiBaseUrl);
+    const cfg = modelConfigs(loop().openaiBaseUrl);
     expect((await jc2r(['scan', '.'], root, cfg.none)).code).toBe(0);
     expect((await jc2r(['config', '.', '--budget', 'prepare.rounds=2'], root, cfg.none)).code).toBe(0);
-    server.requests.length = 0;
-    server.enqueue(reply(BREAKS), reply(BREAKS));
+    loop().requests.length = 0;
+    loop().enqueue(reply(BREAKS), reply(BREAKS));
     const r = await jc2r(['prepare', '.', '-g', 'loop'], root, cfg.model);
     expect(r.code, r.stderr).toBe(0);
-    expect(server.requests).toHaveLength(2);
+    expect(loop().requests).toHaveLength(2);
     expect(r.stdout).toContain("layout: the deterministic translation's (no plan built within 2 round(s))");
     expect(r.stdout).toMatch(/round 1 did not build: error\[E0603\]/);
     expect(existsSync(join(crate, 'src/text.rs'))).toBe(false);

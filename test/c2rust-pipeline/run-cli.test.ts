@@ -1,19 +1,13 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runProcess } from '../../src/util/process.js';
 import { startCli, waitFor } from '../support/jarvis-cli.js';
-import { hang, reply, startLlmServer, type LlmServer } from '../support/llm-server.js';
+import { hang, reply } from '../support/llm-server.js';
 import { tempTree } from '../support/temp-tree.js';
-import { jc2r, modelConfigs, TOOLCHAIN_ENV, verdict, wordstatCopy } from './fixture.js';
+import { TOOLCHAIN_ENV, jc2r, modelConfigs, useLoopbackServer, verdict, wordstatCopy } from './fixture.js';
 
-let server: LlmServer;
-beforeAll(async () => {
-  server = await startLlmServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const loop = useLoopbackServer();
 
 const C2R = '.jarvis/c2rust';
 const state = (root: string) => JSON.parse(readFileSync(join(root, C2R, 'run_state.json'), 'utf8')) as { stages: Record<string, { status: string; inputs: string }> };
@@ -25,7 +19,7 @@ const HASH = verdict({ replaceable: false, confidence: 0.9, notes: 'project hash
 describe('jc2r run', { timeout: 300_000 }, () => {
   it('without a model runs the deterministic stages, says which need a model, skips what finished, and --reset runs all again', async () => {
     const root = wordstatCopy();
-    const cfg = modelConfigs(server.openaiBaseUrl);
+    const cfg = modelConfigs(loop().openaiBaseUrl);
     const first = await jc2r(['run', '.'], root, cfg.none);
     expect(first.code, first.stderr).toBe(0);
     expect(statuses(first.stdout)).toEqual({ scan: 'ran', 'lib-replace': 'needs a model', prepare: 'needs a model', transpile: 'needs a model', optimize: 'ran' });
@@ -60,7 +54,7 @@ describe('jc2r run', { timeout: 300_000 }, () => {
   });
 
   it('killed in the middle of lib-replace, runs on from its checkpoint to the records of an uninterrupted run', async () => {
-    const cfg = modelConfigs(server.openaiBaseUrl);
+    const cfg = modelConfigs(loop().openaiBaseUrl);
     const args = ['run', '.', '-g', 'loop', '--until', 'lib-replace'];
     const setup = async (root: string) => {
       expect((await jc2r(['config', '.', '--root-symbols', 'count_words,checksum'], root, cfg.none)).code).toBe(0);
@@ -68,30 +62,30 @@ describe('jc2r run', { timeout: 300_000 }, () => {
     // uninterrupted
     const plain = wordstatCopy();
     await setup(plain);
-    server.requests.length = 0;
-    server.enqueue(reply(COUNT), reply(HASH));
+    loop().requests.length = 0;
+    loop().enqueue(reply(COUNT), reply(HASH));
     const r1 = await jc2r(args, plain, cfg.model);
     expect(r1.code, r1.stderr).toBe(0);
-    expect(server.requests).toHaveLength(2);
+    expect(loop().requests).toHaveLength(2);
 
     // killed while the model answers the second question
     const killed = wordstatCopy();
     await setup(killed);
-    server.requests.length = 0;
-    server.enqueue(reply(COUNT), hang());
+    loop().requests.length = 0;
+    loop().enqueue(reply(COUNT), hang());
     const p = startCli(resolve(import.meta.dirname, '../../bin/jc2r.js'), args, { cwd: killed, home: tempTree(), stdin: '', env: { ...TOOLCHAIN_ENV, JARVIS_CONFIG: cfg.model, C2R_LOOP_KEY: 'sk-loop' } });
-    await waitFor(() => server.requests.length === 2, 60_000, 'the second model request');
+    await waitFor(() => loop().requests.length === 2, 60_000, 'the second model request');
     p.child.kill('SIGKILL');
     await p.done;
     expect(Object.keys(state(killed).stages)).toEqual(['scan']);
 
-    server.requests.length = 0;
-    server.enqueue(reply(HASH));
+    loop().requests.length = 0;
+    loop().enqueue(reply(HASH));
     const r2 = await jc2r(args, killed, cfg.model);
     expect(r2.code, r2.stderr).toBe(0);
     // only the unanswered question is asked again
-    expect(server.requests).toHaveLength(1);
-    expect(JSON.stringify(server.requests[0]?.body)).toContain('Function to judge: checksum');
+    expect(loop().requests).toHaveLength(1);
+    expect(JSON.stringify(loop().requests[0]?.body)).toContain('Function to judge: checksum');
     expect(statuses(r2.stdout)).toMatchObject({ scan: 'up to date', 'lib-replace': 'ran' });
     for (const f of ['library_replacements.jsonl', 'symbols_library_pruned.jsonl', 'translation_order_pruned.jsonl', 'lib_replace_checkpoint.json']) {
       expect(readFileSync(join(killed, C2R, f), 'utf8'), f).toBe(readFileSync(join(plain, C2R, f), 'utf8'));

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runProcess } from '../../src/util/process.js';
-import { reply, startLlmServer, type LlmServer } from '../support/llm-server.js';
+import { hang, reply, startLlmServer, type LlmServer } from '../support/llm-server.js';
 import { conversionReplies } from '../c2rust-model-transpile/fixture.js';
-import { cleanTarget, jc2r, projectWithServer, targetDir } from '../c2rust-model-transpile/support.js';
+import { cleanTarget, crateFiles, jc2r, projectWithServer, targetDir } from '../c2rust-model-transpile/support.js';
 import { verdict } from './fixture.js';
 
 /** `jc2r run` with a model: every stage through the loopback server, then a second run that has nothing left to do. */
@@ -73,5 +73,44 @@ describe('jc2r run with a model', { timeout: 400_000 }, () => {
     expect(server.requests).toHaveLength(0);
     const report = JSON.parse(again.stdout) as { stages: { stage: string; status: string }[] };
     expect(report.stages.map((s) => s.status)).toEqual(['up to date', 'up to date', 'up to date', 'up to date', 'up to date']);
+  });
+
+  it('after a SIGKILL in the middle of a function, jc2r run again ends with the same crate and records as an uninterrupted run', async () => {
+    const usage = { usage: { input: 900, output: 60 } };
+    const [clamp, sum] = conversionReplies();
+    const args = ['run', 'proj', '--until', 'transpile'];
+    const setup = async (b: string) => expect((await jc2r(b, TARGET, ['config', 'proj', '--root-symbols', 'average']).done).code).toBe(0);
+    const tail = Array.from({ length: 8 }, () => reply('I would rather not plan main.'));
+    const whole = projectWithServer(server.openaiBaseUrl);
+    await setup(whole);
+    server.enqueue(reply(AVERAGE), reply(PLAN), ...[clamp, sum].flatMap((f) => (f?.replies ?? []).map((t) => reply(t, usage))), ...tail);
+    expect((await jc2r(whole, TARGET, args).done).code).toBe(0);
+    await server.close();
+    server = await startLlmServer();
+
+    const base = projectWithServer(server.openaiBaseUrl);
+    await setup(base);
+    // clamp whole, then sum_clamped's plan and first write; then the model goes silent and the run is killed
+    server.enqueue(reply(AVERAGE), reply(PLAN), ...(clamp?.replies ?? []).map((t) => reply(t, usage)), ...(sum?.replies ?? []).slice(0, 3).map((t) => reply(t, usage)), hang());
+    const first = jc2r(base, TARGET, args);
+    const asked = 2 + (clamp?.replies.length ?? 0) + 4;
+    for (let i = 0; i < 900 && server.requests.length < asked; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(server.requests.length).toBe(asked);
+    first.child.kill('SIGKILL');
+    await first.done;
+    server.requests.length = 0;
+    server.enqueue(...(sum?.replies ?? []).map((t) => reply(t, usage)), ...tail);
+    const second = await jc2r(base, TARGET, args).done;
+    expect(second.code, second.stderr).toBe(0);
+    // lib-replace and prepare are not asked again: only sum_clamped (from its start) and main
+    expect(statuses(second.stdout)).toMatchObject({ scan: 'up to date', 'lib-replace': 'up to date', prepare: 'up to date', transpile: 'ran' });
+    expect(JSON.stringify(server.requests[0]?.body)).toContain('sum_clamped');
+    expect(crateFiles(join(base, 'proj_rs'))).toEqual(crateFiles(join(whole, 'proj_rs')));
+    const records = (b: string) => ['symbol_map.jsonl', 'library_replacements.jsonl', 'translation_order_pruned.jsonl', 'crate_plan.json'].map((f) => readFileSync(join(b, 'proj/.jarvis/c2rust', f), 'utf8').replaceAll(b, '<base>'));
+    expect(records(base)).toEqual(records(whole));
+    const outcomes = (b: string) => (JSON.parse(readFileSync(join(b, 'proj/.jarvis/c2rust/progress.json'), 'utf8')) as { outcomes: { seconds: number }[] }).outcomes.map((o) => ({ ...o, seconds: 0 }));
+    expect(outcomes(base)).toEqual(outcomes(whole));
+    const log = (b: string) => runProcess('git', ['log', '--format=%H %s'], { cwd: join(b, 'proj_rs') }).then((r) => r.stdout);
+    expect(await log(base)).toBe(await log(whole));
   });
 });

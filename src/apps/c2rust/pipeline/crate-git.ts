@@ -8,7 +8,16 @@ import { JarvisError, runProcess } from '../../../util/index.js';
  * gives up puts the crate back to its last commit.
  */
 
-const IDENT = { GIT_AUTHOR_NAME: 'jc2r', GIT_AUTHOR_EMAIL: 'jc2r@localhost', GIT_COMMITTER_NAME: 'jc2r', GIT_COMMITTER_EMAIL: 'jc2r@localhost' };
+// a fixed date, as the model transpile's commits have: the same crate gives the same commits, so a
+// resumed run ends with the very history (and records naming commits) of an uninterrupted one
+const IDENT = {
+  GIT_AUTHOR_NAME: 'jc2r',
+  GIT_AUTHOR_EMAIL: 'jc2r@localhost',
+  GIT_COMMITTER_NAME: 'jc2r',
+  GIT_COMMITTER_EMAIL: 'jc2r@localhost',
+  GIT_AUTHOR_DATE: '2000-01-01T00:00:00Z',
+  GIT_COMMITTER_DATE: '2000-01-01T00:00:00Z',
+};
 
 async function git(dir: string, args: string[]): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...IDENT, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0' };
