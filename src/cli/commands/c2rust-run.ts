@@ -22,7 +22,7 @@ const collectList = (v: string, prev: string[]) => [...prev, v];
 
 /** The per-stage table: what ran, how long, what it cost, and its one-line result. */
 export function pipelineTable(r: PipelineReport): string {
-  const rows = r.stages.map((s) => [s.stage, s.status, s.status === 'ran' ? `${s.seconds.toFixed(1)} s` : '-', String(s.usage.calls), (s.usage.input_tokens + s.usage.output_tokens).toLocaleString('en-US'), s.usage.cost.toFixed(4), s.summary]);
+  const rows = r.stages.map((s) => [s.stage, s.status, s.seconds > 0 ? `${s.seconds.toFixed(1)} s` : '-', String(s.usage.calls), (s.usage.input_tokens + s.usage.output_tokens).toLocaleString('en-US'), s.usage.cost.toFixed(4), s.summary]);
   const t = r.total;
   rows.push(['total', '', '', String(t.calls), (t.input_tokens + t.output_tokens).toLocaleString('en-US'), t.cost.toFixed(4), '']);
   return formatTable([['stage', 'status', 'time', 'calls', 'tokens', 'cost', 'result'], ...rows]);
