@@ -28,7 +28,7 @@ export {
   type StageUsage,
 } from './config/index.js';
 export { libReplace, type LibReplaceOptions, type LibReplaceResult, type ReplacementRecord } from './lib-replace/index.js';
-export { ensureDeterministicCrate, MODEL_STAGES, runPipeline, STAGES, UsageMeter, type PipelineOptions, type PipelineReport, type StageModel, type StageName, type StageOutcome } from './pipeline/index.js';
+export { ensureDeterministicCrate, MODEL_STAGES, scannedCompileCommands, runPipeline, STAGES, UsageMeter, type PipelineOptions, type PipelineReport, type StageModel, type StageName, type StageOutcome } from './pipeline/index.js';
 export { prepareCrate, PREPARE_ROUNDS, type CratePlan, type PrepareOptions, type PrepareResult } from './prepare/index.js';
 export { modelSummaryTable, runModelTranspile, type FunctionBudget, type ModelTranspileOptions, type ModelTranspileReport } from './model-transpile/index.js';
 export { benchCrust, crustProjects, type CrustBenchReport, type CrustProjectResult } from './bench-crust/index.js';

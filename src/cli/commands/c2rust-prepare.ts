@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { ensureDeterministicCrate, loadC2rustConfig, prepareCrate, stageBudget, UsageMeter } from '../../apps/c2rust/index.js';
-import { colors, errColors, formatTable } from '../../util/index.js';
+import { artifactPath, ensureDeterministicCrate, loadC2rustConfig, prepareCrate, scannedCompileCommands, stageBudget, UsageMeter } from '../../apps/c2rust/index.js';
+import { colors, errColors, formatTable, JarvisError } from '../../util/index.js';
 import { positionalPath } from '../flags.js';
 import { addLlmGroupOption } from '../llm-options.js';
 import { endPipelineModel, NO_MODEL_HINT, pipelineModel } from './c2rust-pipeline-model.js';
@@ -24,6 +25,7 @@ export function registerPrepare(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (pathArg: string | undefined, flags: PrepareFlags) => {
       const root = resolve(positionalPath(pathArg, undefined, '', '.') ?? '.');
+      if (!existsSync(artifactPath(root, 'translationOrder'))) throw new JarvisError('usage', `no scan of ${root}: ${artifactPath(root, 'translationOrder')} is missing`, { hint: `run \`jc2r scan ${pathArg ?? '.'}\` first` });
       const config = loadC2rustConfig(root);
       const crateDir = resolve(flags.crate ?? config.crate_dir ?? join(dirname(root), `${basename(root)}_rs`));
       const say = (m: string) => {
@@ -33,7 +35,8 @@ export function registerPrepare(program: Command): void {
       if (!model && flags.model !== false) say(`${NO_MODEL_HINT}; keeping the deterministic layout`);
       const meter = new UsageMeter(stageBudget(config, 'prepare'));
       try {
-        const det = await ensureDeterministicCrate({ root, crateDir });
+        const ccRoot = scannedCompileCommands(root);
+        const det = await ensureDeterministicCrate({ root, crateDir, ...(ccRoot ? { ccRoot } : {}) });
         if (det.written) say(`deterministic translation written to ${crateDir}`);
         const r = await prepareCrate({ root, crateDir, config, ...(model ? { model: { agents: model.agents, meter } } : {}), onProgress: say });
         endPipelineModel(model);

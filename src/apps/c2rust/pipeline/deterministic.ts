@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { writeFileAtomicSync } from '../../../util/index.js';
-import { c2rustDir } from '../artifacts.js';
+import { artifactPath, c2rustDir } from '../artifacts.js';
 import { transpileProject, type TranspileReport } from '../transpile/index.js';
 import { ensureCrateRepo } from './crate-git.js';
 
@@ -74,4 +74,17 @@ export async function ensureDeterministicCrate(o: TranslateOptions): Promise<Det
   await ensureCrateRepo(o.crateDir);
   writeFileAtomicSync(statePath, `${JSON.stringify({ inputs, crate: o.crateDir }, null, 2)}\n`);
   return { written: true, report: out.report, notices: out.notices, inputs };
+}
+
+/**
+ * The compile_commands.json the last scan read (the project's, or one it generated from meson,
+ * CMake or `make -n`): the translator reads only a database, so the pipeline hands it this one.
+ */
+export function scannedCompileCommands(root: string): string | undefined {
+  try {
+    const s = JSON.parse(readFileSync(artifactPath(root, 'scanSummary'), 'utf8')) as { compileCommands?: string | null };
+    return s.compileCommands && existsSync(s.compileCommands) ? s.compileCommands : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { AgentFactory } from '../../../agent/index.js';
 import { JarvisError, runProcess } from '../../../util/index.js';
 import { artifactPath } from '../artifacts.js';
+import { findCompileCommands, listSources } from '../compile-db.js';
 import {
   emptyUsage,
   fileHash,
@@ -23,7 +24,7 @@ import type { Exec } from '../optimize/cargo.js';
 import { applyPlan, cratePlanPath, planFacts, prepareCrate, type CratePlan } from '../prepare/index.js';
 import { scanProject, writeScanArtifacts } from '../scan.js';
 import { commitAll } from './crate-git.js';
-import { ensureDeterministicCrate, sourceTreeHash } from './deterministic.js';
+import { ensureDeterministicCrate, scannedCompileCommands, sourceTreeHash } from './deterministic.js';
 import { modelTranspile } from './model-transpile-adapter.js';
 import { UsageMeter } from './stage-model.js';
 
@@ -75,16 +76,6 @@ function crateDirOf(root: string, config: C2rustConfig, given?: string): string 
   return join(dirname(root), `${basename(root)}_rs`);
 }
 
-/** The compile_commands.json the last scan read, when it read one. */
-function scannedCompileCommands(root: string): string | undefined {
-  try {
-    const s = JSON.parse(readFileSync(artifactPath(root, 'scanSummary'), 'utf8')) as { compileCommands?: string | null };
-    return s.compileCommands && existsSync(s.compileCommands) ? s.compileCommands : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 async function crateHead(crateDir: string): Promise<string> {
   if (!existsSync(join(crateDir, '.git'))) return 'none';
   const r = await runProcess('git', ['rev-parse', 'HEAD'], { cwd: crateDir, timeoutMs: 30_000 });
@@ -100,6 +91,9 @@ async function crateHead(crateDir: string): Promise<string> {
 export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
   const root = resolve(o.root);
   if (!existsSync(root)) throw new JarvisError('usage', `project root ${root} does not exist`);
+  if (!o.ccRoot && !findCompileCommands(root) && listSources(root).sources.length === 0) {
+    throw new JarvisError('usage', `no C sources under ${root}: nothing to translate`, { hint: "jc2r run PATH, with PATH the C project's root (or --cc-root for its compile_commands.json)" });
+  }
   const config = loadC2rustConfig(root);
   const crateDir = crateDirOf(root, config, o.crateDir);
   if (o.reset) {
