@@ -60,6 +60,10 @@ describe('jc2r transpile --model through the loopback OpenAI-compatible server',
       expect(repair).toContain(`error[${code}]`);
       expect(repair).toContain('src/stats.rs:');
     }
+    // the writer sees the C and the deterministic translation under its wrapper name
+    const write = reqs.find((t) => t.includes('Convert `clamp` into safe Rust in src/stats.rs'));
+    expect(write).toContain(JSON.stringify('#[export_name = "clamp"]\npub unsafe extern "C" fn clamp_ffi(mut v: c_int').slice(1, -1));
+    expect(write).toContain(JSON.stringify('int clamp(int v, int lo, int hi) {').slice(1, -1));
     // the review's issue went to the fixer, and the second review found nothing
     expect(reqs.some((t) => t.includes('A review of `sum_clamped`') && t.includes('a negative n becomes a huge usize'))).toBe(true);
     const p = progressOf(base);
@@ -127,5 +131,30 @@ describe('jc2r transpile --model through the loopback OpenAI-compatible server',
     const log = (d: string) => runProcess('git', ['log', '--format=%H'], { cwd: join(d, 'proj_rs') }).then((r) => r.stdout);
     expect(await log(base)).toBe(await log(whole));
     expect(existsSync(join(base, 'proj_rs/.git'))).toBe(true);
+  });
+
+  it('Ctrl-C while the model answers undoes the function under way and exits 130; the next run finishes it', async () => {
+    const base = projectWithServer(server.openaiBaseUrl);
+    const [clamp, sum, average] = conversionReplies();
+    server.enqueue(...(clamp?.replies ?? []).map((t) => reply(t)), reply(sum?.replies[0] ?? ''), hang());
+    const run = jc2r(base, TARGET, ['transpile', 'proj', '--model', ...FN_ARGS]);
+    const asked = (clamp?.replies.length ?? 0) + 2;
+    for (let i = 0; i < 600 && server.requests.length < asked; i++) await new Promise((r) => setTimeout(r, 100));
+    run.child.kill('SIGINT');
+    const r = await run.done;
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stdout).toMatch(/stopped: run again to resume/);
+    const crate = join(base, 'proj_rs');
+    expect((await runProcess('git', ['status', '--porcelain'], { cwd: crate })).stdout).toBe('');
+    expect(readFileSync(join(crate, 'src/stats.rs'), 'utf8')).not.toContain('sum_clamped_ffi');
+    expect(progressOf(base).outcomes.map((o) => o.c_name)).toEqual(['clamp']);
+    server.enqueue(...[...(sum?.replies ?? []), ...(average?.replies ?? [])].map((t) => reply(t)));
+    const again = await jc2r(base, TARGET, ['transpile', 'proj', '--model', ...FN_ARGS]).done;
+    expect(again.code, again.stderr).toBe(0);
+    expect(progressOf(base).outcomes.map((o) => [o.c_name, o.status])).toEqual([
+      ['clamp', 'converted'],
+      ['sum_clamped', 'converted'],
+      ['average', 'converted'],
+    ]);
   });
 });

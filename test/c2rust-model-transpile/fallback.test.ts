@@ -72,13 +72,25 @@ describe('jc2r transpile --model when the budget runs out', { timeout: 300_000 }
     expect(server.requests).toHaveLength(7 + 2);
     expect(readFileSync(join(crate, 'src/stats.rs'), 'utf8')).toBe(stats);
 
+    // and a third at its cost budget (the config prices tokens at $1000 per million)
+    server.enqueue(...(conversionReplies()[2]?.replies ?? []).map((t) => reply(t, usage)));
+    const third = await jc2r(base, TARGET, ['transpile', 'proj', '--model', '--function', 'average', '--max-cost', '0.6', '--json']).done;
+    expect(third.code, third.stderr).toBe(0);
+    const rep3 = JSON.parse(third.stdout) as Report & { functions: { cost: number }[] };
+    expect(rep3.functions[2]).toMatchObject({ c_name: 'average', status: 'fallback', reason: 'cost budget exhausted ($1.1000 > $0.6)', cost: 1.1 });
+    expect(server.requests).toHaveLength(11);
+    expect(readFileSync(join(crate, 'src/stats.rs'), 'utf8')).toBe(stats);
+
     // someone edits the crate between runs: the next run refuses rather than throw the edit away
     writeFileSync(join(crate, 'src/stats.rs'), `${stats}// mine\n`);
-    const third = await jc2r(base, TARGET, ['transpile', 'proj', '--model', '--function', 'average']).done;
-    expect(third.code).toBe(2);
-    expect(third.stderr).toMatch(/changed since the model stage's last step \(uncommitted: src\/stats.rs\)/);
-    expect(third.stderr).toMatch(/--reset-progress/);
+    const edited = await jc2r(base, TARGET, ['transpile', 'proj', '--model', '--function', 'average']).done;
+    expect(edited.code).toBe(2);
+    expect(edited.stderr).toMatch(/changed since the model stage's last step \(uncommitted: src\/stats.rs\)/);
+    expect(edited.stderr).toMatch(/--reset-progress/);
     expect(readFileSync(join(crate, 'src/stats.rs'), 'utf8')).toBe(`${stats}// mine\n`);
-    expect(server.requests).toHaveLength(9);
+    expect(server.requests).toHaveLength(11);
+    const unknown = await jc2r(base, TARGET, ['transpile', 'proj', '--model', '--function', 'nope', '--reset-progress']).done;
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/no translated C function named nope/);
   });
 });

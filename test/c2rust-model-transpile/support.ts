@@ -21,7 +21,7 @@ export function projectWithServer(baseUrl: string): string {
   const base = tempTree({});
   const files = Object.fromEntries(Object.entries(PROJECT).map(([k, v]) => [`proj/${k}`, v]));
   for (const [f, text] of Object.entries(files)) writeFile(join(base, f), text);
-  writeFile(join(base, 'config.yaml'), `llm_groups:\n  default:\n    normal: { platform: openai-compatible, base_url: ${baseUrl}, model: m, api_key_env: LOOP_KEY, max_retries: 0 }\n`);
+  writeFile(join(base, 'config.yaml'), `llm_groups:\n  default:\n    normal: { platform: openai-compatible, base_url: ${baseUrl}, model: m, api_key_env: LOOP_KEY, max_retries: 0, price_per_mtok: { input: 1000, output: 1000 } }\n`);
   return base;
 }
 

@@ -77,8 +77,9 @@ export function registerTranspile(program: Command): void {
       try {
         const crate = resolve(flags.output ?? `${resolve(root)}_rs`);
         // a model run under way resumes on its crate: translating again would throw its work away
-        const resuming = model !== undefined && flags.force !== true && flags.resetProgress !== true && existsSync(artifactPath(resolve(root), 'progress')) && existsSync(join(crate, '.git'));
-        if (resuming) say(`resuming the model stage on ${crate} (--reset-progress starts over, --force translates again)`);
+        const resuming = model !== undefined && flags.force !== true && existsSync(artifactPath(resolve(root), 'progress')) && existsSync(join(crate, '.git'));
+        if (resuming && flags.resetProgress === true) say(`starting the model stage over on ${crate}, from its deterministic translation`);
+        else if (resuming) say(`resuming the model stage on ${crate} (--reset-progress starts over, --force translates again)`);
         else await deterministic(root, flags, say, model !== undefined);
         if (!model) return;
         const report = await runModelTranspile({
@@ -88,7 +89,7 @@ export function registerTranspile(program: Command): void {
           budget: Object.fromEntries(Object.entries(budget).filter(([, v]) => v !== undefined)),
           functions: flags.function,
           signal: stop.signal,
-          resetProgress: flags.resetProgress === true || flags.force === true,
+          resetProgress: flags.resetProgress === true,
           equiv: flags.equiv !== false,
           ...(flags.run.length > 0 ? { equivRuns: flags.run } : {}),
           onProgress: (e) => {

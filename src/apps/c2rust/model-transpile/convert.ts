@@ -85,7 +85,9 @@ export async function convertFunction(cc: ConvertContext, input: ConvertInput, o
     const wrapperName = ffiName(c.rustName);
     // callers not converted yet keep the C-shaped function under its new name
     await renameForWrapper(cc.crateDir, { name: c.rustName, file: c.rustFile, modPath: modulePath(c.rustFile), cName: c.cName, libName: cc.libName });
-    const fc: FunctionContext = { ...c, wrapperName, rustSource: readFileSync(join(cc.crateDir, c.rustFile), 'utf8').split('\n').slice(item.startLine - 1, item.endLine).join('\n').replace(new RegExp(`\\b${c.rustName.replace(/^r#/, '')}\\b`), wrapperName), tree: rustSources(cc.crateDir) };
+    const renamed = await findFunction(cc.crateDir, c.rustFile, wrapperName);
+    const rustSource = renamed ? readFileSync(join(cc.crateDir, c.rustFile), 'utf8').split('\n').slice(renamed.startLine - 1, renamed.endLine).join('\n') : '';
+    const fc: FunctionContext = { ...c, wrapperName, rustSource, tree: rustSources(cc.crateDir) };
 
     cc.stage('plan', 0);
     let plan: Plan | undefined;

@@ -97,6 +97,8 @@ export async function runModelTranspile(opts: ModelTranspileOptions): Promise<Mo
   const byKey = new Map<string, SymbolMapRecord>(base.filter((r) => r.kind === 'function').map((r) => [key(r.c_name, r.c_file), r]));
   const order = (await functionOrder(opts, root)).filter((f) => byKey.has(key(f.name, f.file)));
   const only = opts.functions && opts.functions.length > 0 ? new Set(opts.functions) : undefined;
+  const unknown = [...(only ?? [])].filter((n) => !order.some((f) => f.name === n));
+  if (unknown.length > 0) throw new JarvisError('usage', `no translated C function named ${unknown.join(', ')}`, { hint: `the functions in translation order are: ${order.map((f) => f.name).slice(0, 20).join(', ')}${order.length > 20 ? ', …' : ''}` });
   const config = readStageConfig(root);
   const replacements = readLibraryReplacements(root);
   const lib = libName(crateDir);

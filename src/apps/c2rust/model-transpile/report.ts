@@ -17,7 +17,11 @@ export interface ModelTranspileReport {
   tokens: Tokens;
   cost: number;
   cargoRuns: number;
-  /** the crate builds and its tests pass at the end (it always should: a failing step is undone) */
+  /**
+   * the crate is clean at a verified commit: the base (checked to build before the first
+   * function) or a converted function's (checked, tested, differential-tested); false means
+   * something changed it outside the stage
+   */
   builds: boolean;
   /** false: stopped by the signal before every function was done (rerun to resume) */
   complete: boolean;
