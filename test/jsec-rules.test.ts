@@ -13,17 +13,11 @@ import { scanPath } from '../src/apps/sec/scan.js';
 const ROOT = join(import.meta.dirname, 'fixtures', 'jsec', 'rules');
 
 /**
- * Data-flow cases the C engine does not catch yet (its own branch is reworking sources and
- * tiers). Each stays in the matrix as an expected failure: when the engine starts catching one,
- * its test fails and the entry must go. Key: `<rule-id>/<variant>` (`bad` for the plain pair).
+ * Data-flow cases the C engine does not catch yet. Each stays in the matrix as an expected
+ * failure: when the engine starts catching one, its test fails and the entry must go. Key:
+ * `<rule-id>/<variant>` (`bad` for the plain pair). Empty: the engine catches every pair.
  */
 const ENGINE_PENDING: Record<string, string> = {
-  'c.buffer.stack-overflow/bad-strcpy': 'argv is not an input source of the engine yet, so the copy has no known length',
-  'c.buffer.stack-overflow/bad-gets': 'gets() is not modelled as an unbounded stdin write yet',
-  'c.buffer.stack-overflow/bad-sprintf': 'sprintf output length is not modelled from the format and the %s argument yet',
-  'c.buffer.stack-overflow/bad-memcpy': 'the fixed twin is flagged: a bound checked on an array element (hdr[0]) does not narrow the later read of it',
-  'c.buffer.heap-overflow/bad': 'argv is not an input source of the engine yet, so strcpy into malloc(8) has no known source length',
-  'c.command.tainted/bad': 'argv is not an input source of the engine yet, so the command built from it is not tainted',
 };
 
 interface Pair {

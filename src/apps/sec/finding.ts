@@ -10,6 +10,23 @@ export interface FlowStep {
   note: string;
 }
 
+/**
+ * How a finding was reached. `proven`: the analysis state shows the flaw on a feasible path with
+ * finite values (a constant, a loop range, an input's type range, a block freed on that path).
+ * `suspect`: a dangerous sink whose bound or source is unbounded or unknown (a string of any
+ * length from input copied into a fixed buffer, a non-literal format, a command built at run
+ * time, a parameter of an exported function). Suspects carry lower confidence and are always
+ * handed to `jsec agent`, whose model verification decides them.
+ */
+export type Tier = 'proven' | 'suspect';
+
+/**
+ * Confidence from which a finding is a SARIF `warning` (and counts in "findings per kLOC at
+ * warning and above"); below it a finding is a `note`. Suspects from program inputs sit above
+ * it, suspects from unknown values or library callers below.
+ */
+export const WARNING_CONFIDENCE = 0.6;
+
 /** What a checker reports before the scan fills in ids and scores. */
 export interface RawFinding {
   /** stable rule id, e.g. `c.buffer.strcpy-overflow` */
@@ -30,6 +47,8 @@ export interface RawFinding {
   severity: Severity;
   /** source → sink; empty when the flaw is local to one line */
   trace: FlowStep[];
+  /** absent means `proven` (checkers that match constructs rather than values) */
+  tier?: Tier;
 }
 
 /** A finding as stored in heuristic_issues.jsonl and written to reports. */
@@ -40,6 +59,7 @@ export interface Finding extends RawFinding {
   /** path relative to the scanned root, forward slashes */
   file: string;
   score: number;
+  tier: Tier;
 }
 
 /** What one file's analysis needs; the checker never reads the disk itself. */

@@ -15,7 +15,8 @@ import { discoverSources, type SourceFile } from './scan/discover.js';
 import { finalizeFindings } from './scan/finalize.js';
 import { groupSources } from './scan/groups.js';
 import { runTasks } from './scan/pool.js';
-import { readSource, type SkippedFile } from './scan/read.js';
+import { readSource, type ReadOutcome, type SkippedFile } from './scan/read.js';
+import { emptyIndex, finishIndex, indexSource, type ProjectIndex } from './c/project.js';
 import { summarize, type ScanSummary } from './scan/summary.js';
 
 export type { SkippedFile } from './scan/read.js';
@@ -110,10 +111,15 @@ export async function scanPath(path: string, options: ScanOptions = {}): Promise
   let scannedFiles = 0;
   let done = 0;
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  // one pass over the C/C++ text first: where each exported function and global is defined, so
+  // every group can follow calls into other directories; the text is kept for the analysis when
+  // the tree is small enough, so nothing is read twice
+  const { project, preread } = indexProject(root, sources, maxBytes);
   const load = async (group: SourceFile[]): Promise<FileInput[]> => {
     const inputs: FileInput[] = [];
     for (const s of group) {
-      const r = readSource(join(root, s.file), maxBytes);
+      const r = preread.get(s.file) ?? readSource(join(root, s.file), maxBytes);
+      preread.delete(s.file);
       if (!r.ok) {
         skipped.push({ file: s.file, reason: r.reason, detail: r.detail });
         options.onProgress?.((done += 1), sources.length);
@@ -135,6 +141,7 @@ export async function scanPath(path: string, options: ScanOptions = {}): Promise
   const outcomes = (
     await runTasks(tasks.length, {
       jobs,
+      project,
       load: (i) => load(tasks[i] ?? []),
       onTaskDone: (n) => options.onProgress?.((done += n), sources.length),
     })
@@ -178,6 +185,30 @@ export async function scanPath(path: string, options: ScanOptions = {}): Promise
   }
   result.durationMs = Date.now() - started;
   return result;
+}
+
+/** Keeps the text of trees up to this size between indexing and analysis (larger ones are read twice). */
+const PREREAD_BYTES = 256 * 1024 * 1024;
+
+function indexProject(root: string, sources: readonly SourceFile[], maxBytes: number): { project: ProjectIndex; preread: Map<string, ReadOutcome> } {
+  const project = emptyIndex(root);
+  const preread = new Map<string, ReadOutcome>();
+  let kept = 0;
+  const texts: string[] = [];
+  for (const s of sources) {
+    if (s.language === 'rust') continue;
+    const r = readSource(join(root, s.file), maxBytes);
+    if (!r.ok) continue;
+    indexSource(project, s.file, r.source);
+    // only globals some file defines need the assignment scan; without any, skip it
+    texts.push(r.source);
+    if (kept + r.bytes <= PREREAD_BYTES) {
+      preread.set(s.file, r);
+      kept += r.bytes;
+    }
+  }
+  finishIndex(project, texts);
+  return { project, preread };
 }
 
 function countLines(source: string): number {

@@ -17,6 +17,8 @@ export interface Candidate {
   description: string;
   confidence: number;
   severity: string;
+  /** `suspect`: the scanner could not bound the value or its source; the model decides */
+  tier: string;
 }
 
 export interface Batch {
@@ -43,7 +45,11 @@ function byLocation(a: Finding, b: Finding): number {
   return a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0;
 }
 
-/** Numbers the findings 1..N in file/line order, so the same scan always gives the same gids. */
+/**
+ * Numbers the findings 1..N in file/line order, so the same scan always gives the same gids.
+ * Every finding becomes a candidate whatever its tier or confidence: suspects are exactly what
+ * the model's verification is for.
+ */
 export function toCandidates(findings: readonly Finding[]): { candidates: Candidate[]; byGid: Map<number, Finding> } {
   const sorted = [...findings].sort(byLocation);
   const byGid = new Map<number, Finding>();
@@ -69,6 +75,7 @@ export function toCandidates(findings: readonly Finding[]): { candidates: Candid
       description: f.description,
       confidence: f.confidence,
       severity: f.severity,
+      tier: f.tier,
     });
   }
   return { candidates, byGid };
@@ -99,7 +106,7 @@ export function describeCandidates(list: readonly Candidate[]): string {
       [
         `- gid: ${c.gid}`,
         `  location: ${c.file}:${c.line}`,
-        `  rule: ${c.rule} (${c.category}, ${c.severity}, confidence ${c.confidence})`,
+        `  rule: ${c.rule} (${c.category}, ${c.severity}, confidence ${c.confidence}${c.tier === 'suspect' ? ', suspect: a dangerous sink whose bound or source the scanner could not pin down' : ''})`,
         `  evidence: ${JSON.stringify(c.evidence)}`,
         `  why flagged: ${c.description}`,
       ].join('\n'),

@@ -16,6 +16,7 @@ const candidate: Candidate = {
   description: 'name may be longer than buf',
   confidence: 0.8,
   severity: 'high',
+  tier: 'proven',
 };
 
 const block = (text: string, tag: string) => new RegExp(`<${tag}>\\n([\\s\\S]*?)</${tag}>`).exec(text)?.[1] ?? '';

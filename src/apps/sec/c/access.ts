@@ -8,7 +8,7 @@ import type { N } from './ast.js';
 import { report, text, type Frame, type Run } from './context.js';
 import type { RuleId } from './rules.js';
 import type { State } from './state.js';
-import { MAYBE, YES, type IntV, type Obj, type Val } from './values.js';
+import { MAYBE, NO, YES, type IntV, type Obj, type Val } from './values.js';
 
 /** Dereference of `p` (the pointer expression `node`): NULL and use-after-free. */
 export function checkDeref(p: Val, node: N, st: State, fr: Frame, run: Run): void {
@@ -29,7 +29,8 @@ export function checkDeref(p: Val, node: N, st: State, fr: Frame, run: Run): voi
       rule: 'c.null.unchecked-alloc',
       pattern: name,
       description: `'${name}' may be NULL (${p.nulSrc.note}) and is used without a check.`,
-      confidence: 0.7,
+      // a missing variable or file is an everyday outcome; an allocation failing is a rare one
+      confidence: p.nulSrc.lookup ? 0.7 : 0.45,
       trace: [{ line: p.nulSrc.line, note: p.nulSrc.note }],
     }, run);
   }
@@ -38,6 +39,16 @@ export function checkDeref(p: Val, node: N, st: State, fr: Frame, run: Run): voi
 
 export function checkFreed(p: Val, node: N, st: State, fr: Frame, run: Run): void {
   if (p.k !== 'ptr') return;
+  if (p.vid !== undefined && st.rels.has(`freed|${p.vid}`)) {
+    const name = text(fr.file, node);
+    report(fr, node, {
+      rule: 'c.memory.use-after-free',
+      pattern: name,
+      description: `'${name}' is a copy of a pointer that was freed on this path.`,
+      confidence: 0.85,
+    }, run);
+    return;
+  }
   for (const t of p.t) {
     const o = st.objs.get(t.o);
     // freed on one path only is too often a loop or an error path the join blurred: stay quiet
@@ -47,6 +58,7 @@ export function checkFreed(p: Val, node: N, st: State, fr: Frame, run: Run): voi
       rule: 'c.memory.use-after-free',
       pattern: name,
       description: `'${name}' points to ${o.name}, which was freed${o.freed === MAYBE ? ' on some path' : ''}.`,
+      obj: o,
       confidence: o.freed === YES ? 0.85 : 0.6,
       trace: [
         { line: o.line, note: `${o.name} allocated` },
@@ -57,27 +69,49 @@ export function checkFreed(p: Val, node: N, st: State, fr: Frame, run: Run): voi
   }
 }
 
-/** Access of one element `p[idx]` of `size` bytes. */
-export function checkIndex(p: Val, idx: IntV, size: number, write: boolean, node: N, st: State, fr: Frame, run: Run): void {
+/** Access of one element `p[idx]` of `size` bytes; `cap` is the byte size of the array the base expression names, when its type says. */
+export function checkIndex(p: Val, idx: IntV, size: number, write: boolean, node: N, st: State, fr: Frame, run: Run, cap?: number, grown?: boolean): void {
   if (p.k !== 'ptr') return;
   const trace: FlowStep[] = idx.src !== undefined && idx.taint ? [{ line: idx.src, note: idx.srcNote ?? 'index from input' }] : [];
   checkRange(p, idx.lo * size, idx.hi * size, size, size, write, node, st, fr, run, {
     what: `index ${fmtRange(idx.lo, idx.hi)}`,
     taint: idx.taint,
+    weak: idx.weak,
     trace,
+    cap,
+    grown,
+    every: idx.lo === idx.hi || Boolean(idx.every),
+    wide: idx.wide,
   });
 }
 
 export interface RangeInfo {
   /** what is accessed, for the message: "memcpy of 100 bytes" */
   what: string;
+  /** the length or index comes from outside the program */
   taint: boolean;
+  /** ...but only from callers of an exported function */
+  weak?: boolean;
   trace: FlowStep[];
+  /** bytes the destination expression's own array type holds from the pointer (a member or local array) */
+  cap?: number;
+  /** the length is not bounded by anything known: a suspect at low confidence unless input decides it */
+  unknownSource?: boolean;
+  /** the buffer is one a loop grows with realloc as it fills it */
+  grown?: boolean;
+  /** every value of the offending range occurs (a loop index, a constant): not just a join of paths */
+  every?: boolean;
+  /** the range comes from widening a loop: imprecise */
+  wide?: boolean;
 }
+
+/** Confidences of range findings: see docs/jsec-engine.md "Tiers". */
+const CONF = { definite: 0.9, input: 0.75, range: 0.7, caller: 0.45, grow: 0.7, unknown: 0.35, imprecise: 0.45 };
 
 /**
  * Accesses bytes [off, off + len) relative to `p` (off and len as intervals). Reports the first
- * violation per target: underflow of the start, then overflow of the end.
+ * violation per target: underflow of the start, then overflow of the end. A finite offending end
+ * is proven; an end that input (or a library caller) leaves unbounded is a suspect.
  */
 export function checkRange(
   p: Val,
@@ -93,36 +127,79 @@ export function checkRange(
   info: RangeInfo,
 ): void {
   if (p.k !== 'ptr') return;
-  for (const t of p.t) {
-    const o = st.objs.get(t.o);
+  // a pointer an input moved: its offsets are as reachable as an input index
+  if (p.inputOff && !info.taint) info = { ...info, taint: true };
+  const targets = p.t.length > 0 ? p.t : info.cap !== undefined ? [{ o: -1, lo: 0, hi: 0 }] : [];
+  for (const t of targets) {
+    const o = t.o === -1 ? virtualObj(node, info.cap ?? 0, fr) : st.objs.get(t.o);
     if (!o || o.freed === YES) continue;
     const startLo = t.lo + offLo;
     const endHi = t.hi + offHi + lenHi;
     // a pointer walked forward and stepped back (`p[-1]`) is usually fine: report a start before the
     // buffer only when the pointer itself is below its base, the whole access is, or an input decides
     const pointerBelow = t.hi < 0;
-    if (startLo < 0 && Number.isFinite(startLo) && lenHi > 0 && (pointerBelow || t.hi + offHi < 0 || info.taint)) {
+    // a pointer still at the start of its buffer indexed with a range that goes below zero (a loop
+    // bound, a constant) reaches before it: nothing walked it forward first
+    const atBase = t.lo === 0 && t.hi === 0 && t.o !== -1;
+    // memory a caller handed in may be the middle of a larger buffer: before its start is not outside it
+    const callerMemory = o.kind === 'unknown' && !o.local;
+    if (!callerMemory && startLo < 0 && Number.isFinite(startLo) && lenHi > 0 && (pointerBelow || t.hi + offHi < 0 || info.taint || atBase || p.every)) {
       const definite = t.hi + offHi < 0;
       emit(write ? 'c.buffer.underwrite' : 'c.buffer.underread', o, node, fr, run, info,
-        `${info.what} starts ${-startLo} bytes before the start of ${o.name}`, definite);
+        `${info.what} starts ${-startLo} bytes before the start of ${o.name}`, definite ? CONF.definite : confidenceOf(info));
       return;
     }
-    if (o.size !== undefined && endHi > o.size && Number.isFinite(endHi)) {
-      const definite = t.lo + offLo + lenLo > o.size;
-      const rule: RuleId = !write ? 'c.buffer.overread' : o.kind === 'heap' ? 'c.buffer.heap-overflow' : 'c.buffer.stack-overflow';
-      emit(rule, o, node, fr, run, info, `${info.what} reaches byte ${endHi} of ${o.name}, which has ${o.size}`, definite);
+    let size = o.size;
+    // a member array or a declared array bounds the access more tightly than its enclosing object
+    if (info.cap !== undefined && t.lo === t.hi && t.o !== -1) size = Math.min(size ?? Infinity, t.lo + info.cap);
+    if (size === undefined || !Number.isFinite(size)) continue;
+    const rule: RuleId = !write ? 'c.buffer.overread' : o.kind === 'heap' ? 'c.buffer.heap-overflow' : o.kind === 'stack' ? 'c.buffer.stack-overflow' : 'c.buffer.overflow';
+    if (Number.isFinite(endHi)) {
+      if (endHi <= size) continue;
+      const definite = t.lo + offLo + lenLo > size;
+      // a pointer whose offset is only known as a range (paths joined, steps widened) may not reach the end
+      const loose = t.lo !== t.hi && !info.taint && !p.grow && !p.every;
+      emit(rule, o, node, fr, run, info, `${info.what} reaches byte ${endHi} of ${o.name}, which has ${size}`, definite ? CONF.definite : loose ? CONF.imprecise : confidenceOf(info), info.weak && !definite);
       return;
     }
+    // an end nothing bounds: reportable when input decides it (a string of any length, a pointer
+    // a loop advances per input byte), or as a low-confidence suspect for an unknown source
+    // an unbounded pointer offset counts only when input moved it; an unbounded length when input
+    // (or a library caller) decides it or nothing at all bounds a string copy
+    const offsetOpen = !Number.isFinite(t.hi);
+    const why = offsetOpen ? (p.grow ? 'a loop driven by input advances it without a bound' : undefined)
+      : info.taint ? (info.weak ? 'a caller of this exported function decides how much' : 'input decides how much')
+      : info.unknownSource ? 'nothing bounds the length' : undefined;
+    // a buffer the program grows with realloc as it goes is sized by the program itself
+    if (!why || o.reallocFrom || o.freedByRealloc || info.grown) continue;
+    emit(rule, o, node, fr, run, info, `${info.what} into ${o.name} of ${size} bytes: ${why}`,
+      offsetOpen ? CONF.grow : info.taint ? (info.weak ? CONF.caller : CONF.input) : CONF.unknown, true);
+    return;
   }
 }
 
-function emit(rule: RuleId, o: Obj, node: N, fr: Frame, run: Run, info: RangeInfo, detail: string, definite: boolean): void {
+function confidenceOf(info: RangeInfo): number {
+  if (info.wide) return CONF.imprecise;
+  return info.weak ? CONF.caller : info.taint ? CONF.input : info.every === false ? CONF.imprecise : CONF.range;
+}
+
+/** The array a typed expression names when the pointer behind it is not tracked (a member of an unknown struct). */
+function virtualObj(node: N, cap: number, fr: Frame): Obj {
+  return {
+    id: -1, kind: 'unknown', size: cap, elem: 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: YES, escaped: true, line: node.line,
+    name: `the ${cap}-byte array '${text(fr.file, node).slice(0, 40)}'`, local: false,
+  };
+}
+
+function emit(rule: RuleId, o: Obj, node: N, fr: Frame, run: Run, info: RangeInfo, detail: string, confidence: number, suspect = false): void {
   report(fr, node, {
     rule,
     pattern: info.what.split(' ')[0] ?? 'access',
     description: `${detail[0]?.toUpperCase() ?? ''}${detail.slice(1)}.`,
-    confidence: definite ? 0.9 : info.taint ? 0.75 : 0.7,
+    confidence,
     trace: [{ line: o.line, note: `${o.name}: ${o.size ?? '?'} bytes` }, ...info.trace],
+    tier: suspect ? 'suspect' : 'proven',
+    obj: o,
   }, run);
 }
 

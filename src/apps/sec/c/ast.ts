@@ -29,6 +29,8 @@ const LEAF = new Set([
   'raw_string_literal', 'identifier', 'field_identifier', 'type_identifier', 'statement_identifier', 'true', 'false', 'null',
   'namespace_identifier', 'preproc_arg',
 ]);
+/** wrappers C++ adds around what C has directly */
+const TRANSPARENT = new Set(['subscript_argument_list', 'condition_clause']);
 const PUNCT = new Set([';', ',', '(', ')', '{', '}', '[', ']']);
 const KEEP_OP = new Set([
   'binary_expression',
@@ -42,6 +44,7 @@ const KEEP_OP = new Set([
   'preproc_ifdef',
   'storage_class_specifier',
   'type_qualifier',
+  'delete_expression',
 ]);
 
 function lineStarts(source: string): number[] {
@@ -105,6 +108,12 @@ export function convertTree(tree: Tree, source: string): Converted {
     const info = types[cursor.nodeTypeId] ?? { name: cursor.nodeType, named: cursor.nodeIsNamed };
     const type = info.name;
     let node: N | undefined;
+    if (info.named && TRANSPARENT.has(type) && cursor.gotoFirstChild()) {
+      // its children belong to the parent: `a[i]` in C++ reads like `a[i]` in C
+      stack[d] = parent;
+      d++;
+      continue;
+    }
     if (info.named) {
       if (type !== 'comment') {
         const s = cursor.startIndex;

@@ -4,25 +4,28 @@
  * values that make it); library functions use their models; anything else is an unknown call.
  */
 import type { N } from './ast.js';
-import { macroBody, text, type FnDef, type Frame, type Run } from './context.js';
-import { checkFreed } from './access.js';
+import { text, type FnDef, type Frame, type Run } from './context.js';
+import { macroBody } from './macros.js';
 import { evalExpr } from './eval.js';
-import { escape } from './memory.js';
+import { escape, markMemberWritten } from './memory.js';
 import { keyOf } from './names.js';
-import { runFunction } from './exec.js';
-import { FUNCTION_ALIASES, harnessCall, PRINT_HELPERS } from './externs.js';
-import { callLibrary, checkTerminated } from './lib.js';
-import type { State } from './state.js';
-import { UNKNOWN, YES, type Val } from './values.js';
+import { getlineCpp, memberCall } from './cpp.js';
+import { exec, runPaths } from './exec.js';
+import { expandCall, expanding } from './macros.js';
+import { adopt, mergeOutcomes, type Outcome } from './paths.js';
+import { FUNCTION_ALIASES } from './externs.js';
+import { callLibrary } from './lib.js';
+import { joinAll, referenced, State } from './state.js';
+import { joinVal, UNKNOWN, YES, type Val } from './values.js';
 
 const MAX_DEPTH = 6;
 
-/** all-caps calls we model (test-support macros); other all-caps calls are treated as unexpanded macros */
-const KNOWN_MACRO_CALLS = new Set(['RAND32', 'RAND64', 'URAND31', 'URAND63']);
 
 function calleeName(callee: N, st: State, fr: Frame, run: Run): string | undefined {
   let c = callee;
   while (c.t === 'parenthesized_expression' || (c.t === 'pointer_expression' && c.op === '*')) c = c.c[0] ?? c;
+  // `std::strcpy`, `::free`: the library function by its plain name
+  if (c.t === 'qualified_identifier') return text(fr.file, c).replace(/^.*::/, '').replace(/\s+/g, '');
   if (c.t !== 'identifier') {
     const v = evalExpr(c, st, fr, run);
     return v.k === 'fn' ? v.name : undefined;
@@ -42,26 +45,60 @@ function calleeName(callee: N, st: State, fr: Frame, run: Run): string | undefin
 }
 
 export function resolveFunction(name: string, fr: Frame, run: Run): FnDef | undefined {
-  return fr.file.fns.get(name) ?? run.group.fns.get(name);
+  return fr.file.fns.get(name) ?? run.group.fns.get(name) ?? run.group.external?.fn(name, fr.file);
 }
 
 export function evalCall(n: N, st: State, fr: Frame, run: Run): Val {
+  const v = callValue(n, st, fr, run);
+  const callee = n.c[0];
+  // declared never to return: the path ends here whatever the body we followed (or could not) did
+  if (callee?.t === 'identifier' && fr.file.noreturn.size > 0 && fr.file.noreturn.has(text(fr.file, callee))) st.dead = true;
+  return v;
+}
+
+function callValue(n: N, st: State, fr: Frame, run: Run): Val {
   const callee = n.c[0];
   const argList = n.c[1];
   if (!callee) return UNKNOWN;
+  // `static_cast<T>(x)` and friends are casts
+  if (fr.file.cpp && callee.t === 'template_function' && /_cast$/.test(text(fr.file, callee.c[0] ?? callee))) {
+    const arg = argList?.c[0];
+    return arg ? evalExpr(arg, st, fr, run) : UNKNOWN;
+  }
+  if (fr.file.cpp && callee.t === 'field_expression') {
+    const member = memberCall(n, st, fr, run);
+    if (member) return member;
+  }
   const name = calleeName(callee, st, fr, run);
   const args = argList ? argList.c : [];
+  if (fr.file.cpp && name === 'getline' && args.length === 2) return getlineCpp(args, st, fr, run);
   const fn = name ? resolveFunction(name, fr, run) : undefined;
   if (fn) {
     const vals = args.map((a) => evalExpr(a, st, fr, run));
-    if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name)) return inline(fn, args, vals, n, st, fr, run);
+    if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name)) {
+      const fork = run.fork;
+      if (fork?.node !== n) {
+        const outs = inline(fn, args, vals, n, st, fr, run);
+        adopt(st, joinAll(outs.map((o) => o.state)));
+        return joinRets(outs);
+      }
+      // the statement splits on this call: its first run computes the outcomes, replays pick one
+      fork.outcomes ??= inline(fn, args, vals, n, st, fr, run);
+      const o = fork.outcomes[fork.pick ?? 0];
+      if (!o) return UNKNOWN;
+      adopt(st, o.state);
+      return o.ret;
+    }
     return unknownCall(vals, st);
   }
   if (!name) {
     const vals = args.map((a) => evalExpr(a, st, fr, run));
     return unknownCall(vals, st);
   }
-  if (fr.file.fnMacros.has(name) || (/^[A-Z_][A-Z0-9_]*$/.test(name) && !KNOWN_MACRO_CALLS.has(name))) {
+  const macro = expandCall(n, name, fr, run);
+  if (macro) return runExpansion(macro.node, macro.statements, name, st, fr, run);
+  // a function-like macro we cannot see or expand may assign its plain-name arguments
+  if (fr.file.fnMacros.has(name) || /^[A-Z_][A-Z0-9_]*$/.test(name)) {
     // a function-like macro we do not expand may assign its plain-name arguments and write any
     // local array it can name
     for (const key of fr.names.values()) {
@@ -82,19 +119,18 @@ export function evalCall(n: N, st: State, fr: Frame, run: Run): Val {
     return unknownCall(vals, st);
   }
   if (VA_INIT.has(name)) return vaInit(args, st, fr, run);
-  const harness = harnessCall(name, n.line);
-  if (harness) return harness;
-  if (PRINT_HELPERS.has(name)) {
-    args.forEach((a, i) => {
-      const v = evalExpr(a, st, fr, run);
-      checkFreed(v, a, st, fr, run);
-      if (i === 0 && (name === 'printLine' || name === 'printWLine')) checkTerminated(v, n, st, fr, run, name);
-    });
-    return UNKNOWN;
-  }
   const modelled = callLibrary(name, n, args, st, fr, run);
   if (modelled) return modelled.v;
   return unknownCall(args.map((a) => evalExpr(a, st, fr, run)), st);
+}
+
+/** The expansion of a function-like macro, evaluated (or run, when it is statements) where it is used. */
+function runExpansion(node: N, statements: boolean, name: string, st: State, fr: Frame, run: Run): Val {
+  return expanding(name, run, () => {
+    if (!statements) return evalExpr(node, st, fr, run);
+    adopt(st, exec(node, st, fr, run));
+    return UNKNOWN;
+  });
 }
 
 /** `va_start(ap, last)` / `va_copy(ap, src)` assign `ap`: it is written, not read */
@@ -120,14 +156,23 @@ function unknownCall(vals: Val[], st: State): Val {
         if (o && o.kind !== 'literal') st.updateObj(t.o, { init: YES, initBytes: undefined, unterm: false, slo: 0, shi: Infinity, slots: undefined });
       }
     } else if (v.k === 'ref') {
+      // `f(&x)`, `f(&s.member)`: f may fill it (and so the struct it is a member of)
       const cell = st.vars.get(v.key);
-      if (cell) st.vars.set(v.key, { ...cell, v: cell.type && cell.type.ptr > 0 ? { k: 'ptr', t: [], nul: 0 } : UNKNOWN, init: YES });
+      st.vars.set(v.key, cell ? { ...cell, v: cell.type && cell.type.ptr > 0 ? { k: 'ptr', t: [], nul: 0 } : UNKNOWN, init: YES } : { v: UNKNOWN, init: YES, line: 0 });
+      markMemberWritten(v.key, st);
     }
   }
   return UNKNOWN;
 }
 
-function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, run: Run): Val {
+function joinRets(outs: readonly Outcome[]): Val {
+  let ret: Val | undefined;
+  for (const o of outs) ret = ret ? joinVal(ret, o.ret) : o.ret;
+  return ret ?? UNKNOWN;
+}
+
+/** Follows a call into `fn` with the caller's values; its outcomes, the callee's locals removed. */
+function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, run: Run): Outcome[] {
   run.visited.add(fn);
   const frame: Frame = {
     fn,
@@ -141,7 +186,8 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
     conts: [],
     depth: fr.depth + 1,
     callers: [...fr.callers, fr.fn.name],
-    callSites: [...fr.callSites, { line: n.line, note: `call to ${fn.name}` }],
+    callSites: [...fr.callSites, { line: n.line, note: `call to ${fn.name}`, file: fr.file.path, ctx: fr.file, s: n.s }],
+    ...(fn.variadic ? { varargs: vals.slice(fn.params.length) } : {}),
   };
   fn.params.forEach((p, i) => {
     const key = `${frame.id}:${p.name}`;
@@ -155,12 +201,27 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
       for (const [k, cell] of [...st.vars]) if (k.startsWith(`${argKey}.`)) st.vars.set(`${key}${k.slice(argKey.length)}`, cell);
     }
   });
-  const { state, ret } = runFunction(frame, st, run);
-  // the callee's locals are gone; keep the state small
+  const outs = runPaths(frame, st, run);
+  run.at = fr.file.path;
+  // the callee's locals are gone; keep the states small
   const prefix = `${frame.id}:`;
-  for (const k of [...state.vars.keys()]) if (k.startsWith(prefix)) state.vars.delete(k);
-  st.vars = state.vars;
-  st.objs = state.objs;
-  st.dead = state.dead;
-  return ret;
+  for (const o of outs) {
+    const gone: string[] = [];
+    o.state.vars.forEach((_, k) => {
+      if (k.startsWith(prefix)) gone.push(k);
+    });
+    for (const k of gone) o.state.vars.delete(k);
+    for (const r of o.state.rels) if (r.includes(`|${prefix}`)) o.state.dropRels(r.split('|').find((x) => x.startsWith(prefix)) ?? '');
+    // and so are its local objects, unless their address got out (reported where it did), and
+    // string literals nothing points to any more (made again when read again)
+    const locals: number[] = [];
+    o.state.objs.forEach((ob) => {
+      if ((ob.kind === 'stack' && ob.frame === frame.id) || ob.kind === 'literal') locals.push(ob.id);
+    });
+    if (locals.length === 0) continue;
+    const refs = referenced(o.state);
+    for (const id of locals) if (!refs.has(id)) o.state.objs.delete(id);
+  }
+  if (outs.length === 0) return [{ state: State.deadState(), ret: UNKNOWN }];
+  return mergeOutcomes(outs);
 }

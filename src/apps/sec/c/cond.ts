@@ -5,8 +5,9 @@
  */
 import type { N } from './ast.js';
 import { text, type Frame, type Run } from './context.js';
-import { compareVals, truthOf } from './arith.js';
-import { evalExpr } from './eval.js';
+import { compareVals, plainKey, truthOf } from './arith.js';
+import { evalExpr, quietly } from './eval.js';
+import { addrOf } from './fields.js';
 import { lvalKey } from './names.js';
 import { joinStates, State } from './state.js';
 import { MAYBE, NO, YES, type IntV, type PtrV, type Val } from './values.js';
@@ -35,10 +36,10 @@ export function branch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   const f = st.clone();
   if (truth === 0) return [State.deadState(), f];
   if (truth === 1) return [t, State.deadState()];
-  const key = lvalKey(n, fr, run);
-  if (key) {
-    narrow(t, key, '!=', zero, v);
-    narrow(f, key, '==', zero, v);
+  const sub = subject(n, t, fr, run);
+  if (sub) {
+    narrowSubject(t, sub, '!=', zero);
+    narrowSubject(f, sub, '==', zero);
   }
   return [t, f];
 }
@@ -52,19 +53,36 @@ const FLIP: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=
 const NEG: Record<string, string> = { '<': '>=', '<=': '>', '>': '<=', '>=': '<', '==': '!=', '!=': '==' };
 const zero: IntV = { k: 'int', lo: 0, hi: 0, taint: false };
 
-/** `x`, `(T)x`, `fabs(x)`/`abs(x)`/`labs(x)` (then the narrowing is symmetric) */
-function subject(n: N, fr: Frame, run: Run): { key: string; abs: boolean } | undefined {
+/** What a comparison narrows: a variable, or a member slot of an object; `add` for `x + c op y` */
+type Subject = { key: string; abs: boolean; add: number } | { o: number; off: number; add: number };
+
+/** `x`, `(T)x`, `x + c`, `p->f`, `a[k]`, `fabs(x)`/`abs(x)`/`labs(x)` (then the narrowing is symmetric) */
+function subject(n: N, st: State, fr: Frame, run: Run): Subject | undefined {
   let c = n;
   // `(x = f()) == NULL` tests x once the assignment is done
   while ((c.t === 'parenthesized_expression' || c.t === 'cast_expression' || (c.t === 'assignment_expression' && c.op === '=')) && c.c.length > 0)
     c = (c.t === 'assignment_expression' ? c.c[0] : c.c[c.c.length - 1]) as N;
+  if (c.t === 'call_expression' && c.c[0]?.t === 'template_function' && /_cast$/.test(text(fr.file, c.c[0].c[0] ?? c.c[0])) && c.c[1]?.c[0]) return subject(c.c[1].c[0], st, fr, run);
   if (c.t === 'call_expression' && c.c[0]?.t === 'identifier' && /^(f?abs|labs|llabs|fabsf|imaxabs)$/.test(text(fr.file, c.c[0]))) {
     const arg = c.c[1]?.c[0];
-    const key = arg ? subject(arg, fr, run)?.key : undefined;
-    return key ? { key, abs: true } : undefined;
+    const inner = arg ? subject(arg, st, fr, run) : undefined;
+    return inner && 'key' in inner && inner.add === 0 ? { key: inner.key, abs: true, add: 0 } : undefined;
+  }
+  // `i + 1 < n` bounds i by n - 1
+  if (c.t === 'binary_expression' && (c.op === '+' || c.op === '-') && c.c[0] && c.c[1] && /^\d+$/.test(text(fr.file, c.c[1]).trim())) {
+    const inner = subject(c.c[0], st, fr, run);
+    const k = Number(text(fr.file, c.c[1]).trim());
+    return inner && !('abs' in inner && inner.abs) ? { ...inner, add: inner.add + (c.op === '+' ? k : -k) } : undefined;
   }
   const key = lvalKey(c, fr, run);
-  return key ? { key, abs: false } : undefined;
+  if (key) return { key, abs: false, add: 0 };
+  // `hdr[0] > sizeof rec`: an element at a fixed offset is narrowed like a member
+  if (c.t !== 'field_expression' && c.t !== 'subscript_expression' && !(c.t === 'pointer_expression' && c.op === '*')) return undefined;
+  const at = quietly(run, () => addrOf(c, st.peek(), fr, run));
+  if (at.k === 'ref') return { key: at.key, abs: false, add: 0 };
+  if (at.k !== 'ptr' || at.t.length !== 1) return undefined;
+  const t = at.t[0] as { o: number; lo: number; hi: number };
+  return t.lo === t.hi ? { o: t.o, off: t.lo, add: 0 } : undefined;
 }
 
 function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
@@ -78,8 +96,8 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   if (truth === 1) return [st, State.deadState()];
   const t = st;
   const f = st.clone();
-  const ls = subject(l, fr, run);
-  const rs = subject(r, fr, run);
+  const ls = subject(l, t, fr, run);
+  const rs = subject(r, t, fr, run);
   if (ls) {
     narrowSubject(t, ls, op, rv);
     narrowSubject(f, ls, NEG[op] as string, rv);
@@ -88,12 +106,59 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     narrowSubject(t, rs, FLIP[op] as string, lv);
     narrowSubject(f, rs, FLIP[NEG[op] as string] as string, lv);
   }
+  // `a + b <= n`: each is at most n minus the other's least value
+  if (!ls && rv.k === 'int' && l.t === 'binary_expression' && l.op === '+' && l.c[0] && l.c[1]) {
+    narrowSum(t, l, op, rv, fr, run);
+    narrowSum(f, l, NEG[op] as string, rv, fr, run);
+  }
+  // `got < n`: remembered for `n - got`
+  const ka = plainKey(l, fr, run);
+  const kb = plainKey(r, fr, run);
+  if (ka && kb) {
+    addOrder(t, ka, kb, op);
+    addOrder(f, ka, kb, NEG[op] as string);
+  }
+  // `strlen(s) < n`, `len = strlen(s); if (len >= sizeof buf)`: the test bounds the string itself
+  if (lv.k === 'int' && lv.lenOf && rv.k === 'int') {
+    narrowLen(t, lv.lenOf, op, rv);
+    narrowLen(f, lv.lenOf, NEG[op] as string, rv);
+  }
+  if (rv.k === 'int' && rv.lenOf && lv.k === 'int') {
+    narrowLen(t, rv.lenOf, FLIP[op] as string, lv);
+    narrowLen(f, rv.lenOf, FLIP[NEG[op] as string] as string, lv);
+  }
   return [t, f];
 }
 
-function narrowSubject(st: State, s: { key: string; abs: boolean }, op: string, bound: Val): void {
+function narrowSum(st: State, sum: N, op: string, bound: IntV, fr: Frame, run: Run): void {
+  if (st.dead || (op !== '<' && op !== '<=')) return;
+  const [x, y] = sum.c as [N, N];
+  const vx = quietly(run, () => evalExpr(x, st.peek(), fr, run));
+  const vy = quietly(run, () => evalExpr(y, st.peek(), fr, run));
+  if (vx.k !== 'int' || vy.k !== 'int') return;
+  const sx = subject(x, st, fr, run);
+  const sy = subject(y, st, fr, run);
+  if (sx && Number.isFinite(vy.lo)) narrowSubject(st, sx, op, { ...bound, lo: bound.lo - vy.lo, hi: bound.hi - vy.lo });
+  if (sy && Number.isFinite(vx.lo)) narrowSubject(st, sy, op, { ...bound, lo: bound.lo - vx.lo, hi: bound.hi - vx.lo });
+}
+
+function addOrder(st: State, a: string, b: string, op: string): void {
+  if (st.dead) return;
+  if (op === '<') st.addRel(`lt|${a}|${b}`);
+  else if (op === '<=') st.addRel(`le|${a}|${b}`);
+  else if (op === '>') st.addRel(`lt|${b}|${a}`);
+  else if (op === '>=') st.addRel(`le|${b}|${a}`);
+}
+
+function narrowSubject(st: State, s: Subject, op: string, bound: Val): void {
+  if (st.dead) return;
+  const b = bound.k === 'int' && s.add !== 0 ? { ...bound, lo: bound.lo - s.add, hi: bound.hi - s.add } : bound;
+  if (!('key' in s)) {
+    narrowSlot(st, s.o, s.off, op, b.k === 'int' ? b : undefined, b);
+    return;
+  }
   if (!s.abs) {
-    narrow(st, s.key, op, bound.k === 'int' ? bound : undefined, bound);
+    narrow(st, s.key, op, b.k === 'int' ? b : undefined, b);
     return;
   }
   // |x| op c
@@ -105,6 +170,49 @@ function narrowSubject(st: State, s: { key: string; abs: boolean }, op: string, 
   } else if ((op === '>' || op === '>=') && bound.lo >= 0) {
     narrow(st, s.key, '!=', zero, bound);
   }
+}
+
+/** Bounds the length of the string at (object, offset) by `len op bound`. */
+function narrowLen(st: State, at: { o: number; off: number; elem: number }, op: string, bound: IntV): void {
+  if (st.dead) return;
+  const o = st.objs.get(at.o);
+  if (!o) return;
+  const cur: IntV = { k: 'int', lo: Math.max(0, (o.slo - at.off) / at.elem), hi: (o.shi - at.off) / at.elem, taint: false };
+  const nv = narrowInt(cur, op, bound);
+  if (nv === 'dead') {
+    st.dead = true;
+    return;
+  }
+  if (nv.lo === cur.lo && nv.hi === cur.hi) return;
+  st.updateObj(o.id, { slo: at.off + nv.lo * at.elem, shi: at.off + nv.hi * at.elem });
+}
+
+/** Narrows a member slot of an object (`p->len < 64`, `s->next != NULL`). */
+function narrowSlot(st: State, id: number, off: number, op: string, bound: IntV | undefined, raw: Val): void {
+  const o = st.objs.get(id);
+  if (!o) return;
+  const v = o.slots?.get(off);
+  let nv: Val | 'dead' | undefined;
+  if (v?.k === 'ptr') {
+    const nullTest = (bound && bound.lo === 0 && bound.hi === 0) || (raw.k === 'ptr' && raw.nul === YES && raw.t.length === 0);
+    if (nullTest && op === '!=') nv = { ...v, nul: NO, nulSrc: undefined };
+    else if (nullTest && op === '==') {
+      nv = v.nul === NO && v.t.length > 0 ? 'dead' : { k: 'ptr', t: [], nul: YES, nulSrc: v.nulSrc };
+      dropFailedAlloc(st, v);
+    }
+  } else if (bound && (!v || v.k === 'int' || v.k === 'unk')) {
+    // an unstored byte of input memory reads as any input byte (as loads see it): the test bounds that byte
+    const inputByte = !v && o.taint && o.elem <= 2;
+    if (!v && o.taint && !inputByte) return;
+    const cur: IntV = v?.k === 'int' ? v : inputByte ? { k: 'int', lo: -128, hi: 255, taint: true, weak: o.weak || undefined, origin: o.origin } : { k: 'int', lo: -Infinity, hi: Infinity, taint: false };
+    nv = narrowInt(cur, op, bound);
+  }
+  if (nv === 'dead') {
+    st.dead = true;
+    return;
+  }
+  if (!nv) return;
+  st.updateObj(id, { slots: new Map([...(o.slots ?? []), [off, nv]]) });
 }
 
 /**
@@ -121,6 +229,17 @@ function settleRealloc(st: State, v: PtrV, nonNull: boolean): void {
   }
 }
 
+/** Where an allocation returned NULL there is no block: nothing to leak on this path. */
+function dropFailedAlloc(st: State, v: PtrV): void {
+  const fresh = v.t.length === 1 && v.nulSrc?.fromAlloc ? st.objs.get(v.t[0]?.o ?? -1) : undefined;
+  if (fresh?.kind === 'heap' && fresh.freed === NO) {
+    st.objs.delete(fresh.id);
+    // remembered so a merge with the path where it succeeded does not take it for a block
+    // allocated on one path only (which is never reported as a leak)
+    st.addRel(`gone|${fresh.id}`);
+  }
+}
+
 /** Narrows variable `key` by `key op bound` in place. */
 function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw: Val): void {
   const cell = st.vars.get(key);
@@ -133,8 +252,7 @@ function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw
     else if (op === '==') st.vars.set(key, { ...cell, v: { k: 'ptr', t: [], nul: YES, nulSrc: v.nulSrc } });
     if (op === '!=' || op === '==') settleRealloc(st, v, op === '!=');
     // where an allocation returned NULL there is no block: nothing to leak on this path
-    const fresh = v.t.length === 1 && v.nulSrc?.fromAlloc ? st.objs.get(v.t[0]?.o ?? -1) : undefined;
-    if (op === '==' && fresh?.kind === 'heap' && fresh.freed === NO) st.objs.delete(fresh.id);
+    if (op === '==') dropFailedAlloc(st, v);
     return;
   }
   if (!bound) return;
@@ -142,6 +260,31 @@ function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw
     if (v.k === 'unk' && op === '==' && bound.lo === bound.hi) st.vars.set(key, { ...cell, v: { ...bound } });
     return;
   }
+  const nv = narrowInt(v, op, bound);
+  if (nv === 'dead') {
+    st.dead = true;
+    return;
+  }
+  st.vars.set(key, { ...cell, v: nv });
+  if (v.lenOf) narrowLen(st, v.lenOf, op, bound);
+  // what an earlier test put below this variable is now below its new bound too
+  // (`root <= max` then `max <= 15` bounds root)
+  if (nv.hi < v.hi && st.rels.size > 0) {
+    for (const r of st.rels) {
+      const [kind, below, above] = r.split('|');
+      if (above !== key || (kind !== 'le' && kind !== 'lt') || !below) continue;
+      const c = st.vars.get(below);
+      const cap = kind === 'lt' ? nv.hi - 1 : nv.hi;
+      if (c?.v.k === 'int' && c.v.hi > cap) {
+        if (c.v.lo > cap) st.dead = true;
+        else st.vars.set(below, { ...c, v: { ...c.v, hi: cap } });
+      }
+    }
+  }
+}
+
+/** `v op bound` as an interval; 'dead' when no value satisfies it. */
+function narrowInt(v: IntV, op: string, bound: IntV): IntV | 'dead' {
   let { lo, hi } = v;
   let nz = v.nz;
   // strict bounds step by one for integers; a tiny step keeps floats honest enough
@@ -173,13 +316,10 @@ function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw
       }
       break;
     default:
-      return;
+      return v;
   }
-  if (lo > hi) {
-    st.dead = true;
-    return;
-  }
+  if (lo > hi) return 'dead';
   const nv: IntV = { ...v, lo, hi };
   if (nz || lo > 0 || hi < 0) nv.nz = true;
-  st.vars.set(key, { ...cell, v: nv });
+  return nv;
 }

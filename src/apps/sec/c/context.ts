@@ -2,19 +2,29 @@
  * What the engine knows about a group of files (functions, globals, macros, structs) and the
  * per-call frames of an analysis run, plus the one place findings are recorded.
  */
-import type { FlowStep, RawFinding } from '../finding.js';
+import type { FlowStep, RawFinding, Tier } from '../finding.js';
 import type { N } from './ast.js';
 import { ruleMeta, type RuleId } from './rules.js';
+import type { FnMacroDef } from './collect.js';
+import type { Parser } from './files.js';
+import type { Fork } from './paths.js';
 import type { State } from './state.js';
 import type { CType, StructInfo } from './types.js';
-import type { Val } from './values.js';
+import type { Obj, Val } from './values.js';
 
 export interface FileCtx {
   path: string;
+  /** the file's text; macro bodies and expansions are parsed and appended after it */
   src: string;
+  /** length of the file's own text */
+  srcLen: number;
   root: N;
-  /** object-like macros parsed so far: name → body expression (undefined when it is not an expression) */
-  macros: Map<string, N | undefined>;
+  /** object-like macros parsed so far: name → body expression (undefined when it is not an expression, null when no macro has that name) */
+  macros: Map<string, N | undefined | null>;
+  /** object-like macro bodies as text (for files that include this one) */
+  macroText?: Map<string, string>;
+  /** function-like macro expansions parsed in this file, by call line and text */
+  expansions?: Map<string, { node: N; statements: boolean } | null>;
   /** parses a macro body on first use (most macros are never evaluated) */
   parseMacro: (name: string) => N | undefined;
   macroNames: Set<string>;
@@ -22,13 +32,24 @@ export interface FileCtx {
   defined: Set<string>;
   /** function-like macros: a "call" may assign its arguments */
   fnMacros: Set<string>;
-  /** file-scope `static` functions and variables */
+  /** functions this file (or a header it includes) declares as never returning */
+  noreturn: Set<string>;
+  /** functions defined in this file (static or not): calls from the file resolve here first */
   fns: Map<string, FnDef>;
   staticVars: Set<string>;
   /** name → global state key ('' when not a global), filled on first lookup after collection */
   globalKeys: Map<string, string>;
   findings: RawFinding[];
-  seen: Set<string>;
+  /** rule:line → index in findings (one finding per rule and line; the most confident wins) */
+  seen: Map<string, number>;
+  /** a file of the group being analysed (its findings are reported); false for context files */
+  owned: boolean;
+  /** files its `#include "…"` lines brought in, for macros */
+  includes: FileCtx[];
+  fnMacroDefs: Map<string, FnMacroDef>;
+  /** for parsing macro expansions */
+  parser: Parser;
+  cpp: boolean;
 }
 
 export interface FnDef {
@@ -38,6 +59,10 @@ export interface FnDef {
   retType: CType;
   file: FileCtx;
   line: number;
+  /** declared with `...` */
+  variadic: boolean;
+  /** not `static`: callers outside the scan may exist */
+  exported: boolean;
 }
 
 export interface GlobalDef {
@@ -60,6 +85,14 @@ export interface Group {
   referenced: Set<string>;
   /** global keys some function assigns or takes the address of (their initialiser is not a constant) */
   assigned: Set<string>;
+  /** the rest of the scan: functions and globals defined in files outside the group */
+  external?: External;
+}
+
+export interface External {
+  fn(name: string, from: FileCtx): FnDef | undefined;
+  /** loads the file defining global `name`; true when it is now in the group's globals */
+  global(name: string): boolean;
 }
 
 export interface Frame {
@@ -71,12 +104,18 @@ export interface Frame {
   types: Map<string, CType>;
   returns: State[];
   retVals: Val[];
+  /** line of each `return` in `returns` */
+  retLines?: number[];
   breaks: State[][];
   conts: State[][];
   depth: number;
   callers: string[];
-  /** call-site lines from the root down, for traces */
-  callSites: FlowStep[];
+  /** call sites from the root down, for traces (and findings inside other parts of the scan) */
+  callSites: Array<FlowStep & { file: string; ctx: FileCtx; s: number }>;
+  /** pointer variables a loop grows with realloc: their size is the program's business */
+  grown?: Set<string>;
+  /** values passed for a variadic function's `...` (v*printf in it formats them) */
+  varargs?: Val[];
 }
 
 export interface Run {
@@ -91,6 +130,16 @@ export interface Run {
   literals: Map<N, number>;
   /** functions analysed at least once (the rest are analysed on their own afterwards) */
   visited: Set<FnDef>;
+  /** input reads so far (source calls, loads of input bytes): a loop that does any is driven by input */
+  inputReads: number;
+  /** the call the current statement splits on (paths.ts) */
+  fork?: Fork;
+  /** function-like macros being expanded (no macro expands inside itself) */
+  expanding?: Set<string>;
+  /** file of the code being run: objects created now belong to it */
+  at?: string;
+  /** on a loop's first pass, the variables its body assigns (their unassigned reads wait for the next pass) */
+  loopAssigned?: ReadonlySet<string>;
 }
 
 export interface Report {
@@ -99,32 +148,69 @@ export interface Report {
   description: string;
   confidence: number;
   trace?: FlowStep[];
+  /** default `proven` */
+  tier?: Tier;
+  /** the memory object the finding is about, when there is one */
+  obj?: Obj;
 }
 
-/** Records a finding in the file of the frame's function, once per rule and line. */
+/**
+ * Records a finding in the file of the frame's function, once per rule and line; when paths or
+ * call contexts report the same line twice, the more confident report stays.
+ */
 export function report(fr: Frame, node: N, r: Report, run: Run): void {
   if (run.quiet > 0) return;
-  const file = fr.file;
-  const key = `${r.rule}:${node.line}`;
-  if (file.seen.has(key)) return;
-  file.seen.add(key);
+  let file = fr.file;
+  let line = node.line;
+  let at = node.s;
+  let description = r.description;
+  let trace = [...(r.trace ?? [])];
+  if (!file.owned) {
+    // inside code of another part of the scan: reported at the call that led there, when the
+    // memory at fault belongs to the calling code (that code's own flaws are its group's to report)
+    const site = [...fr.callSites].reverse().find((c) => c.ctx.owned);
+    if (!site || !r.obj?.file || !run.group?.files.some((f) => f.path === r.obj?.file)) return;
+    description = `${description} (in ${fr.fn.name}, ${file.path}:${node.line})`;
+    file = site.ctx;
+    line = site.line;
+    at = site.s;
+    trace = [];
+  }
+  const key = `${r.rule}:${line}`;
+  const confidence = Math.round(Math.min(1, Math.max(0, r.confidence)) * 100) / 100;
+  const before = file.seen.get(key);
+  if (before !== undefined && (file.findings[before]?.confidence ?? 1) >= confidence) return;
   const meta = ruleMeta(r.rule);
-  const lineText = lineAt(file.src, node.s);
-  const trace = [...(r.trace ?? [])];
-  if (trace.length > 0 && trace[trace.length - 1]?.line !== node.line) trace.push({ line: node.line, note: meta.name.toLowerCase() });
-  file.findings.push({
+  const lineText = at < file.srcLen ? lineAt(file.src, at) : lineNumbered(file.src, line);
+  // inside a followed call, the calls that led here (same-file lines only: other files' lines would mislead)
+  trace.push(...fr.callSites.filter((c) => c.file === file.path && c.line !== line).map((c) => ({ line: c.line, note: c.note })));
+  if (trace.length > 0 && trace[trace.length - 1]?.line !== line) trace.push({ line, note: meta.name.toLowerCase() });
+  const finding: RawFinding = {
     rule: r.rule,
     category: meta.category,
     pattern: r.pattern,
     cwe: [...meta.cwe],
-    line: node.line,
+    line,
     evidence: lineText.length > 200 ? `${lineText.slice(0, 197)}...` : lineText,
-    description: r.description,
+    description,
     suggestion: meta.help,
-    confidence: Math.round(Math.min(1, Math.max(0, r.confidence)) * 100) / 100,
+    confidence,
     severity: meta.severity,
     trace,
-  });
+    tier: r.tier ?? 'proven',
+  };
+  if (before !== undefined) file.findings[before] = finding;
+  else {
+    file.seen.set(key, file.findings.length);
+    file.findings.push(finding);
+  }
+}
+
+/** Text of line `n` (1-based). */
+function lineNumbered(src: string, n: number): string {
+  let off = 0;
+  for (let i = 1; i < n && off !== -1; i++) off = src.indexOf('\n', off) + 1;
+  return lineAt(src, Math.max(0, off));
 }
 
 function lineAt(src: string, offset: number): string {
@@ -134,14 +220,6 @@ function lineAt(src: string, offset: number): string {
 }
 
 /** The body of object-like macro `name`; false when `name` is not a macro of the file. */
-export function macroBody(file: FileCtx, name: string): N | undefined | false {
-  if (file.macros.has(name)) return file.macros.get(name);
-  if (!file.macroNames.has(name)) return false;
-  const body = file.parseMacro(name);
-  file.macros.set(name, body);
-  return body;
-}
-
 export function text(file: FileCtx, n: N): string {
   return file.src.slice(n.s, n.e);
 }

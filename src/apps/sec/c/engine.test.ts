@@ -20,7 +20,7 @@ describe('constant conditions: only reachable code is judged', () => {
     ['if (GLOBAL_CONST_TRUE)', 'if (GLOBAL_CONST_FALSE)'],
     ['while (1)', 'while (0)'],
   ])('reports under %s and not under %s', async (live, dead) => {
-    const prelude = `#include <string.h>\nstatic const int STATIC_TRUE = 1;\nstatic const int STATIC_FALSE = 0;\nstatic int staticFive = 5;\nstatic int returnsTrue(void) { return 1; }\nstatic int returnsFalse(void) { return 0; }\n`;
+    const prelude = `#include <string.h>\nstatic const int STATIC_TRUE = 1;\nstatic const int STATIC_FALSE = 0;\nstatic int staticFive = 5;\nstatic int returnsTrue(void) { return 1; }\nstatic int returnsFalse(void) { return 0; }\nconst int GLOBAL_CONST_TRUE = 1;\nconst int GLOBAL_CONST_FALSE = 0;\n`;
     const body = (cond: string) => `${prelude}void f(void) {\n ${cond} { ${OVERFLOW} break; }\n}\n`.replace(' break;', cond.startsWith('while') ? ' break;' : '');
     expect((await rulesOf(body(live))).some((r) => r.startsWith('c.buffer.stack-overflow'))).toBe(true);
     expect(await rulesOf(body(dead))).toEqual([]);

@@ -1,25 +1,36 @@
 /**
  * Runs the data-flow analysis over a group of files: parse each once, collect file-scope
- * definitions, then analyse every entry function (one no other function in the group uses),
- * following calls into the group's own functions with the caller's values. Functions never
- * reached that way are analysed on their own afterwards with unknown parameters.
+ * definitions, then analyse every entry function (one no other function in the scan is known to
+ * use), following calls into any function of the scan with the caller's values. Files outside the
+ * group are loaded on demand as context (c/project.ts says where each name is defined); their
+ * own findings belong to their own group. Functions never reached are analysed on their own
+ * afterwards with unknown parameters.
  */
-import { getParser, loadLanguage, type LanguageId, type SyntaxNode } from '../../../lang/tree-sitter.js';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SyntaxNode } from '../../../lang/tree-sitter.js';
 import type { FileInput, RawFinding } from '../finding.js';
-import { convertTree, type N } from './ast.js';
-import { collectStruct, macroDefs, scanNames, topLevel, type MacroDef } from './collect.js';
+import { scanNames } from './collect.js';
 import { report, type FileCtx, type FnDef, type Frame, type Group, type Run } from './context.js';
-import { runFunction } from './exec.js';
+import { runPaths } from './exec.js';
+import { attach, CallerError, loadFile, parsers, type LoadedFile, type Parser } from './files.js';
+import type { Outcome } from './paths.js';
+import { entryParams, type EntryKind } from './params.js';
+import { nearest, resolveInclude, type ProjectIndex } from './project.js';
 import { State } from './state.js';
-import { declType, specType, type CType } from './types.js';
-import { YES, type Val } from './values.js';
+import type { Val } from './values.js';
 
-const ROOT_BUDGET = 40_000;
-
-/** An exception from the caller's onTree hook: it is theirs, so it leaves analyzeGroup unchanged. */
-class CallerError {
-  constructor(readonly cause: unknown) {}
-}
+/**
+ * Steps (statements, expressions, branch tests) one entry function may take, callees included.
+ * Path-sensitive states cost about 2.5x per step what joined ones did: at 10k, ITC, Juliet and the
+ * realistic pairs score the same as at 40k, and zlib's largest roots (gzread, minizip's main) stop
+ * at a fraction of the time; the findings given up there were its noisiest (bench notes, BENCHMARKS.md).
+ * JSEC_BUDGET overrides it for experiments.
+ */
+const ROOT_BUDGET = Number(process.env.JSEC_BUDGET ?? 10_000);
+/** context files parsed and kept per worker, shared by its groups */
+const CONTEXT_CACHE = 512;
+const CONTEXT_MAX_BYTES = 2 * 1024 * 1024;
 
 export interface GroupResult {
   file: string;
@@ -27,171 +38,132 @@ export interface GroupResult {
   parseErrors: number;
 }
 
-async function parse(source: string, lang: LanguageId, onTree?: () => ((root: SyntaxNode) => void) | undefined): Promise<{ root: N; errors: number } | undefined> {
-  await loadLanguage(lang);
-  const parser = await getParser(lang);
-  const tree = parser.parse(source);
-  if (!tree) return undefined;
-  try {
-    const converted = convertTree(tree, source);
-    const cb = onTree?.();
-    if (cb) {
-      try {
-        cb(tree.rootNode);
-      } catch (e) {
-        throw new CallerError(e);
-      }
+const cache = new Map<string, LoadedFile | null>();
+let cacheRoot = '';
+
+/** The rest of the scan, loaded as a group needs it. */
+class Context {
+  private attached = new Set<string>();
+  private includes = new Map<string, string | undefined>();
+
+  constructor(private group: Group, private project: ProjectIndex, private parse: Record<'c' | 'cpp', Parser>, private owned: Map<string, LoadedFile>) {
+    if (cacheRoot !== project.root) {
+      cache.clear();
+      cacheRoot = project.root;
     }
-    return converted;
-  } finally {
-    tree.delete();
   }
-}
 
-const TRIVIAL: Array<[RegExp, string]> = [
-  [/^[A-Za-z_]\w*$/, 'identifier'],
-  [/^(0[xX][0-9a-fA-F]+|\d+(\.\d*)?([eE][-+]?\d+)?)[uUlLfF]*$/, 'number_literal'],
-  [/^L?"(?:[^"\\\n]|\\.)*"$/, 'string_literal'],
-  [/^L?'(?:[^'\\\n]|\\.)+'$/, 'char_literal'],
-];
+  /** The loaded file at `path`: one of the group's own, or parsed from disk once per worker. */
+  load(path: string): LoadedFile | undefined {
+    const own = this.owned.get(path);
+    if (own) return own;
+    let loaded = cache.get(path);
+    if (loaded === undefined) {
+      loaded = this.read(path) ?? null;
+      if (cache.size >= CONTEXT_CACHE) cache.delete(cache.keys().next().value as string);
+      cache.set(path, loaded);
+    }
+    if (!loaded) return undefined;
+    if (!this.attached.has(path)) {
+      this.attached.add(path);
+      attach(loaded, this.group);
+    }
+    return loaded;
+  }
 
-/**
- * Macro bodies are parsed when first evaluated. A plain name, number or string needs no parse:
- * its node points into the #define itself; anything else is parsed alone and appended after the
- * file's text so offsets stay valid.
- */
-type Parser = Awaited<ReturnType<typeof getParser>>;
-
-function macroParser(file: FileCtx, defs: MacroDef[], parser: Parser): (name: string) => N | undefined {
-  const byName = new Map(defs.map((d) => [d.name, d]));
-  return (name) => {
-    const def = byName.get(name);
-    if (!def) return undefined;
-    for (const [re, t] of TRIVIAL) if (re.test(def.body)) return { t, s: def.s, e: def.s + def.body.length, line: def.line, c: [] };
-    const synthetic = `void __jsec_m(void) { (${def.body}); }`;
-    const tree = parser.parse(synthetic);
-    if (!tree) return undefined;
-    let converted: N;
+  private read(path: string): LoadedFile | undefined {
     try {
-      converted = convertTree(tree, synthetic).root;
-    } finally {
-      tree.delete();
+      const abs = join(this.project.root, path);
+      if (statSync(abs).size > CONTEXT_MAX_BYTES) return undefined;
+      const buf = readFileSync(abs);
+      if (buf.subarray(0, 8192).includes(0)) return undefined;
+      const text = new TextDecoder().decode(buf);
+      const cpp = /\.(cc|cpp|cxx|hpp|hh|hxx|ipp|inl)$/i.test(path) || cppHeader(path, text);
+      // being loaded marks the file, so a header including itself (or a cycle) stops here
+      cache.set(path, null);
+      return loadFile(path, text, cpp ? 'cpp' : 'c', cpp ? this.parse.cpp : this.parse.c, {
+        owned: false, findings: [], include: (from, name) => this.include(from, name),
+      });
+    } catch {
+      return undefined;
     }
-    const base = file.src.length + 1;
-    file.src = `${file.src}\n${synthetic}`;
-    const expr = converted.c[0]?.c.find((c) => c.t === 'compound_statement')?.c[0]?.c[0];
-    if (!expr || hasError(expr)) return undefined;
-    const inner = expr.t === 'parenthesized_expression' && expr.c[0] ? expr.c[0] : expr;
-    return shiftNode(inner, base, def.line);
-  };
-}
-
-function hasError(n: N): boolean {
-  return n.t === 'ERROR' || n.c.some(hasError);
-}
-
-function shiftNode(n: N, base: number, line: number): N {
-  return { ...n, s: n.s + base, e: n.e + base, line, c: n.c.map((c) => shiftNode(c, base, line)), parts: n.parts?.map((p) => (p ? shiftNode(p, base, line) : p)) };
-}
-
-function functionOf(n: N, file: FileCtx): FnDef | undefined {
-  const body = n.c.find((c) => c.t === 'compound_statement');
-  if (!body) return undefined;
-  const specs = n.c.filter((c) => !c.t.endsWith('declarator') && c !== body);
-  const retBase = specType(specs, file.src);
-  let d: N | undefined = n.c.find((c) => c.t.endsWith('declarator'));
-  let ptr = 0;
-  while (d && d.t !== 'function_declarator') {
-    if (d.t === 'pointer_declarator') ptr++;
-    d = d.c.find((c) => c.t.endsWith('declarator'));
   }
-  if (!d) return undefined;
-  const nameNode = d.c[0];
-  const params = d.c.find((c) => c.t === 'parameter_list');
-  if (!nameNode) return undefined;
-  const name = file.src.slice(nameNode.s, nameNode.e).replace(/^.*::/, '');
-  const ps: Array<{ name: string; type: CType }> = [];
-  for (const p of params?.c ?? []) {
-    if (p.t !== 'parameter_declaration') continue;
-    const pspecs = p.c.filter((c) => !c.t.endsWith('declarator') && c.t !== 'identifier');
-    const decl = p.c.find((c) => c.t.endsWith('declarator') || c.t === 'identifier');
-    const info = decl ? declType(decl, specType(pspecs, file.src), file.src, () => undefined) : undefined;
-    if (info?.name) {
-      // array parameters are pointers
-      const type = info.type.arr !== undefined || info.type.arrUnknown ? { ...info.type, arr: undefined, arrUnknown: undefined, ptr: info.type.ptr + 1 } : info.type;
-      ps.push({ name: info.name, type });
-    } else ps.push({ name: `#${ps.length}`, type: specType(pspecs, file.src) });
+
+  include(from: FileCtx, name: string): FileCtx | undefined {
+    const dir = from.path.slice(0, from.path.lastIndexOf('/') + 1);
+    const key = `${dir}\0${name}`;
+    let path = this.includes.get(key);
+    if (path === undefined && !this.includes.has(key)) {
+      path = resolveInclude(this.project, from.path, name);
+      this.includes.set(key, path);
+    }
+    return path && path !== from.path ? this.load(path)?.file : undefined;
   }
-  return { name, body, params: ps, retType: { ...retBase, ptr: retBase.ptr + ptr }, file, line: n.line };
-}
 
-function isStaticDecl(n: N): boolean {
-  return n.c.some((c) => c.t === 'storage_class_specifier' && c.op === 'static');
-}
+  fn(name: string, from: FileCtx): FnDef | undefined {
+    const where = this.project.fns[name];
+    if (!where) return undefined;
+    const path = nearest(from.path, where.filter((f) => f !== from.path));
+    return path ? this.load(path)?.file.fns.get(name) : undefined;
+  }
 
-function collectGlobals(n: N, file: FileCtx, group: Group): void {
-  const specs = n.c.filter((c) => !c.t.endsWith('declarator') && c.t !== 'identifier');
-  if (specs.some((c) => c.t === 'storage_class_specifier' && c.op === 'extern')) return;
-  const isConst = specs.some((c) => c.t === 'type_qualifier' && c.op === 'const');
-  const base = specType(specs, file.src);
-  for (const d of n.c) {
-    if (!(d.t.endsWith('declarator') || d.t === 'identifier')) continue;
-    const info = declType(d, base, file.src, (e) => {
-      const v = Number(file.src.slice(e.s, e.e));
-      return Number.isInteger(v) ? v : undefined;
-    });
-    if (!info.name || info.fnPtr) continue;
-    const isStatic = isStaticDecl(n);
-    if (isStatic) file.staticVars.add(info.name);
-    const key = isStatic ? `g:${file.path}:${info.name}` : `g:${info.name}`;
-    group.globals.set(key, { key, type: info.type, init: info.init, file, isConst, line: d.line });
+  global(name: string): boolean {
+    const where = this.project.globals[name];
+    const path = where ? nearest('', where) : undefined;
+    if (!path) return false;
+    this.load(path);
+    // assigned in some file of the scan: its initialiser is not its value
+    if (this.assigned.has(name)) this.group.assigned.add(`g:${name}`);
+    return this.group.globals.has(`g:${name}`);
+  }
+
+  private assignedNames: Set<string> | undefined;
+  private get assigned(): Set<string> {
+    this.assignedNames ??= new Set(this.project.assigned);
+    return this.assignedNames;
   }
 }
 
-export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInput, root: SyntaxNode) => void): Promise<GroupResult[]> {
+/** A `.h` file written in C++ (classes, templates, namespaces): parsed as C++. */
+function cppHeader(path: string, source: string): boolean {
+  return /\.h$/i.test(path) && /^\s*(class|template\s*<|namespace)\b|\b(public|private|protected)\s*:|::\s*\w+\s*\(/m.test(source);
+}
+
+export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInput, root: SyntaxNode) => void, project?: ProjectIndex): Promise<GroupResult[]> {
   const group: Group = { files: [], fns: new Map(), globals: new Map(), structs: new Map(), referenced: new Set(), assigned: new Set() };
+  const parse = await parsers();
+  const owned = new Map<string, LoadedFile>();
+  const context = project && !process.env.JSEC_NOPROJ ? new Context(group, project, parse, owned) : undefined;
+  if (context) group.external = { fn: (name, from) => context.fn(name, from), global: (name) => context.global(name) };
   const results: GroupResult[] = [];
-  const fnsOf = new Map<FileCtx, FnDef[]>();
+  const loadedFiles: LoadedFile[] = [];
   for (const input of inputs) {
     const result: GroupResult = { file: input.file, findings: [], parseErrors: 0 };
     results.push(result);
     try {
-      const lang: LanguageId = input.language === 'cpp' ? 'cpp' : 'c';
-      const parsed = await parse(input.source, lang, () => (onTree ? (root) => onTree(input, root) : undefined));
-      if (!parsed) continue;
-      result.parseErrors = parsed.errors;
-      const file: FileCtx = {
-        path: input.file, src: input.source, root: parsed.root, macros: new Map(), parseMacro: () => undefined, macroNames: new Set(), defined: new Set(), fnMacros: new Set(), fns: new Map(), staticVars: new Set(), globalKeys: new Map(),
-        findings: result.findings, seen: new Set(),
-      };
-      const nodes = topLevel(parsed.root, file);
-      const defs = macroDefs(nodes, file);
-      file.macroNames = new Set(defs.map((d) => d.name));
-      file.parseMacro = macroParser(file, defs, await getParser(lang));
-      const fns: FnDef[] = [];
-      for (const n of nodes) {
-        if (n.t === 'function_definition') {
-          const fn = functionOf(n, file);
-          if (!fn) continue;
-          fns.push(fn);
-          if (isStaticDecl(n) || file.fns.has(fn.name)) file.fns.set(fn.name, fn);
-          else group.fns.set(fn.name, fn);
-          scanNames(fn.body, file.src, group.referenced, group.assigned);
-        } else if (n.t === 'declaration') {
-          collectStruct(n, file.src, group);
-          collectGlobals(n, file, group);
-          scanNames(n, file.src, group.referenced, new Set());
-        } else if (n.t === 'type_definition' || n.t === 'struct_specifier') {
-          collectStruct(n.t === 'struct_specifier' ? { ...n, c: [n] } : n, file.src, group);
-        }
-      }
-      fnsOf.set(file, fns);
-      group.files.push(file);
+      const cpp = input.language === 'cpp' || cppHeader(input.file, input.source);
+      const loaded = loadFile(input.file, input.source, cpp ? 'cpp' : 'c', cpp ? parse.cpp : parse.c, {
+        owned: true,
+        findings: result.findings,
+        onTree: onTree ? (root) => onTree(input, root) : undefined,
+        include: (from, name) => context?.include(from, name),
+      });
+      if (!loaded) continue;
+      result.parseErrors = loaded.errors;
+      owned.set(input.file, loaded);
+      loadedFiles.push(loaded);
     } catch (e) {
       if (e instanceof CallerError) throw e.cause;
       // an unparseable or pathological file yields no findings; the others still run
       result.parseErrors = Math.max(1, result.parseErrors);
     }
+  }
+  // the group's own definitions come first: a name they define is theirs, whatever else defines it
+  for (const loaded of loadedFiles) {
+    attach(loaded, group);
+    group.files.push(loaded.file);
+    for (const fn of loaded.fns) scanNames(fn.body, loaded.file.src, group.referenced, group.assigned);
+    for (const n of loaded.decls) if (n.t === 'declaration') scanNames(n, loaded.file.src, group.referenced, new Set());
   }
   const assignedKeys = new Set<string>();
   for (const [key] of group.globals) {
@@ -200,50 +172,75 @@ export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInp
   }
   group.assigned = assignedKeys;
   const visited = new Set<FnDef>();
-  const all = [...fnsOf.values()].flat();
+  const all = loadedFiles.flatMap((l) => l.fns);
   const roots = all.filter((f) => !group.referenced.has(f.name));
-  for (const fn of roots) analyzeRoot(fn, group, visited);
-  for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited);
+  for (const fn of roots) analyzeRoot(fn, group, visited, fn.name === 'main' ? 'main' : fn.exported ? 'exported' : 'internal');
+  for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited, 'internal');
   return results;
 }
 
-function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>): void {
-  const run: Run = { group, budget: ROOT_BUDGET, nextObj: 1, nextFrame: 1, quiet: 0, visited, literals: new Map() };
+function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKind): void {
+  const run: Run = { group, budget: ROOT_BUDGET, nextObj: 1, nextFrame: 1, quiet: 0, visited, literals: new Map(), inputReads: 0 };
   const fr: Frame = {
     fn, file: fn.file, id: run.nextFrame++, names: new Map(), types: new Map(), returns: [], retVals: [], breaks: [], conts: [], depth: 0,
     callers: [], callSites: [],
   };
   const st = new State();
-  fn.params.forEach((p) => {
-    const key = `${fr.id}:${p.name}`;
-    fr.names.set(p.name, key);
-    fr.types.set(p.name, p.type);
-    st.vars.set(key, { v: p.type.ptr > 0 ? { k: 'ptr', t: [], nul: 0 } : { k: 'int', lo: -Infinity, hi: Infinity, taint: false }, init: YES, type: p.type, line: fn.line });
-  });
+  entryParams(fn, kind, fr, st, run);
   visited.add(fn);
   try {
-    const { state, ret } = runFunction(fr, st, run);
-    reportLeaks(state, ret, group);
-  } catch {
+    // each way out of the entry function is judged on its own: a block freed on the normal exit
+    // still leaks on the early `return -1`
+    for (const o of runPaths(fr, st, run, true)) reportLeaks(o, group);
+  } catch (e) {
+    if (process.env.JSEC_DEBUG) console.error(e);
     // an engine limitation on odd code must not cost the other functions their findings
   }
 }
 
-function reportLeaks(state: State, ret: Val, group: Group): void {
+/**
+ * Blocks still reachable when the entry function returns are not leaks: returned ones, ones
+ * handed on (stored globally, given to unknown code, stored in a caller's memory), and anything
+ * their pointer slots lead to (a struct returned with a string in one of its members).
+ */
+function reachable(state: State, ret: Val): Set<number> {
+  const seen = new Set<number>();
+  const todo: number[] = ret.k === 'ptr' ? ret.t.map((t) => t.o) : [];
+  for (const o of state.objs.values()) if (o.escaped || !o.local) todo.push(o.id);
+  while (todo.length > 0) {
+    const id = todo.pop() as number;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const v of state.objs.get(id)?.slots?.values() ?? []) if (v.k === 'ptr') for (const t of v.t) todo.push(t.o);
+  }
+  return seen;
+}
+
+function reportLeaks(exit: Outcome, group: Group): void {
+  const { state, ret } = exit;
   if (state.dead) return;
-  const returned = new Set(ret.k === 'ptr' ? ret.t.map((t) => t.o) : []);
+  const live = reachable(state, ret);
   for (const o of state.objs.values()) {
-    if (o.kind !== 'heap' || !o.local || o.freed !== 0 || o.escaped || returned.has(o.id) || !o.at) continue;
+    if (o.kind !== 'heap' || !o.local || o.freed !== 0 || o.partial || live.has(o.id) || !o.at) continue;
     const at = o.at;
     const file = group.files.find((f) => f.path === at.file);
     if (!file) continue;
-    const fr = { file } as Frame;
-    report(fr, { t: 'call_expression', s: at.s, e: at.s, line: at.line, c: [] }, {
+    const fr = { file, callSites: [] as Frame['callSites'] } as Frame;
+    // leaked on an early `return`: reported there (the free that path forgot); never freed at all:
+    // reported where it was allocated
+    const line = exit.early && exit.line !== undefined && exit.file === at.file ? exit.line : at.line;
+    report(fr, { t: 'call_expression', s: line === at.line ? at.s : lineStart(file.src, line), e: at.s, line, c: [] }, {
       rule: 'c.memory.leak',
       pattern: o.name.replace(/^.* from /, ''),
-      description: `${o.name[0]?.toUpperCase() ?? ''}${o.name.slice(1)} is never freed and no pointer to it survives the function.`,
+      description: `${o.name[0]?.toUpperCase() ?? ''}${o.name.slice(1)} is never freed and no pointer to it survives ${line === at.line ? 'the function' : 'this return'}.`,
       confidence: 0.7,
       trace: [{ line: o.line, note: 'allocated here' }],
     }, { quiet: 0 } as Run);
   }
+}
+
+function lineStart(src: string, line: number): number {
+  let off = 0;
+  for (let i = 1; i < line && off !== -1; i++) off = src.indexOf('\n', off) + 1;
+  return Math.max(0, off);
 }

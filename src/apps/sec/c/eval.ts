@@ -3,27 +3,51 @@
  * dereferences and members. Arithmetic checks live in arith.ts, stores in memory.ts.
  */
 import type { N } from './ast.js';
-import { arith, checkOverflow, truthOf } from './arith.js';
-import { macroBody, report, text, type Frame, type Run } from './context.js';
+import { arith, checkConversion, checkOverflow, truthOf } from './arith.js';
+import { report, text, type Frame, type Run } from './context.js';
+import { macroBody } from './macros.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalCall } from './call.js';
+import { evalDelete, evalNew, streamInput } from './cpp.js';
+import { addrOf, evalField } from './fields.js';
 import { KNOWN_CONSTANTS } from './externs.js';
-import { loadElement, markWritten, newObj, shift, store, writeElement } from './memory.js';
-import { keyOf, lvalKey, staticType, typeDescriptor } from './names.js';
+import { decodeLiteral, literalLength } from './literal.js';
+import { loaded, loadElement, markWritten, newObj, shift, store, writeElement } from './memory.js';
+import { arrayCap, keyOf, lvalKey, staticType, typeDescriptor } from './names.js';
 import type { State } from './state.js';
-import { elemSize, intRange, isFloat, sizeOf, specType } from './types.js';
-import { anyInt, int, isConst, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
+import { derefType, elemSize, intRange, isFloat, sizeOf, specType } from './types.js';
+import { anyInt, int, isConst, joinVal, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
+import { branch } from './cond.js';
+import { joinStates } from './state.js';
+
+interface LiteralText {
+  raw: string;
+  wide: boolean;
+  lit?: string;
+  len: number;
+}
+const literalTexts = new WeakMap<N, LiteralText>();
+
+function literalText(n: N, fr: Frame): LiteralText {
+  let t = literalTexts.get(n);
+  if (!t) {
+    const raw = text(fr.file, n);
+    // `"%" PRId64`: a literal pieced together with macros has text we do not know
+    const lit = n.c.every((c) => c.t === 'string_literal') ? decodeLiteral(raw) : undefined;
+    t = { raw, wide: /^[LuU]/.test(raw), lit, len: lit?.length ?? literalLength(raw) };
+    literalTexts.set(n, t);
+  }
+  return t;
+}
 
 function stringLiteral(n: N, st: State, fr: Frame, run: Run): PtrV {
-  const raw = text(fr.file, n);
-  const wide = /^[LuU]/.test(raw);
   // one object per literal per run (object ids restart with every entry function)
   let id = run.literals.get(n);
   if (id === undefined || !st.objs.has(id)) {
-    const len = literalLength(raw);
+    const { raw, wide, lit, len } = literalText(n, fr);
     const obj = newObj(run, st, {
       kind: 'literal', size: (len + 1) * (wide ? 4 : 1), elem: wide ? 4 : 1, slo: len * (wide ? 4 : 1), shi: len * (wide ? 4 : 1), taint: false, freed: NO, init: YES,
-      escaped: true, line: n.line, name: raw.length > 30 ? `${raw.slice(0, 27)}...` : raw, local: false,
+      escaped: true, line: n.line, name: raw.length > 30 ? `${raw.slice(0, 27)}...` : raw, local: false, lit,
     });
     id = obj.id;
     run.literals.set(n, id);
@@ -31,15 +55,7 @@ function stringLiteral(n: N, st: State, fr: Frame, run: Run): PtrV {
   return { k: 'ptr', t: [{ o: id, lo: 0, hi: 0 }], nul: NO };
 }
 
-/** Characters in a (possibly concatenated) C string literal, escapes counted once. */
-export function literalLength(raw: string): number {
-  let len = 0;
-  for (const m of raw.matchAll(/"((?:[^"\\]|\\.)*)"/g)) {
-    const body = m[1] ?? '';
-    len += body.replace(/\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)/g, '_').length;
-  }
-  return len;
-}
+const numbers = new WeakMap<N, number | undefined>();
 
 function numberValue(raw: string): number | undefined {
   const t = raw.replace(/[uUlL]+$/, '');
@@ -65,12 +81,14 @@ function readVar(key: string, n: N, st: State, fr: Frame, run: Run): Val {
   let cell = st.vars.get(key);
   if (!cell && key.startsWith('g:')) cell = initGlobal(key, st, fr, run);
   if (!cell) return UNKNOWN;
-  if (cell.init === NO && !(cell.type && (cell.type.arr !== undefined || cell.type.arrUnknown)) && !hasAssignedField(key, st)) {
+  if (cell.init === NO && !(cell.type && (cell.type.arr !== undefined || cell.type.arrUnknown)) && !hasAssignedField(key, st) && !run.loopAssigned?.has(key)) {
     report(fr, n, {
       rule: 'c.uninit.use',
       pattern: text(fr.file, n),
-      description: `'${text(fr.file, n)}' is read before any value was assigned to it.`,
-      confidence: 0.8,
+      description: cell.split
+        ? `'${text(fr.file, n)}' is read on a path where no value was assigned to it (other paths assign it).`
+        : `'${text(fr.file, n)}' is read before any value was assigned to it.`,
+      confidence: cell.split ? 0.6 : 0.8,
       trace: [{ line: cell.line, note: `'${text(fr.file, n)}' declared without initialiser` }],
     }, run);
     st.vars.set(key, { ...cell, init: YES });
@@ -93,7 +111,16 @@ function initGlobal(key: string, st: State, fr: Frame, run: Run) {
   const g = run.group.globals.get(key);
   if (!g) return undefined;
   let v: Val = g.type.ptr > 0 ? { k: 'ptr', t: [], nul: NO } : anyInt();
-  if (g.init && !run.group.assigned.has(key)) {
+  if (g.type.arr !== undefined || g.type.arrUnknown) {
+    // a global array is memory of its own; what other functions wrote to it is not known here
+    const lit = g.init && (g.init.t === 'string_literal' || g.init.t === 'concatenated_string') ? literalLength(text(g.file, g.init)) : undefined;
+    const exact = g.isConst && lit !== undefined;
+    const obj = newObj(run, st, {
+      kind: 'global', size: sizeOf(g.type, run.group.structs), elem: elemSize({ ...g.type }, run.group.structs) ?? 1, slo: exact ? lit : 0, shi: exact ? lit : Infinity,
+      taint: false, freed: NO, init: YES, escaped: true, line: g.line, name: `'${key.slice(key.lastIndexOf(':') + 1)}'`, local: false,
+    });
+    v = { k: 'ptr', t: [{ o: obj.id, lo: 0, hi: 0 }], nul: NO };
+  } else if (g.init && !run.group.assigned.has(key)) {
     const gf: Frame = { ...fr, file: g.file, names: new Map(), types: new Map() };
     v = evalExpr(g.init, st, gf, run);
   } else if (!g.init && !run.group.assigned.has(key)) {
@@ -101,6 +128,16 @@ function initGlobal(key: string, st: State, fr: Frame, run: Run) {
   }
   const cell = { v, init: YES, type: g.type, line: g.line };
   st.vars.set(key, cell);
+  // a global struct's array members are memory of their own, like a local struct's
+  const info = g.type.ptr === 0 && g.type.arr === undefined ? run.group.structs.get(g.type.base) : undefined;
+  for (const [name, f] of info?.fields ?? []) {
+    if (f.type.arr === undefined || st.vars.has(`${key}.${name}`)) continue;
+    const obj = newObj(run, st, {
+      kind: 'global', size: sizeOf(f.type, run.group.structs), elem: elemSize(f.type, run.group.structs) ?? 1, slo: 0, shi: Infinity,
+      taint: false, freed: NO, init: YES, escaped: true, line: g.line, name: `'${key.slice(key.lastIndexOf(':') + 1)}.${name}'`, local: false,
+    });
+    st.vars.set(`${key}.${name}`, { v: { k: 'ptr', t: [{ o: obj.id, lo: 0, hi: 0 }], nul: NO }, init: YES, type: f.type, line: g.line });
+  }
   return cell;
 }
 
@@ -108,7 +145,11 @@ export function evalExpr(n: N, st: State, fr: Frame, run: Run): Val {
   run.budget--;
   switch (n.t) {
     case 'number_literal': {
-      const v = numberValue(text(fr.file, n));
+      let v = numbers.get(n);
+      if (v === undefined && !numbers.has(n)) {
+        v = numberValue(text(fr.file, n));
+        numbers.set(n, v);
+      }
       return v === undefined ? anyInt() : int(v, v, false, n.line);
     }
     case 'char_literal':
@@ -153,6 +194,10 @@ export function evalExpr(n: N, st: State, fr: Frame, run: Run): Val {
       return evalCall(n, st, fr, run);
     case 'conditional_expression':
       return evalConditional(n, st, fr, run);
+    case 'new_expression':
+      return evalNew(n, st, fr, run);
+    case 'delete_expression':
+      return evalDelete(n, st, fr, run);
     default:
       for (const c of n.c) if (c.t.endsWith('expression')) evalExpr(c, st, fr, run);
       return UNKNOWN;
@@ -220,6 +265,8 @@ export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boole
   const idx = iv.k === 'int' ? iv : anyInt();
   const bt = staticType(base, fr, run);
   const size = elemSize(bt, run.group.structs) ?? (p.k === 'ptr' ? (st.objs.get(p.t[0]?.o ?? -1)?.elem ?? 1) : 1);
+  const cap = arrayCap(base, fr, run);
+  const grown = base.t === 'identifier' && fr.grown !== undefined && fr.grown.has(keyOf(text(fr.file, base), fr, run) ?? '');
   if (p.k === 'ref') {
     if (write) markWritten(p.key, st);
     else readVar(p.key, n, st, fr, run);
@@ -228,43 +275,11 @@ export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boole
   if (p.k !== 'ptr') return UNKNOWN;
   checkDeref(p, base, st, fr, run);
   if (write) {
-    writeElement(p, idx, size, v ?? UNKNOWN, n, st, fr, run);
+    writeElement(p, idx, size, v ?? UNKNOWN, n, st, fr, run, cap, grown);
     return v ?? UNKNOWN;
   }
-  checkIndex(p, idx, size, false, n, st, fr, run);
-  return loadElement(p, idx, size, n, st, fr, run);
-}
-
-function evalField(n: N, st: State, fr: Frame, run: Run): Val {
-  const key = lvalKey(n, fr, run);
-  if (key) {
-    const cell = st.vars.get(key);
-    if (cell) return cell.v;
-    const base = n.c[0];
-    if (base) evalExpr(base, st, fr, run);
-    return UNKNOWN;
-  }
-  const base = n.c[0];
-  if (!base) return UNKNOWN;
-  const p = evalExpr(base, st, fr, run);
-  if (n.op === '->') {
-    checkDeref(p, base, st, fr, run);
-    if (p.k === 'ptr') {
-      for (const t of p.t) {
-        const o = st.objs.get(t.o);
-        if (o && o.init === NO && o.kind !== 'literal') {
-          report(fr, n, {
-            rule: 'c.uninit.use',
-            pattern: text(fr.file, n),
-            description: `'${text(fr.file, n)}' reads memory that was never written.`,
-            confidence: 0.6,
-            trace: [{ line: o.line, note: `${o.name} allocated without initialisation` }],
-          }, run);
-        }
-      }
-    }
-  }
-  return UNKNOWN;
+  checkIndex(p, idx, size, false, n, st, fr, run, cap, grown);
+  return loaded(loadElement(p, idx, size, n, st, fr, run), p, bt ? derefType(bt) : undefined, st, run);
 }
 
 function evalPointer(n: N, st: State, fr: Frame, run: Run): Val {
@@ -279,6 +294,7 @@ function evalPointer(n: N, st: State, fr: Frame, run: Run): Val {
       if (cell && t && (t.arr !== undefined || t.arrUnknown)) return cell.v;
       return { k: 'ref', key };
     }
+    if (arg.t === 'field_expression') return addrOf(arg, st, fr, run);
     if (arg.t === 'subscript_expression') {
       const base = arg.c[0];
       const index = arg.c[1];
@@ -299,20 +315,25 @@ function evalPointer(n: N, st: State, fr: Frame, run: Run): Val {
   const t = staticType(arg, fr, run);
   const size = elemSize(t, run.group.structs) ?? 1;
   checkIndex(p, int(0), size, false, n, st, fr, run);
-  return loadElement(p, int(0), size, n, st, fr, run);
+  return loaded(loadElement(p, int(0), size, n, st, fr, run), p, t ? derefType(t) : undefined, st, run);
 }
 
+/** `c ? a : b`: each side is evaluated where the test says it runs (`n < size ? n : size - 1`). */
 function evalConditional(n: N, st: State, fr: Frame, run: Run): Val {
   const [c, a, b] = n.c;
   if (!c) return UNKNOWN;
-  const cv = evalExpr(c, st, fr, run);
-  const truth = cv.k === 'int' ? (cv.lo > 0 || cv.hi < 0 || cv.nz ? 1 : cv.lo === 0 && cv.hi === 0 ? 0 : undefined) : undefined;
-  if (truth === 1) return a ? evalExpr(a, st, fr, run) : UNKNOWN;
-  if (truth === 0) return b ? evalExpr(b, st, fr, run) : UNKNOWN;
-  const va = a ? evalExpr(a, st, fr, run) : UNKNOWN;
-  const vb = b ? evalExpr(b, st, fr, run) : UNKNOWN;
-  if (va.k === 'int' && vb.k === 'int') return { k: 'int', lo: Math.min(va.lo, vb.lo), hi: Math.max(va.hi, vb.hi), taint: va.taint || vb.taint };
-  return va.k === vb.k ? va : UNKNOWN;
+  const [t, f] = branch(c, st.clone(), fr, run);
+  const va = a && !t.dead ? evalExpr(a, t, fr, run) : undefined;
+  const vb = b && !f.dead ? evalExpr(b, f, fr, run) : undefined;
+  const after = joinStates(t, f);
+  st.vars = after.vars;
+  st.objs = after.objs;
+  st.rels = after.rels;
+  st.dead = after.dead;
+  if (!va || !vb) return va ?? vb ?? UNKNOWN;
+  if (va.k === 'int' && vb.k === 'int') return joinVal(va, vb);
+  if (va.k === 'ptr' && vb.k === 'ptr') return joinVal(va, vb);
+  return va.k === vb.k ? va : joinVal(va, vb);
 }
 
 function evalUnary(n: N, st: State, fr: Frame, run: Run): Val {
@@ -341,7 +362,7 @@ function evalUpdate(n: N, st: State, fr: Frame, run: Run): Val {
   const delta = n.op === '--' ? -1 : 1;
   let nv: Val = old;
   if (old.k === 'int') {
-    nv = { ...old, lo: old.lo + delta, hi: old.hi + delta, nz: undefined };
+    nv = { ...old, lo: old.lo + delta, hi: old.hi + delta, nz: undefined, lenOf: undefined, le: undefined };
     checkOverflow(nv, old, staticType(arg, fr, run), n, fr, run, n.op === '--' ? 'decrement' : 'increment', undefined, n.op === '--' ? -1 : 1);
   } else if (old.k === 'ptr') {
     const size = elemSize(staticType(arg, fr, run), run.group.structs) ?? 1;
@@ -365,6 +386,7 @@ function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {
   } else {
     v = evalExpr(rhs, st, fr, run);
     reallocOverwrite(lhs, rhs, v, n, st, fr, run);
+    checkConversion(v, staticType(lhs, fr, run), rhs, n, fr, run);
   }
   store(lhs, v, st, fr, run);
   return v;
@@ -383,7 +405,7 @@ function reallocOverwrite(lhs: N, rhs: N, _v: Val, n: N, st: State, fr: Frame, r
     rule: 'c.memory.realloc-overwrite',
     pattern: 'realloc',
     description: `If realloc fails, '${text(fr.file, lhs)}' becomes NULL and the old block leaks.`,
-    confidence: 0.5,
+    confidence: 0.45,
   }, run);
 }
 
@@ -401,6 +423,16 @@ function evalBinary(n: N, st: State, fr: Frame, run: Run): Val {
     const bt = truthOf(b);
     if (at !== undefined && bt !== undefined) return int(op === '&&' ? at & bt : at | bt);
     return int(0, 1);
+  }
+  if (fr.file.cpp && (op === '<<' || op === '>>')) {
+    // in C++ these are stream operators unless the left side is an integer
+    const input = op === '>>' ? streamInput(n, st, fr, run) : undefined;
+    if (input) return input;
+    if (!intRange(staticType(l, fr, run))) {
+      evalExpr(l, st, fr, run);
+      evalExpr(r, st, fr, run);
+      return UNKNOWN;
+    }
   }
   const a = evalExpr(l, st, fr, run);
   const b = evalExpr(r, st, fr, run);

@@ -1,10 +1,8 @@
 /**
- * Values of names the scanned files use but do not define: <limits.h>/<stdint.h> constants and
- * the globals of the NIST Juliet/SARD test-support library (io.c, std_testcase.h), which ships
- * beside every Juliet case and is documented as "always returns its initialised value". We model
- * that library the way we model libc, so its constant conditions fold like any other.
+ * Values of names the scanned files use but do not define: the constants of <limits.h>,
+ * <stdint.h>, <stdio.h> and <stdlib.h>. Everything else a program uses comes from code in the
+ * scan (its headers and support files are read like any other code) or is unknown.
  */
-import { int, type IntV } from './values.js';
 
 const I32 = 2 ** 31;
 const I64 = 2 ** 63;
@@ -48,59 +46,13 @@ export const KNOWN_CONSTANTS: Record<string, number> = {
   FALSE: 0,
   EXIT_SUCCESS: 0,
   EXIT_FAILURE: 1,
-  // Juliet test-support globals (io.c)
-  GLOBAL_CONST_TRUE: 1,
-  GLOBAL_CONST_FALSE: 0,
-  GLOBAL_CONST_FIVE: 5,
-  globalTrue: 1,
-  globalFalse: 0,
-  globalFive: 5,
 };
 
-/** Functions of the test-support library with a fixed result. */
-export function harnessCall(name: string, line: number): IntV | undefined {
-  switch (name) {
-    case 'globalReturnsTrue':
-      return int(1);
-    case 'globalReturnsFalse':
-      return int(0);
-    case 'globalReturnsTrueOrFalse':
-      return int(0, 1);
-    case 'RAND32':
-      return int(-I32, I32 - 1, true, line, 'random value');
-    case 'RAND64':
-      return int(-I64, I64 - 1, true, line, 'random value');
-    case 'URAND31':
-      return int(0, I32 - 1, true, line, 'random value');
-    case 'URAND63':
-      return int(0, I64 - 1, true, line, 'random value');
-    default:
-      return undefined;
-  }
-}
-
-/** Output helpers of the test-support library: they read their arguments and nothing else. */
-export const PRINT_HELPERS = new Set([
-  'printLine',
-  'printWLine',
-  'printIntLine',
-  'printShortLine',
-  'printFloatLine',
-  'printLongLine',
-  'printLongLongLine',
-  'printSizeTLine',
-  'printHexCharLine',
-  'printWcharLine',
-  'printUnsignedLine',
-  'printHexUnsignedCharLine',
-  'printDoubleLine',
-  'printStructLine',
-  'printBytesLine',
-]);
-
-/** Macros of the support header that name libc functions. */
+/** Other spellings of libc functions. */
 export const FUNCTION_ALIASES: Record<string, string> = {
-  ALLOCA: 'alloca',
   _alloca: 'alloca',
   __builtin_alloca: 'alloca',
+  __builtin_memcpy: 'memcpy',
+  __builtin_memset: 'memset',
+  __builtin_strcpy: 'strcpy',
 };

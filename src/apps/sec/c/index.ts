@@ -6,6 +6,7 @@
 import type { SyntaxNode } from '../../../lang/tree-sitter.js';
 import type { FileInput, RawFinding } from '../finding.js';
 import { analyzeGroup } from './engine.js';
+import type { ProjectIndex } from './project.js';
 
 export interface CFileResult {
   file: string;
@@ -20,10 +21,18 @@ export interface AnalyzeOptions {
    * an exception thrown there propagates out of analyzeCFiles.
    */
   onTree?: (input: FileInput, root: SyntaxNode) => void;
+  /**
+   * The whole scan (c/project.ts): calls to functions and reads of globals defined in files
+   * outside the group are followed into those files, and `#include "…"` brings in headers'
+   * macros and types. Without it only the group's own files are seen.
+   */
+  project?: ProjectIndex;
 }
 
 export async function analyzeCFiles(inputs: FileInput[], options: AnalyzeOptions = {}): Promise<CFileResult[]> {
-  return analyzeGroup(inputs, options.onTree);
+  return analyzeGroup(inputs, options.onTree, options.project);
 }
+
+export { emptyIndex, indexSource, type ProjectIndex } from './project.js';
 
 export { C_RULES } from './rules.js';

@@ -8,7 +8,7 @@ import { evalExpr } from './eval.js';
 import { newObj } from './memory.js';
 import type { LibResult } from './lib.js';
 import type { State } from './state.js';
-import { MAYBE, NO, YES, type Obj, type Val } from './values.js';
+import { MAYBE, NO, YES, type Obj, type PtrV, type Val } from './values.js';
 
 const ALLOC = new Set(['malloc', 'calloc', 'realloc', 'alloca', 'strdup', 'wcsdup', 'strndup', '_strdup', '_wcsdup', 'reallocarray', 'valloc', 'aligned_alloc']);
 
@@ -92,11 +92,45 @@ export function libAlloc(name: string, n: N, args: N[], st: State, fr: Frame, ru
   };
 }
 
+/**
+ * The targets are one block and the blocks realloc moved it from (a buffer grown in a loop):
+ * whichever of them is live, free() frees it, so afterwards every one of them is gone.
+ */
+function reallocChain(p: PtrV, st: State): boolean {
+  if (p.t.length < 2) return false;
+  const ids = new Set(p.t.map((t) => t.o));
+  let linked = false;
+  for (const t of p.t) {
+    const o = st.objs.get(t.o);
+    if (!o) return false;
+    if (o.reallocFrom?.some((id) => ids.has(id))) linked = true;
+    else if (!(o.freedByRealloc && o.freed === MAYBE)) return false;
+  }
+  return linked;
+}
+
 export function libFree(n: N, args: N[], st: State, fr: Frame, run: Run): LibResult {
   const arg = args[0];
   const p = arg ? evalExpr(arg, st, fr, run) : undefined;
+  if (arg && p?.k === 'ref') {
+    // free(&x): the address of a variable is never heap memory
+    report(fr, n, {
+      rule: 'c.memory.free-non-heap',
+      pattern: 'free',
+      description: `'${text(fr.file, arg)}' is the address of the variable '${p.key.slice(p.key.lastIndexOf(':') + 1)}', which is not heap memory.`,
+      confidence: 0.85,
+    }, run);
+    return { v: { k: 'unk' } };
+  }
   if (!arg || p?.k !== 'ptr') return { v: { k: 'unk' } };
   const name = text(fr.file, arg);
+  const chain = reallocChain(p, st);
+  // a pointer that may be one of several blocks: freeing it twice (through any copy) is a double free
+  if (p.vid !== undefined && !chain) {
+    if (st.rels.has(`freed|${p.vid}`))
+      report(fr, n, { rule: 'c.memory.double-free', pattern: 'free', description: `'${name}' is a copy of a pointer that was already freed on this path.`, confidence: 0.85, obj: st.objs.get(p.t[0]?.o ?? -1) }, run);
+    st.addRel(`freed|${p.vid}`);
+  }
   for (const t of p.t) {
     const o = st.objs.get(t.o);
     if (!o) continue;
@@ -114,6 +148,7 @@ export function libFree(n: N, args: N[], st: State, fr: Frame, run: Run): LibRes
             { line: o.line, note: `${o.name} allocated` },
             ...(o.freeLine !== undefined ? [{ line: o.freeLine, note: 'first free' }] : []),
           ],
+          obj: o,
         }, run);
     } else if (o.kind === 'stack' || o.kind === 'literal' || o.kind === 'global') {
       report(fr, n, {
@@ -122,13 +157,14 @@ export function libFree(n: N, args: N[], st: State, fr: Frame, run: Run): LibRes
         description: `'${name}' points to ${o.name}, which is not heap memory.`,
         confidence: 0.85,
         trace: [{ line: o.line, note: `${o.name} declared` }],
+        obj: o,
       }, run);
     }
     // freeing one of several blocks the pointer may hold, where this one may already have been
     // moved by realloc: the paths are the realloc-failed ones as far as we can tell, so it stays a
     // realloc-decided "maybe" rather than evidence for a later double free
-    const stillRealloc = p.t.length !== 1 && o.freed === MAYBE && o.freedByRealloc === true;
-    st.updateObj(t.o, { freed: p.t.length === 1 ? YES : MAYBE, freeLine: n.line, freedByRealloc: stillRealloc || undefined });
+    const stillRealloc = !chain && p.t.length !== 1 && o.freed === MAYBE && o.freedByRealloc === true;
+    st.updateObj(t.o, { freed: p.t.length === 1 || chain ? YES : MAYBE, freeLine: n.line, freedByRealloc: stillRealloc || undefined });
   }
   return { v: { k: 'unk' } };
 }

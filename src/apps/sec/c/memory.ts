@@ -6,13 +6,15 @@ import type { N } from './ast.js';
 import { report, text, type Frame, type Run } from './context.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalExpr, evalSubscript } from './eval.js';
+import { storeField } from './fields.js';
 import { lvalKey, staticType, typeOfKey } from './names.js';
-import type { State } from './state.js';
+import { referenced, type Cell, type State } from './state.js';
 import { elemSize, intRange, type CType } from './types.js';
-import { anyInt, int, NO, UNKNOWN, YES, type IntV, type Obj, type PtrV, type Val } from './values.js';
+import { argvString } from './params.js';
+import { anyInt, int, NO, UNKNOWN, YES, type IntV, type Obj, type Origin, type PtrV, type Target, type Val } from './values.js';
 
 export function newObj(run: Run, st: State, o: Omit<Obj, 'id'>): Obj {
-  const obj: Obj = { id: run.nextObj++, ...o };
+  const obj: Obj = { id: run.nextObj++, file: run.at, ...o };
   st.setObj(obj);
   return obj;
 }
@@ -23,8 +25,9 @@ export function store(lhs: N, v: Val, st: State, fr: Frame, run: Run): void {
     const old = st.vars.get(key);
     const name = lhs.t === 'identifier' ? text(fr.file, lhs) : '';
     const type = old?.type ?? (name ? typeOfKey(key, name, fr, run) : staticType(lhs, fr, run));
-    st.vars.set(key, { v: clampToType(v, type), init: YES, type, line: old?.line ?? lhs.line });
+    assignVar(st, key, { v: clampToType(v, type), init: YES, type, line: old?.line ?? lhs.line });
     if (key.startsWith('g:')) escape(v, st);
+    else lostLastPointer(old?.v, v, lhs, st, fr, run);
     return;
   }
   if (lhs.t === 'subscript_expression') {
@@ -36,45 +39,99 @@ export function store(lhs: N, v: Val, st: State, fr: Frame, run: Run): void {
     const p = inner ? evalExpr(inner, st, fr, run) : UNKNOWN;
     if (p.k === 'ref') {
       const cell = st.vars.get(p.key);
-      st.vars.set(p.key, { v, init: YES, type: cell?.type, line: cell?.line ?? lhs.line });
+      // `*out = buf` into a caller's variable
+      const local = frameLocal(v, fr, st);
+      if (local && !p.key.startsWith(`${fr.id}:`)) reportEscape(local, 'is stored into a variable of its caller', lhs, fr, run);
+      st.vars.set(p.key, { v: clampToType(v, cell?.type), init: YES, type: cell?.type, line: cell?.line ?? lhs.line });
       return;
     }
     const t = inner ? staticType(inner, fr, run) : undefined;
-    const size = (t && elemSize(t, run.group.structs)) ?? 1;
+    const known = t && elemSize(t, run.group.structs);
+    const size = known ?? 1;
     checkDeref(p, inner ?? lhs, st, fr, run);
+    // `*s = whole_struct` of a type whose size we lack: the block is written, extent unknown
+    if (known === undefined && p.k === 'ptr' && t && t.ptr === 1) for (const x of p.t) st.updateObj(x.o, { init: YES, initBytes: undefined, slots: undefined });
+    // `*out = buf` into a pointer the caller passed: the caller keeps the address of a dead local
+    const local = frameLocal(v, fr, st);
+    if (local && p.k === 'ptr' && p.t.some((x) => { const o = st.objs.get(x.o); return o && !o.local && o.kind === 'unknown'; })) reportEscape(local, 'is stored through a pointer its caller passed in', lhs, fr, run);
     writeElement(p, int(0), size, v, lhs, st, fr, run);
     return;
   }
   if (lhs.t === 'field_expression') {
-    const base = lhs.c[0];
-    if (base && lhs.op === '->') {
-      const p = evalExpr(base, st, fr, run);
-      if (p.k === 'ref') markWritten(p.key, st);
-      checkDeref(p, base, st, fr, run);
-      if (p.k === 'ptr') for (const t of p.t) st.updateObj(t.o, { init: YES });
-    } else if (base?.t === 'subscript_expression') {
-      // `a[i].f = v` writes (part of) element i
-      evalSubscript(base, st, fr, run, true, UNKNOWN);
-    }
-    escape(v, st);
+    storeField(lhs, v, st, fr, run);
     return;
   }
   escape(v, st);
+}
+
+/** A local array of frame `fr` that `v` points to: its address must not outlive the frame. */
+export function frameLocal(v: Val, fr: Frame, st: State): Obj | undefined {
+  if (v.k !== 'ptr') return undefined;
+  for (const t of v.t) {
+    const o = st.objs.get(t.o);
+    if (o?.kind === 'stack' && o.frame === fr.id) return o;
+  }
+  return undefined;
+}
+
+export function reportEscape(o: Obj, how: string, node: N, fr: Frame, run: Run): void {
+  report(fr, node, {
+    rule: 'c.memory.return-local',
+    pattern: o.name,
+    description: `The address of the local ${o.name} ${how}; it is invalid once ${fr.fn.name} returns.`,
+    confidence: 0.8,
+    trace: [{ line: o.line, note: `${o.name} declared here` }],
+  }, run);
+}
+
+/** `p = malloc(…)` again while p held the only pointer to a block still in use: that block leaks here. */
+function lostLastPointer(old: Val | undefined, v: Val, lhs: N, st: State, fr: Frame, run: Run): void {
+  if (old?.k !== 'ptr' || old.t.length !== 1) return;
+  const o = st.objs.get((old.t[0] as Target).o);
+  // (a block allocated on one path only still exists wherever this pointer to it is non-NULL)
+  if (!o || o.kind !== 'heap' || !o.local || o.freed !== NO || o.escaped || !o.at) return;
+  if (v.k === 'ptr' && v.t.some((t) => t.o === o.id)) return;
+  if (referenced(st).has(o.id)) return;
+  report(fr, lhs, {
+    rule: 'c.memory.leak',
+    pattern: o.name.replace(/^.* from /, ''),
+    description: `${o.name[0]?.toUpperCase() ?? ''}${o.name.slice(1)} is still allocated when its last pointer '${text(fr.file, lhs)}' is overwritten here.`,
+    confidence: 0.7,
+    trace: [{ line: o.line, note: 'allocated here' }],
+  }, run);
+  // reported once: the block is gone from the analysis' view
+  st.updateObj(o.id, { escaped: true });
+}
+
+/** Sets a variable: facts about its old value go, a read's `<= count` fact comes. */
+export function assignVar(st: State, key: string, cell: Cell): void {
+  st.vars.set(key, cell);
+  st.dropRels(key);
+  if (cell.v.k === 'int' && cell.v.le && cell.v.le !== key) st.addRel(`le|${key}|${cell.v.le}`);
 }
 
 export function clampToType(v: Val, t: CType | undefined): Val {
   if (v.k !== 'int' || !t) return v;
   const r = intRange(t);
   if (!r || (v.lo >= r[0] && v.hi <= r[1])) return v;
+  // nothing known either way: keep what else is known (non-zero inside a string)
+  if (!v.taint && v.lo === -Infinity && v.hi === Infinity) return v;
   // the stored value wraps; keep what we know only when the input spans the type
   // (a wrapped non-input is unknown: the type's bounds are not values anyone proved reachable)
-  return v.taint ? { ...v, lo: Math.max(v.lo, r[0]), hi: Math.min(v.hi, r[1]) } : anyInt();
+  // (what it became is bounded by the type, not by anything the input was checked against)
+  return v.taint ? { ...v, lo: Math.max(v.lo, r[0]), hi: Math.min(v.hi, r[1]), wide: true } : anyInt();
 }
 
 /** A variable written through its address (`(&x)->f = …`, `(&x)[i] = …`) counts as initialised. */
 export function markWritten(key: string, st: State): void {
   const cell = st.vars.get(key);
   if (cell && cell.init !== YES) st.vars.set(key, { ...cell, init: YES });
+}
+
+/** A member written through its address (`&s.f`) counts as an assignment to the struct too. */
+export function markMemberWritten(key: string, st: State): void {
+  const dot = key.lastIndexOf('.');
+  if (dot > key.indexOf(':')) markWritten(key.slice(0, dot), st);
 }
 
 /** The pointed-to objects leave our sight (stored where we do not follow, given to unknown code). */
@@ -87,9 +144,13 @@ export function escape(v: Val, st: State): void {
 }
 
 /** Writes one element through `p + idx*size`: bounds, init state, string length, pointer slots. */
-export function writeElement(p: Val, idx: IntV, size: number, v: Val, node: N, st: State, fr: Frame, run: Run): void {
+export function writeElement(p: Val, idx: IntV, size: number, v: Val, node: N, st: State, fr: Frame, run: Run, cap?: number, grown?: boolean): void {
   if (p.k !== 'ptr') return;
-  checkIndex(p, idx, size, true, node, st, fr, run);
+  checkIndex(p, idx, size, true, node, st, fr, run, cap, grown);
+  // a pointer stored where the analysis does not own the memory (a caller's struct, a global) is handed on
+  if (v.k === 'ptr' && (p.t.length === 0 || p.t.some((t) => { const o = st.objs.get(t.o); return !o || !o.local || o.escaped; }))) {
+    escape(v, st);
+  }
   for (const t of p.t) {
     const o = st.objs.get(t.o);
     if (!o || o.kind === 'literal') continue;
@@ -135,14 +196,22 @@ export function writeElement(p: Val, idx: IntV, size: number, v: Val, node: N, s
       const zero = v.k !== 'int' || (v.lo <= 0 && v.hi >= 0 && !v.nz);
       if ((o.init === NO || o.unterm) && !zero && size <= 4) patch.unterm = true;
     }
-    if (v.k === 'int' && v.taint) patch.taint = true;
+    if (v.k === 'int' && v.taint && !v.weak) {
+      patch.taint = true;
+      patch.origin = o.origin ?? v.origin;
+      patch.weak = undefined;
+    }
     st.updateObj(t.o, patch);
   }
 }
 
 export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, fr: Frame, run: Run): Val {
+  const vector = argvElement(p, idx, size, n, st, run);
+  if (vector) return vector;
   let out: Val | undefined;
   let taint = false;
+  let weak = true;
+  let origin: Origin | undefined;
   // inside a known string the characters are non-zero; at or past its end they may be the terminator
   let nonZero = p.t.length > 0;
   for (const t of p.t) {
@@ -150,16 +219,26 @@ export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, f
     if (!o) continue;
     const readEnd = t.hi + idx.hi * size + size;
     if (o.init === NO && o.kind !== 'literal' && o.freed === NO && readEnd > (o.initBytes ?? 0)) {
+      // an exact element, or one a counted loop surely reaches, is read; a moving pointer's range is a guess
+      const exact = (t.lo === t.hi && idx.lo === idx.hi) || idx.every;
       report(fr, n, {
         rule: 'c.uninit.use',
         pattern: text(fr.file, n),
         description: `'${text(fr.file, n)}' reads memory that was never written.`,
-        confidence: 0.7,
+        confidence: exact ? 0.7 : 0.45,
         trace: [{ line: o.line, note: `${o.name} allocated without initialisation` }],
+        obj: o,
       }, run);
       st.updateObj(o.id, { init: YES });
     }
-    taint ||= o.taint;
+    // input bytes read as bytes (or as the elements they were stored as) are input; a wider member
+    // read from a struct that some input bytes were written into is not
+    if (o.taint && (size <= 2 || (o.elem > 1 && size === o.elem))) {
+      if (!o.weak) run.inputReads++;
+      taint = true;
+      weak &&= Boolean(o.weak);
+      origin ??= o.origin;
+    }
     if (!(Number.isFinite(o.slo) && t.hi + idx.hi * size + size <= o.slo)) nonZero = false;
     const off = t.lo + idx.lo * size;
     if (o.slots && off === t.hi + idx.hi * size) {
@@ -168,11 +247,58 @@ export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, f
     }
   }
   if (out) return out;
-  if (taint) return { k: 'int', lo: -128, hi: 255, taint: true, nz: nonZero || undefined };
+  if (taint) return { k: 'int', lo: -128, hi: 255, taint: true, nz: nonZero || undefined, weak: weak || undefined, origin };
   return nonZero ? { k: 'int', lo: -Infinity, hi: Infinity, taint: false, nz: true } : anyInt();
+}
+
+/**
+ * A pointer read from memory the caller handed in (a member of a struct parameter) that nothing
+ * stored yet: it points to memory of its own, the same each time it is read, so freeing it or
+ * writing through it is tracked like any other block.
+ */
+export function lazyPointee(p: PtrV, type: CType, st: State, run: Run): Val | undefined {
+  if (p.t.length !== 1 || type.ptr === 0) return undefined;
+  const t = p.t[0] as Target;
+  const o = st.objs.get(t.o);
+  if (!o || o.kind !== 'unknown' || o.local || o.strv || t.lo !== t.hi || o.slots?.has(t.lo)) return undefined;
+  const inner = newObj(run, st, {
+    kind: 'unknown', elem: 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: YES, escaped: true, line: o.line, name: `memory reached from ${o.name.replace(/^the memory /, '')}`, local: false,
+  });
+  const v: Val = { k: 'ptr', t: [{ o: inner.id, lo: 0, hi: 0 }], nul: 1 };
+  st.updateObj(o.id, { slots: new Map([...(o.slots ?? []), [t.lo, v]]) });
+  return v;
+}
+
+/** argv[i], envp[i]: the same string each time one element is read */
+function argvElement(p: PtrV, idx: IntV, size: number, n: N, st: State, run: Run): Val | undefined {
+  if (p.t.length !== 1) return undefined;
+  const t = p.t[0] as Target;
+  const o = st.objs.get(t.o);
+  if (!o?.strv) return undefined;
+  const off = t.lo + idx.lo * size;
+  const exact = off === t.hi + idx.hi * size && Number.isFinite(off);
+  const cached = exact ? o.slots?.get(off) : undefined;
+  if (cached) return cached;
+  const v = argvString(o.strv, o.line, run, st);
+  if (exact) st.updateObj(o.id, { slots: new Map([...(o.slots ?? []), [off, v]]) });
+  return v;
 }
 
 /** p + i elements */
 export function shift(p: PtrV, i: IntV, size: number): PtrV {
-  return { ...p, t: p.t.map((t) => ({ o: t.o, lo: t.lo + i.lo * size, hi: t.hi + i.hi * size })) };
+  const out: PtrV = { ...p, t: p.t.map((t) => ({ o: t.o, lo: t.lo + i.lo * size, hi: t.hi + i.hi * size })) };
+  const exact = p.t.every((t) => t.lo === t.hi);
+  if (exact && i.every) out.every = true;
+  else if (i.lo !== i.hi) delete out.every;
+  if (i.taint && !i.weak && !i.wide && Number.isFinite(i.hi)) out.inputOff = true;
+  // moved by an amount input decides and nothing bounds: as far as the input says
+  if (i.taint && !i.weak && !Number.isFinite(i.hi)) out.grow = true;
+  return out;
+}
+
+/** A loaded value seen through the static type it was read as: ranges clamp, pointers from a caller's memory get a pointee. */
+export function loaded(v: Val, p: Val, type: CType | undefined, st: State, run: Run): Val {
+  if (!type) return v;
+  if (type.ptr > 0 && type.arr === undefined && v.k !== 'ptr' && v.k !== 'ref' && p.k === 'ptr') return lazyPointee(p, type, st, run) ?? v;
+  return clampToType(v, type);
 }

@@ -4,7 +4,7 @@
  */
 import type { N } from './ast.js';
 import { text, type Frame, type Run } from './context.js';
-import { derefType, specType, type CType } from './types.js';
+import { derefType, sizeOf, specType, type CType } from './types.js';
 
 /** State key of a name as seen from `fr`: local, file-static, then global. */
 export function keyOf(name: string, fr: Frame, run: Run): string | undefined {
@@ -16,7 +16,7 @@ export function keyOf(name: string, fr: Frame, run: Run): string | undefined {
   if (hit !== undefined) return hit || undefined;
   let key = '';
   if (fr.file.staticVars.has(name)) key = `g:${fr.file.path}:${name}`;
-  else if (run.group.globals.has(`g:${name}`)) key = `g:${name}`;
+  else if (run.group.globals.has(`g:${name}`) || run.group.external?.global(name)) key = `g:${name}`;
   cache.set(name, key);
   return key || undefined;
 }
@@ -88,7 +88,7 @@ export function staticType(n: N, fr: Frame, run: Run): CType | undefined {
       const callee = n.c[0];
       if (callee?.t !== 'identifier') return undefined;
       const name = text(fr.file, callee);
-      const fn = fr.file.fns.get(name) ?? run.group.fns.get(name);
+      const fn = fr.file.fns.get(name) ?? run.group.fns.get(name) ?? run.group.external?.fn(name, fr.file);
       return fn?.retType;
     }
     default:
@@ -104,4 +104,17 @@ export function typeDescriptor(td: N, fr: Frame): CType {
   let ptr = 0;
   for (let d: N | undefined = decl; d; d = d.c.find((c) => c.t.endsWith('declarator'))) if (d.t === 'abstract_pointer_declarator') ptr++;
   return { ...base, ptr };
+}
+
+/**
+ * Bytes of the fixed-size array an expression names by its declared type (a local or global
+ * array, a struct member array), so copies into memory the analysis cannot see still have a bound.
+ */
+export function arrayCap(n: N, fr: Frame, run: Run): number | undefined {
+  let e = n;
+  while ((e.t === 'parenthesized_expression' || e.t === 'cast_expression') && e.c.length > 0) e = e.c[e.c.length - 1] as N;
+  if (e.t !== 'identifier' && e.t !== 'field_expression') return undefined;
+  const t = staticType(e, fr, run);
+  if (!t || t.arr === undefined) return undefined;
+  return sizeOf(t, run.group.structs);
 }

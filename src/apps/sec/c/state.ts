@@ -1,7 +1,8 @@
 /**
  * The abstract state at one program point: variable cells and memory objects. Cells and objects
- * are immutable records, so cloning a state for a branch copies two maps, not their contents.
+ * are immutable records held in copy-on-write maps, so cloning a state for a branch is O(1).
  */
+import { CowMap } from './cow.js';
 import type { CType } from './types.js';
 import { joinObj, joinTri, joinVal, sameObj, sameVal, type Obj, type Tri, type Val } from './values.js';
 
@@ -11,25 +12,63 @@ export interface Cell {
   type?: CType;
   /** line of the declaration, for uninitialised-use traces */
   line: number;
+  /** unassigned on this path while another kept path assigned it */
+  split?: boolean;
 }
 
-export class State {
-  vars: Map<string, Cell>;
-  objs: Map<number, Obj>;
-  dead: boolean;
+/**
+ * Facts between variables that intervals cannot hold, by state key: `lt|a|b` (a < b), `le|a|b`
+ * (a <= b), `sum|a|b|K` (a + b <= K, where a pointer counts by the offset of its one target).
+ * They come from tests (`got < n`), from reads (`r = read(fd, p, n)` gives r <= n) and from loops
+ * that move two variables in step (`p += r; n -= r`); assigning either variable drops them.
+ */
+export type Rels = ReadonlySet<string>;
+const NO_RELS: Rels = new Set();
 
-  constructor(vars = new Map<string, Cell>(), objs = new Map<number, Obj>(), dead = false) {
+export class State {
+  vars: CowMap<string, Cell>;
+  objs: CowMap<number, Obj>;
+  dead: boolean;
+  rels: Rels;
+
+  constructor(vars = new CowMap<string, Cell>(), objs = new CowMap<number, Obj>(), dead = false, rels: Rels = NO_RELS) {
     this.vars = vars;
     this.objs = objs;
     this.dead = dead;
+    this.rels = rels;
   }
 
   static deadState(): State {
-    return new State(new Map(), new Map(), true);
+    return new State(new CowMap(), new CowMap(), true);
   }
 
   clone(): State {
-    return new State(new Map(this.vars), new Map(this.objs), this.dead);
+    return new State(this.vars.fork(), this.objs.fork(), this.dead, this.rels);
+  }
+
+  /** A copy for a trial evaluation that is thrown away before this state changes again. */
+  peek(): State {
+    return new State(this.vars.peek(), this.objs.peek(), this.dead, this.rels);
+  }
+
+  addRel(r: string): void {
+    if (this.rels.has(r)) return;
+    const next = new Set(this.rels);
+    next.add(r);
+    this.rels = next;
+  }
+
+  /** Forgets every fact about variable `key` (it was assigned). */
+  dropRels(key: string): void {
+    if (this.rels.size === 0) return;
+    let next: Set<string> | undefined;
+    for (const r of this.rels) {
+      const parts = r.split('|');
+      if (parts[1] !== key && parts[2] !== key) continue;
+      next ??= new Set(this.rels);
+      next.delete(r);
+    }
+    if (next) this.rels = next;
   }
 
   setObj(o: Obj): void {
@@ -46,23 +85,103 @@ export class State {
 export function joinStates(a: State, b: State): State {
   if (a.dead) return b;
   if (b.dead) return a;
-  const vars = new Map(a.vars);
-  for (const [k, cb] of b.vars) {
-    const ca = vars.get(k);
+  const vars = a.vars.fork();
+  if (!a.vars.sameAs(b.vars)) joinVars(a, b, vars);
+  const objs = a.objs.fork();
+  if (!a.objs.sameAs(b.objs)) joinObjs(a, b, objs);
+  return new State(vars, objs, false, a.rels === b.rels ? a.rels : intersect(a.rels, b.rels));
+}
+
+function joinVars(a: State, b: State, vars: CowMap<string, Cell>): void {
+  const one = (k: string, ca: Cell | undefined, cb: Cell | undefined): void => {
+    if (ca === cb) return;
     if (!ca) {
       // declared on one path only (a block-scoped name): uninitialised on the other
-      vars.set(k, { ...cb, init: cb.init === 2 ? 1 : cb.init });
-    } else if (ca !== cb) {
+      if (cb) vars.set(k, { ...cb, init: cb.init === 2 ? 1 : cb.init });
+    } else if (!cb) {
+      vars.set(k, { ...ca, init: ca.init === 2 ? 1 : ca.init });
+    } else {
       vars.set(k, { v: joinVal(ca.v, cb.v), init: joinTri(ca.init, cb.init), type: ca.type ?? cb.type, line: ca.line });
     }
+  };
+  const keys = a.vars.diffKeys(b.vars);
+  if (keys) {
+    for (const k of keys) one(k, a.vars.get(k), b.vars.get(k));
+    return;
   }
-  for (const [k, ca] of a.vars) if (!b.vars.has(k)) vars.set(k, { ...ca, init: ca.init === 2 ? 1 : ca.init });
-  const objs = new Map(a.objs);
-  for (const [id, ob] of b.objs) {
-    const oa = objs.get(id);
-    objs.set(id, oa ? joinObj(oa, ob) : ob);
+  for (const [k, cb] of b.vars) one(k, a.vars.get(k), cb);
+  for (const [k, ca] of a.vars) if (!b.vars.has(k)) one(k, ca, undefined);
+}
+
+function joinObjs(a: State, b: State, objs: CowMap<number, Obj>): void {
+  let inA: Set<number> | undefined;
+  let inB: Set<number> | undefined;
+  const one = (id: number, oa: Obj | undefined, ob: Obj | undefined): void => {
+    if (oa === ob) return;
+    if (!oa) {
+      if (!ob) return;
+      // allocated on one path only: where it is still pointed to, it may simply not exist on the
+      // other path, so it is no leak there (one that nothing points to has leaked already)
+      inB ??= referenced(b);
+      objs.set(id, ob.kind === 'heap' && inB.has(id) && !ob.partial && !a.rels.has(`gone|${id}`) ? { ...ob, partial: true } : ob);
+      return;
+    }
+    if (!ob) {
+      if (oa.kind !== 'heap' || oa.partial || b.rels.has(`gone|${id}`)) return;
+      inA ??= referenced(a);
+      if (inA.has(id)) objs.set(id, { ...oa, partial: true });
+      return;
+    }
+    // a block nothing points to any more on one path cannot be reached after the merge: its
+    // state on the other path is the one that counts (`if (!ok) s = "default";` leaves the
+    // checked string alone)
+    inA ??= referenced(a);
+    inB ??= referenced(b);
+    const ra = inA.has(id);
+    const rb = inB.has(id);
+    objs.set(id, ra && !rb ? oa : rb && !ra ? ob : joinObj(oa, ob));
+  };
+  const keys = a.objs.diffKeys(b.objs);
+  if (keys) {
+    for (const id of keys) one(id, a.objs.get(id), b.objs.get(id));
+    return;
   }
-  return new State(vars, objs);
+  for (const [id, ob] of b.objs) one(id, a.objs.get(id), ob);
+  for (const [id, oa] of a.objs) if (!b.objs.has(id)) one(id, oa, undefined);
+}
+
+function intersect(a: Rels, b: Rels): Rels {
+  if (a.size === 0 || b.size === 0) return NO_RELS;
+  const out = new Set<string>();
+  for (const r of a) if (b.has(r)) out.add(r);
+  return out;
+}
+
+const refCache = new WeakMap<State, { vars: CowMap<string, Cell>; objs: CowMap<number, Obj>; vv: number; ov: number; out: Set<number> }>();
+
+/** Objects some variable or some object's pointer slot points to (do not change the set). */
+export function referenced(st: State): Set<number> {
+  const hit = refCache.get(st);
+  if (hit && hit.vars === st.vars && hit.objs === st.objs && hit.vv === st.vars.ver && hit.ov === st.objs.ver) return hit.out;
+  const out = computeReferenced(st);
+  refCache.set(st, { vars: st.vars, objs: st.objs, vv: st.vars.ver, ov: st.objs.ver, out });
+  return out;
+}
+
+function computeReferenced(st: State): Set<number> {
+  const out = new Set<number>();
+  const add = (v: Val) => {
+    if (v.k === 'ptr') for (const t of v.t) out.add(t.o);
+  };
+  st.vars.forEach((c) => add(c.v));
+  const moved: Obj[] = [];
+  st.objs.forEach((o) => {
+    if (o.slots) for (const v of o.slots.values()) add(v);
+    if (o.reallocFrom) moved.push(o);
+  });
+  // a block realloc moved is tied to the block it became: its fate is decided by that one
+  for (const o of moved) if (out.has(o.id)) for (const id of o.reallocFrom ?? []) out.add(id);
+  return out;
 }
 
 export function joinAll(states: readonly State[]): State {
@@ -74,13 +193,21 @@ export function joinAll(states: readonly State[]): State {
 /** true when `b` adds nothing to `a` (loop fixpoint test) */
 export function sameState(a: State, b: State): boolean {
   if (a.dead !== b.dead || a.vars.size !== b.vars.size || a.objs.size !== b.objs.size) return false;
-  for (const [k, ca] of a.vars) {
-    const cb = b.vars.get(k);
-    if (!cb || ca.init !== cb.init || !sameVal(ca.v, cb.v)) return false;
+  if (a.vars.sameAs(b.vars) && a.objs.sameAs(b.objs)) return true;
+  const sameCell = (ca: Cell | undefined, cb: Cell | undefined): boolean =>
+    ca === cb || (!!ca && !!cb && ca.init === cb.init && sameVal(ca.v, cb.v));
+  const sameO = (oa: Obj | undefined, ob: Obj | undefined): boolean => oa === ob || (!!oa && !!ob && sameObj(oa, ob));
+  const vk = a.vars.diffKeys(b.vars);
+  if (vk) {
+    for (const k of vk) if (!sameCell(a.vars.get(k), b.vars.get(k))) return false;
+  } else {
+    for (const [k, ca] of a.vars) if (!sameCell(ca, b.vars.get(k))) return false;
   }
-  for (const [k, oa] of a.objs) {
-    const ob = b.objs.get(k);
-    if (!ob || !sameObj(oa, ob)) return false;
+  const ok = a.objs.diffKeys(b.objs);
+  if (ok) {
+    for (const k of ok) if (!sameO(a.objs.get(k), b.objs.get(k))) return false;
+  } else {
+    for (const [k, oa] of a.objs) if (!sameO(oa, b.objs.get(k))) return false;
   }
   return true;
 }

@@ -12,10 +12,13 @@ export interface CType {
   /** array declared with unknown or non-constant length */
   arrUnknown?: boolean;
   unsigned: boolean;
+  /** a C++ class type (`std::string`, `std::vector<int>`, a class of the program): built by its constructor */
+  cls?: boolean;
 }
 
 export interface StructInfo {
-  size: number;
+  /** undefined when a member's size is not known */
+  size: number | undefined;
   union: boolean;
   fields: Map<string, { off: number; type: CType }>;
 }
@@ -48,8 +51,6 @@ const BASE_SIZE: Record<string, number> = {
   int64_t: 8,
   uint64_t: 8,
   void: 1,
-  // the Juliet/C test harness's common record type
-  twoIntsStruct: 8,
 };
 
 const UNSIGNED_BASES = new Set(['size_t', 'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t', 'uintptr_t', 'bool', '_Bool']);
@@ -103,6 +104,7 @@ export const INT_TYPE: CType = { base: 'int', ptr: 0, unsigned: false };
 export function specType(specs: readonly N[], src: string): CType {
   let base = '';
   let unsigned = false;
+  let cls = false;
   for (const s of specs) {
     if (s.t === 'primitive_type' || s.t === 'type_identifier') base = base ? `${base} ${src.slice(s.s, s.e)}` : src.slice(s.s, s.e);
     else if (s.t === 'sized_type_specifier') {
@@ -114,9 +116,12 @@ export function specType(specs: readonly N[], src: string): CType {
     } else if (s.t === 'struct_specifier' || s.t === 'union_specifier' || s.t === 'enum_specifier') {
       const name = s.c.find((c) => c.t === 'type_identifier');
       base = s.t === 'enum_specifier' ? 'int' : name ? src.slice(name.s, name.e) : 'struct';
+    } else if (s.t === 'qualified_identifier' || s.t === 'template_type' || s.t === 'class_specifier') {
+      base = src.slice(s.s, s.e).replace(/\s+/g, '');
+      cls = true;
     }
   }
-  return { base: base || 'int', ptr: 0, unsigned };
+  return cls ? { base, ptr: 0, unsigned, cls } : { base: base || 'int', ptr: 0, unsigned };
 }
 
 /**

@@ -15,12 +15,42 @@ export function joinTri(a: Tri, b: Tri): Tri {
   return a === b ? a : MAYBE;
 }
 
+/**
+ * Where outside data came from: command line, environment, standard input, a file, the network,
+ * a random source, or (weakest) a caller of an exported function jsec cannot see.
+ */
+export type Origin = 'argv' | 'env' | 'stdin' | 'file' | 'net' | 'random' | 'caller';
+
+export function originText(o: Origin | undefined): string {
+  switch (o) {
+    case 'argv': return 'the command line';
+    case 'env': return 'the environment';
+    case 'stdin': return 'standard input';
+    case 'file': return 'a file';
+    case 'net': return 'the network';
+    case 'random': return 'a random source';
+    case 'caller': return 'a caller of this exported function';
+    default: return 'outside the program';
+  }
+}
+
 export interface IntV {
   k: 'int';
   lo: number;
   hi: number;
   /** from outside the program (input, random): the whole range is attacker-reachable */
   taint: boolean;
+  /** the taint comes only from callers of an exported function (lower confidence) */
+  weak?: boolean;
+  origin?: Origin;
+  /** a bound of it was moved to infinity by a loop's widening (and perhaps clamped back to its type): imprecise */
+  wide?: boolean;
+  /** every value of the interval occurs (a counted loop's index, a constant), not just some */
+  every?: boolean;
+  /** at most the value of this variable (a read returns no more bytes than it was asked for) */
+  le?: string;
+  /** this is the string length of the string at (object, byte offset): narrowing it bounds the string */
+  lenOf?: { o: number; off: number; elem: number };
   /** proven non-zero (intervals cannot express the hole a `!= 0` check makes) */
   nz?: boolean;
   /** where the value came from, for the trace */
@@ -38,8 +68,19 @@ export interface PtrV {
   k: 'ptr';
   t: Target[];
   nul: Tri;
+  /** the offset grew in a loop that input decides: how far it goes is up to the input */
+  grow?: boolean;
+  /** every offset of its range occurs (moved by a counted loop's index): not just some */
+  every?: boolean;
+  /** moved by an amount from outside the program: its range is attacker-reachable */
+  inputOff?: boolean;
+  /**
+   * identity of a pointer value that may point to one of several blocks (a merge of paths): its
+   * copies share it, so freeing one copy makes the others stale whichever block it was
+   */
+  vid?: number;
   /** where a possible NULL came from (allocation, getenv, literal NULL) */
-  nulSrc?: { line: number; note: string; fromAlloc: boolean };
+  nulSrc?: { line: number; note: string; fromAlloc: boolean; lookup?: boolean };
 }
 
 /** address of a variable (`&x`): loads and stores go to the variable */
@@ -82,9 +123,15 @@ export function joinVal(a: Val, b: Val): Val {
   if (a.k === 'int' && b.k === 'int') {
     const v: IntV = { k: 'int', lo: Math.min(a.lo, b.lo), hi: Math.max(a.hi, b.hi), taint: a.taint || b.taint };
     if (a.nz && b.nz) v.nz = true;
-    const from = a.taint ? a : b.taint ? b : a;
+    // prefer the stronger source for the trace and the confidence
+    const from = a.taint && !a.weak ? a : b.taint && !b.weak ? b : a.taint ? a : b.taint ? b : a;
     v.src = from.src;
     v.srcNote = from.srcNote;
+    if (v.taint) {
+      v.origin = from.origin;
+      if ((!a.taint || a.weak) && (!b.taint || b.weak)) v.weak = true;
+    }
+    if (a.lenOf && b.lenOf && a.lenOf.o === b.lenOf.o && a.lenOf.off === b.lenOf.off) v.lenOf = a.lenOf;
     return v;
   }
   if (a.k === 'ptr' && b.k === 'ptr') return joinPtr(a, b);
@@ -94,6 +141,8 @@ export function joinVal(a: Val, b: Val): Val {
   if (a.k === 'fn' && b.k === 'fn' && a.name === b.name) return a;
   return a.k === 'ptr' ? a : b.k === 'ptr' ? b : UNKNOWN;
 }
+
+let nextVid = 1;
 
 function joinPtr(a: PtrV, b: PtrV): PtrV {
   const t = a.t.map((x) => ({ ...x }));
@@ -113,7 +162,10 @@ function joinPtr(a: PtrV, b: PtrV): PtrV {
   if (a.t.length === 0 && a.nul === NO) nul = b.nul;
   else if (b.t.length === 0 && b.nul === NO) nul = a.nul;
   else nul = a.nul === b.nul ? a.nul : MAYBE;
-  return { k: 'ptr', t, nul, nulSrc: a.nulSrc ?? b.nulSrc };
+  const out: PtrV = { k: 'ptr', t, nul, nulSrc: a.nulSrc ?? b.nulSrc };
+  if (a.grow || b.grow) out.grow = true;
+  if (t.length > 1) out.vid = a.vid !== undefined && a.vid === b.vid ? a.vid : nextVid++;
+  return out;
 }
 
 export function sameVal(a: Val, b: Val): boolean {
@@ -121,7 +173,7 @@ export function sameVal(a: Val, b: Val): boolean {
   if (a.k !== b.k) return false;
   if (a.k === 'int' && b.k === 'int') return a.lo === b.lo && a.hi === b.hi && a.taint === b.taint && a.nz === b.nz;
   if (a.k === 'ptr' && b.k === 'ptr')
-    return a.nul === b.nul && a.t.length === b.t.length && a.t.every((x, i) => x.o === b.t[i]?.o && x.lo === b.t[i]?.lo && x.hi === b.t[i]?.hi);
+    return a.nul === b.nul && a.grow === b.grow && a.t.length === b.t.length && a.t.every((x, i) => x.o === b.t[i]?.o && x.lo === b.t[i]?.lo && x.hi === b.t[i]?.hi);
   if (a.k === 'ref' && b.k === 'ref') return a.key === b.key;
   if (a.k === 'fn' && b.k === 'fn') return a.name === b.name;
   return a.k === 'unk' && b.k === 'unk' && a.taint === b.taint;
@@ -142,6 +194,17 @@ export interface Obj {
   /** contents come from outside the program */
   taint: boolean;
   taintLine?: number;
+  /** the taint comes only from callers of an exported function */
+  weak?: boolean;
+  origin?: Origin;
+  /** the contents were canonicalised (realpath) or checked for `..`/`/`: safe to use as a path */
+  pathOk?: boolean;
+  /** input text placed after a fixed directory prefix: the program means to keep the name below it */
+  confined?: boolean;
+  /** for string literals: the characters (escapes decoded), for format strings */
+  lit?: string;
+  /** an argument vector (argv, envp): each element is a string from `origin` */
+  strv?: Origin;
   freed: Tri;
   freeLine?: number;
   /** the free (if any) was realloc moving the block: freed exactly when realloc did not fail */
@@ -162,6 +225,12 @@ export interface Obj {
   slots?: Map<number, Val>;
   /** the allocation happened in the root being analysed (leak reports need this) */
   local: boolean;
+  /** the file whose code created it */
+  file?: string;
+  /** for stack objects: the call frame whose local it is (gone when that frame returns) */
+  frame?: number;
+  /** exists on some of the paths a join merged only (allocated in one branch and still pointed to there) */
+  partial?: boolean;
   /** where a heap allocation happened, for leak reports */
   at?: { file: string; s: number; line: number };
 }
@@ -174,6 +243,10 @@ export function joinObj(a: Obj, b: Obj): Obj {
     shi: Math.max(a.shi, b.shi),
     taint: a.taint || b.taint,
     taintLine: a.taintLine ?? b.taintLine,
+    weak: (a.taint ? a.weak : true) && (b.taint ? b.weak : true) && (a.taint || b.taint) ? true : undefined,
+    origin: a.taint && !a.weak ? a.origin : b.taint && !b.weak ? b.origin : a.origin ?? b.origin,
+    pathOk: (!a.taint || a.pathOk) && (!b.taint || b.pathOk) ? a.pathOk ?? b.pathOk : undefined,
+    confined: a.confined || b.confined ? true : undefined,
     freed: joinTri(a.freed, b.freed),
     freeLine: a.freeLine ?? b.freeLine,
     freedByRealloc: freedByReallocJoin(a, b),
@@ -181,6 +254,7 @@ export function joinObj(a: Obj, b: Obj): Obj {
     unterm: Boolean(a.unterm && b.unterm),
     initBytes: a.initBytes === undefined || b.initBytes === undefined ? undefined : Math.min(a.initBytes, b.initBytes),
     escaped: a.escaped || b.escaped,
+    partial: a.partial || b.partial ? true : undefined,
   };
   if (a.slots || b.slots) {
     const slots = new Map(a.slots ?? []);

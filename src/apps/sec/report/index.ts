@@ -15,3 +15,4 @@ export function formatReport(r: ScanResult, format: ReportFormat): string {
 export { formatJson, toJsonReport, findingsPerKloc } from './json.js';
 export { formatMarkdown } from './markdown.js';
 export { formatSarif, toSarif } from './sarif.js';
+export { atLeastWarning, levelOf, orderFindings, tierCounts, tierOf, type Level, type Tier } from './tiers.js';

@@ -4,14 +4,14 @@
  * unknown; reported so that a reviewer or `jsec agent` decides. A checker that sets no tier
  * reports proven findings (the syntactic rules report what the code plainly does).
  */
-import type { Finding, Severity } from '../finding.js';
+import { WARNING_CONFIDENCE, type Finding, type Severity, type Tier } from '../finding.js';
 
-export type Tier = 'proven' | 'suspect';
+export type { Tier };
 /** SARIF result levels, which code-scanning services show as error / warning / note. */
 export type Level = 'error' | 'warning' | 'note';
 
-/** A finding as reports read it: `tier` is optional until every checker sets it. */
-export type ReportedFinding = Finding & { tier?: Tier };
+/** A finding as reports read it (the scan sets every finding's tier). */
+export type ReportedFinding = Finding;
 
 export function tierOf(f: { confidence: number; tier?: Tier }): Tier {
   return f.tier === 'suspect' ? 'suspect' : 'proven';
@@ -24,7 +24,7 @@ export function tierOf(f: { confidence: number; tier?: Tier }): Tier {
  */
 export function levelOf(f: { severity: Severity; confidence: number; tier?: Tier }): Level {
   const tier = tierOf(f);
-  if (f.severity === 'low' || f.confidence < 0.5 || (tier === 'suspect' && f.confidence < 0.6)) return 'note';
+  if (f.severity === 'low' || f.confidence < 0.5 || (tier === 'suspect' && f.confidence < WARNING_CONFIDENCE)) return 'note';
   if (tier === 'proven' && f.severity === 'high' && f.confidence >= 0.7) return 'error';
   return 'warning';
 }

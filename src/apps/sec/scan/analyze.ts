@@ -1,6 +1,7 @@
 import { withSyntaxTree, type LanguageId, type SyntaxNode } from '../../../lang/tree-sitter.js';
 import { describeError } from '../../../util/errors.js';
 import { analyzeCFiles } from '../c/index.js';
+import type { ProjectIndex } from '../c/project.js';
 import type { FileInput, RawFinding } from '../finding.js';
 import { analyzeHygiene } from '../hygiene/index.js';
 import { analyzeRust } from '../rust/index.js';
@@ -36,7 +37,7 @@ type HygieneOutcome = RawFinding[] | string;
  * on the engine's own tree of each file, so every file is parsed once. One file at a time if the
  * group fails.
  */
-async function cEngine(inputs: FileInput[]): Promise<{ engine: Map<string, CFileOutcome | string>; hygiene: Map<string, HygieneOutcome> }> {
+async function cEngine(inputs: FileInput[], project: ProjectIndex | undefined): Promise<{ engine: Map<string, CFileOutcome | string>; hygiene: Map<string, HygieneOutcome> }> {
   const engine = new Map<string, CFileOutcome | string>();
   const hygiene = new Map<string, HygieneOutcome>();
   if (inputs.length === 0) return { engine, hygiene };
@@ -49,7 +50,7 @@ async function cEngine(inputs: FileInput[]): Promise<{ engine: Map<string, CFile
     }
   };
   const run = async (group: FileInput[]): Promise<void> => {
-    for (const r of await analyzeCFiles(group, { onTree })) engine.set(r.file, { findings: r.findings, parseErrors: r.parseErrors });
+    for (const r of await analyzeCFiles(group, { onTree, project })) engine.set(r.file, { findings: r.findings, parseErrors: r.parseErrors });
   };
   try {
     await run(inputs);
@@ -73,14 +74,14 @@ async function cEngine(inputs: FileInput[]): Promise<{ engine: Map<string, CFile
 const isC = (l: LanguageId) => l === 'c' || l === 'cpp';
 
 /** Runs every checker that applies to the group's files; never throws for a bad file. */
-export async function analyzeTask(inputs: FileInput[]): Promise<FileOutcome[]> {
+export async function analyzeTask(inputs: FileInput[], project?: ProjectIndex): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
   const live = inputs.filter((i) => {
     if (!fileIgnored(i.source)) return true;
     outcomes.push({ file: i.file, findings: [], parseErrors: 0, suppressed: 0 });
     return false;
   });
-  const { engine, hygiene } = await cEngine(live.filter((i) => isC(i.language)));
+  const { engine, hygiene } = await cEngine(live.filter((i) => isC(i.language)), project);
   for (const input of live) {
     const findings: RawFinding[] = [];
     const errors: string[] = [];

@@ -21,7 +21,7 @@ export function finalizeFindings(items: Array<{ file: string; language: Language
       const n = (seen.get(key) ?? 0) + 1;
       seen.set(key, n);
       const id = createHash('sha256').update(n === 1 ? key : `${key}\0${n}`).digest('hex').slice(0, 16);
-      out.push({ ...f, id, file, language, score: Math.round(f.confidence * SEVERITY_WEIGHT[f.severity] * 100) / 100 });
+      out.push({ ...f, tier: f.tier ?? 'proven', id, file, language, score: Math.round(f.confidence * SEVERITY_WEIGHT[f.severity] * 100) / 100 });
     }
   }
   return out.sort((a, b) => cmp(a.file, b.file) || a.line - b.line || (a.column ?? 0) - (b.column ?? 0) || cmp(a.rule, b.rule) || cmp(a.id, b.id));

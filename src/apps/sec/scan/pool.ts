@@ -4,12 +4,18 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FileInput } from '../finding.js';
+import type { ProjectIndex } from '../c/project.js';
 import { analyzeTask, type FileOutcome } from './analyze.js';
 import { bundledWorker } from './worker-bundle.js';
 
 export interface TaskRequest {
   id: number;
   inputs: FileInput[];
+}
+
+/** Sent once to each worker before its first task: the whole scan's index (c/project.ts). */
+export interface ProjectMessage {
+  project: ProjectIndex;
 }
 export type TaskReply = { id: number; ok: true; outcomes: FileOutcome[] } | { id: number; ok: false; error: string };
 
@@ -49,6 +55,8 @@ function tsxEsmApi(from: string): string {
 
 export interface PoolOptions {
   jobs: number;
+  /** what every group may follow calls into */
+  project?: ProjectIndex;
   /** reads task `i`'s files just before it runs, so a large tree is never all in memory */
   load: (i: number) => Promise<FileInput[]>;
   /** called after each task with the number of files it held */
@@ -74,13 +82,13 @@ export async function runTasks(count: number, opts: PoolOptions): Promise<FileOu
   const runInline = async (queued: Pending[] = []): Promise<void> => {
     for (let task = queued.shift(); task; task = queued.shift()) {
       const inputs = await task.inputs;
-      results[task.i] = await analyzeTask(inputs);
+      results[task.i] = await analyzeTask(inputs, opts.project);
       opts.onTaskDone?.(inputs.length);
     }
     while (next < count) {
       const i = next++;
       const inputs = await opts.load(i);
-      results[i] = await analyzeTask(inputs);
+      results[i] = await analyzeTask(inputs, opts.project);
       opts.onTaskDone?.(inputs.length);
     }
   };
@@ -111,7 +119,10 @@ export async function runTasks(count: number, opts: PoolOptions): Promise<FileOu
       function spawn(): Worker {
         const w = startWorker(entry);
         w.on('message', (msg: TaskReply | { ready: true }) => {
-          if ('ready' in msg) return void dispatch(w);
+          if ('ready' in msg) {
+            if (opts.project) w.postMessage({ project: opts.project } satisfies ProjectMessage);
+            return void dispatch(w);
+          }
           if (!current || msg.id !== current.i) return;
           results[current.i] = msg.ok ? msg.outcomes : failed(current.inputs, `analysis failed: ${msg.error}`);
           opts.onTaskDone?.(current.inputs.length);

@@ -5,13 +5,20 @@
 import { parentPort } from 'node:worker_threads';
 import { describeError } from '../../../util/errors.js';
 import { analyzeTask } from './analyze.js';
-import type { TaskRequest, TaskReply } from './pool.js';
+import type { ProjectIndex } from '../c/project.js';
+import type { ProjectMessage, TaskRequest, TaskReply } from './pool.js';
 
 const port = parentPort;
 if (!port) throw new Error('scan/worker.ts must run in a worker thread');
 
-port.on('message', (msg: TaskRequest) => {
-  analyzeTask(msg.inputs).then(
+let project: ProjectIndex | undefined;
+
+port.on('message', (msg: TaskRequest | ProjectMessage) => {
+  if ('project' in msg) {
+    project = msg.project;
+    return;
+  }
+  analyzeTask(msg.inputs, project).then(
     (outcomes) => port.postMessage({ id: msg.id, ok: true, outcomes } satisfies TaskReply),
     (e: unknown) => port.postMessage({ id: msg.id, ok: false, error: describeError(e) } satisfies TaskReply),
   );

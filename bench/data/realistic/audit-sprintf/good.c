@@ -1,0 +1,24 @@
+/* audit: reads "user" lines from stdin and writes one audit record per line */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static void emit(FILE *out, const char *record)
+{
+    fprintf(out, "%ld %s\n", (long)time(NULL), record);
+}
+
+int main(void)
+{
+    char line[256];
+    char record[300];
+
+    while (fgets(line, sizeof line, stdin) != NULL) {
+        line[strcspn(line, "\n")] = '\0';
+        if (line[0] == '\0')
+            continue;
+        snprintf(record, sizeof record, "user=%s", line);
+        emit(stdout, record);
+    }
+    return 0;
+}

@@ -1,0 +1,27 @@
+// device registry: keeps a fixed-size label for each device it is told about
+#include <cstring>
+#include <iostream>
+#include <string>
+
+class Device {
+public:
+    explicit Device(const std::string &label)
+    {
+        std::strncpy(label_, label.c_str(), sizeof label_ - 1);
+        label_[sizeof label_ - 1] = '\0';
+    }
+    const char *label() const { return label_; }
+
+private:
+    char label_[16];
+};
+
+int main()
+{
+    std::string line;
+    while (std::getline(std::cin, line)) {
+        Device d(line);
+        std::cout << "registered " << d.label() << '\n';
+    }
+    return 0;
+}

@@ -1,0 +1,17 @@
+// scores: reads "player score" pairs and keeps the best score per player number
+#include <iostream>
+#include <vector>
+
+int main()
+{
+    std::vector<int> best(16, 0);
+    int player, score;
+
+    while (std::cin >> player >> score) {
+        if (score > best[player]) /* FLAW: CWE-129 */
+            best[player] = score;
+    }
+    for (std::size_t i = 0; i < best.size(); ++i)
+        std::cout << i << ' ' << best[i] << '\n';
+    return 0;
+}

@@ -1,0 +1,44 @@
+/* a one-request file server: the client sends a file name, gets the file back */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/socket.h>
+
+#define DOC_ROOT "/var/lib/files"
+
+static int send_file(int fd, const char *path)
+{
+    char chunk[1024];
+    size_t n;
+    FILE *f = fopen(path, "rb");
+
+    if (f == NULL)
+        return -1;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (send(fd, chunk, n, 0) < 0)
+            break;
+    }
+    fclose(f);
+    return 0;
+}
+
+int serve(int fd)
+{
+    char name[128];
+    char path[256];
+    char real[PATH_MAX];
+    ssize_t n = recv(fd, name, sizeof name - 1, 0);
+
+    if (n <= 0)
+        return -1;
+    name[n] = '\0';
+    name[strcspn(name, "\r\n")] = '\0';
+    snprintf(path, sizeof path, "%s/%s", DOC_ROOT, name);
+    if (realpath(path, real) == NULL)
+        return -1;
+    if (strncmp(real, DOC_ROOT "/", strlen(DOC_ROOT) + 1) != 0)
+        return -1;
+    return send_file(fd, real);
+}

@@ -1,0 +1,490 @@
+/**
+ * Loops: a small fixpoint with widening, plus what intervals alone would lose.
+ * - Variables a loop moves in step: `p += r; n -= r` keeps p + n fixed (a correct read loop),
+ *   `*d++ = *s++` moves d as far as s (a copy loop is as long as its source).
+ * - A loop whose condition or body reads input moves anything it advances as far as the input
+ *   says: such a value becomes input itself (a `getchar()` loop filling a fixed array).
+ * - A loop over a string (`*p`, `*p != '\0'`, `s[i]`) stops at its terminator.
+ */
+import type { N } from './ast.js';
+import { text, type Frame, type Run } from './context.js';
+import { branch } from './cond.js';
+import { evalExpr, quietly } from './eval.js';
+import { declare } from './declare.js';
+import { exec, execPaths } from './exec.js';
+import { mergePaths } from './paths.js';
+import { keyOf, lvalKey } from './names.js';
+import { joinAll, joinStates, sameState, State } from './state.js';
+import { elemSize, intRange } from './types.js';
+import { int, NO, YES, type IntV, type PtrV, type Val } from './values.js';
+
+type Dir = 1 | -1;
+
+/** What a loop's text says, by variable name: its steps, the pointers it reallocs, what it assigns. */
+interface LoopFacts {
+  steps: Array<{ name: string; dir: Dir; by: string }>;
+  grown: string[];
+  assigned: string[];
+}
+
+/** The facts depend only on the loop's text: computed once per loop, whatever the call context. */
+const factsCache = new WeakMap<N, LoopFacts>();
+
+function loopFacts(body: N | undefined, update: N | undefined, fr: Frame): LoopFacts {
+  const key = body ?? update;
+  const hit = key ? factsCache.get(key) : undefined;
+  if (hit) return hit;
+  const src = fr.file.src;
+  const name = (n: N | undefined) => (n?.t === 'identifier' ? src.slice(n.s, n.e) : undefined);
+  const facts: LoopFacts = { steps: [], grown: [], assigned: [] };
+  const step = (target: N | undefined, dir: Dir, by: string) => {
+    const t = name(target);
+    if (t) facts.steps.push({ name: t, dir, by: by.replace(/\s+|\([^()]*\)(?=\w)/g, '') });
+  };
+  const assigns: Array<[string, N]> = [];
+  const stack = [body, update].filter((n): n is N => n !== undefined);
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    if (n.t === 'update_expression') step(n.c[0], n.op === '--' ? -1 : 1, '1');
+    else if (n.t === 'assignment_expression' && (n.op === '+=' || n.op === '-=') && n.c[1]) step(n.c[0], n.op === '+=' ? 1 : -1, src.slice(n.c[1].s, n.c[1].e));
+    else if (n.t === 'assignment_expression' && n.op === '=' && n.c[0]?.t === 'identifier' && n.c[1]?.t === 'binary_expression' && (n.c[1].op === '+' || n.c[1].op === '-')) {
+      const [x, e] = n.c[1].c;
+      if (x && e && name(x) === name(n.c[0])) step(n.c[0], n.c[1].op === '+' ? 1 : -1, src.slice(e.s, e.e));
+    }
+    // a plain `x = …` (or `&x` handed on); `x += …` and `x++` read x first, so they do not count
+    const target = n.t === 'assignment_expression' && n.op === '=' ? n.c[0] : n.t === 'pointer_expression' && n.op === '&' ? n.c[0] : undefined;
+    const assigned = name(target);
+    if (assigned && n !== update) facts.assigned.push(assigned);
+    if (n.t === 'call_expression' && /^(realloc|reallocarray|xrealloc)$/.test(src.slice(n.c[0]?.s ?? 0, n.c[0]?.e ?? 0))) {
+      const g = name(n.c[1]?.c[0]);
+      if (g) facts.grown.push(g);
+    }
+    if (n.t === 'assignment_expression' && n.op === '=' && n.c[0]?.t === 'identifier' && n.c[1]) assigns.push([name(n.c[0]) as string, n.c[1]]);
+    else if (n.t === 'init_declarator' && n.c[0]?.t === 'identifier' && n.c[1]) assigns.push([name(n.c[0]) as string, n.c[1]]);
+    if (n.t === 'function_definition') continue;
+    for (const c of n.c) stack.push(c);
+    if (n.parts) for (const p of n.parts) if (p) stack.push(p);
+  }
+  // `bigger = realloc(buf, …); buf = bigger;`: both name the grown buffer
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [k, rhs] of assigns) {
+      if (facts.grown.includes(k)) continue;
+      const r = src.slice(rhs.s, rhs.e);
+      if (/\b(realloc|reallocarray|xrealloc)\s*\(/.test(r) || (rhs.t === 'identifier' && facts.grown.includes(r))) {
+        facts.grown.push(k);
+        changed = true;
+      }
+    }
+  }
+  if (key) factsCache.set(key, facts);
+  return facts;
+}
+
+/** The state key a name of the loop has in this call (a name declared inside the loop: its future key). */
+function keyFor(name: string, fr: Frame, run: Run): string {
+  return keyOf(name, fr, run) ?? `${fr.id}:${name}`;
+}
+
+/** `x += e`, `x -= e`, `x++`, `x--`, `x = x ± e` in a loop: each variable's steps (key → steps). */
+function stepsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run): Map<string, Array<{ dir: Dir; by: string }>> {
+  const out = new Map<string, Array<{ dir: Dir; by: string }>>();
+  for (const s of loopFacts(body, update, fr).steps) {
+    const key = keyFor(s.name, fr, run);
+    out.set(key, [...(out.get(key) ?? []), { dir: s.dir, by: s.by }]);
+  }
+  return out;
+}
+
+export interface Pairs {
+  /** a rises by what b falls by: a + b stays fixed */
+  budget: Array<[string, string]>;
+  /** a and b rise together: a moves no further than b */
+  together: Array<[string, string]>;
+  /** variables that only ever rise by a constant: key → the step */
+  rises: Map<string, number>;
+  /** every variable the loop steps */
+  steps: ReadonlySet<string>;
+}
+
+/** Variables the loop moves in step, from its body and update. */
+export function pairsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run): Pairs {
+  const steps = stepsOf(body, update, fr, run);
+  const single = [...steps].filter(([, s]) => s.length === 1 || s.every((x) => x.dir === s[0]?.dir && x.by === s[0]?.by));
+  const out: Pairs = { budget: [], together: [], rises: new Map(), steps: new Set(steps.keys()) };
+  for (const [k, [first]] of single) if (first && first.dir === 1 && /^\d+$/.test(first.by)) out.rises.set(k, Number(first.by));
+  for (const [a, [sa]] of single) {
+    for (const [b, [sb]] of single) {
+      if (a === b || !sa || !sb || sa.by !== sb.by) continue;
+      if (sa.dir === 1 && sb.dir === -1) out.budget.push([a, b]);
+      else if (sa.dir === 1 && sb.dir === 1) out.together.push([a, b]);
+    }
+  }
+  return out;
+}
+
+function target(v: Val | undefined): { o: number; lo: number; hi: number } | undefined {
+  return v?.k === 'ptr' && v.t.length === 1 ? v.t[0] : undefined;
+}
+
+/** the upper end of a variable's value: an int's hi, a one-target pointer's offset hi */
+function upper(v: Val | undefined): number | undefined {
+  if (v?.k === 'int') return v.hi;
+  return target(v)?.hi;
+}
+
+function lower(v: Val | undefined): number | undefined {
+  if (v?.k === 'int') return v.lo;
+  return target(v)?.lo;
+}
+
+/** Caps `key`'s upper end at `cap` (int value or one-target pointer offset). */
+function capUpper(st: State, key: string, cap: number): void {
+  const cell = st.vars.get(key);
+  if (!cell || !Number.isFinite(cap)) return;
+  if (cell.v.k === 'int' && cell.v.hi > cap) st.vars.set(key, { ...cell, v: { ...cell.v, hi: Math.max(cell.v.lo, cap) } });
+  const t = target(cell.v);
+  if (t && cell.v.k === 'ptr' && t.hi > cap) st.vars.set(key, { ...cell, v: { ...cell.v, t: [{ ...t, hi: Math.max(t.lo, cap) }], grow: undefined } });
+}
+
+/**
+ * After a loop pass, values that keep changing lose the bound that keeps moving, unless a
+ * partner bounds them; in a loop input decides, what moves without a bound becomes input.
+ */
+function widen(before: State, after: State, entry: State, pairs: Pairs, input: boolean): State {
+  const out = after.clone();
+  const budgeted = new Map(pairs.budget.map(([a, b]) => [a, b]));
+  const together = new Set(pairs.together.map(([a]) => a));
+  // (entries the pass did not touch are the same in both)
+  const changed = before.vars.diffKeys(after.vars);
+  for (const k of changed ?? after.vars.keys()) {
+    const cell = after.vars.get(k);
+    const old = before.vars.get(k);
+    if (!cell || old === cell) continue;
+    if (old?.v.k === 'ptr' && cell.v.k === 'ptr') {
+      // a pointer advanced in the loop: its offset keeps moving, so only the unmoved bound is known
+      const prev = old.v.t;
+      let moved = false;
+      let differs = false;
+      const t = cell.v.t.map((x) => {
+        const o = prev.find((y) => y.o === x.o);
+        if (o && x.hi > o.hi) moved = true;
+        if (!o || x.lo < o.lo || x.hi > o.hi) differs = true;
+        return o ? { o: x.o, lo: x.lo < o.lo ? -Infinity : x.lo, hi: x.hi > o.hi ? Infinity : x.hi } : x;
+      });
+      if (!differs && cell.v.t.length === prev.length) continue;
+      const v: PtrV = { ...cell.v, t };
+      if (moved && input && pairs.steps.has(k) && !budgeted.has(k) && !together.has(k)) v.grow = true;
+      out.vars.set(k, { ...cell, v });
+      continue;
+    }
+    if (!old || old.v.k !== 'int' || cell.v.k !== 'int') continue;
+    if (old.v.lo === cell.v.lo && old.v.hi === cell.v.hi) continue;
+    const grows = cell.v.hi > old.v.hi;
+    // an unsigned value never goes below zero, however the loop moves it
+    const floor = intRange(cell.type)?.[0] === 0 ? 0 : -Infinity;
+    const v: IntV = { ...cell.v, lo: cell.v.lo < old.v.lo ? floor : cell.v.lo, hi: grows ? Infinity : cell.v.hi, wide: true, every: undefined };
+    // an unsigned value stepped below zero wraps around: its top is unknown
+    if (v.lo > v.hi) v.hi = Infinity;
+    // only what the loop itself steps (`i++` in its body): a counter moved inside a helper it
+    // calls is bounded by checks there that the loop cannot see
+    if (grows && input && pairs.rises.has(k) && !budgeted.has(k) && !together.has(k) && !v.taint) Object.assign(v, { taint: true, origin: 'stdin', src: cell.line, srcNote: 'advanced once per input item' });
+    out.vars.set(k, { ...cell, v });
+  }
+  const changedObjs = before.objs.diffKeys(after.objs);
+  for (const id of changedObjs ?? after.objs.keys()) {
+    const o = after.objs.get(id);
+    const old = before.objs.get(id);
+    if (o && old && (old.slo !== o.slo || old.shi !== o.shi)) out.objs.set(id, { ...o, slo: Math.min(o.slo, old.slo), shi: Infinity });
+  }
+  // p + n stays what it was on entry
+  for (const [a, b] of pairs.budget) {
+    const ea = upper(entry.vars.get(a)?.v);
+    const eb = upper(entry.vars.get(b)?.v);
+    if (ea === undefined || eb === undefined || !Number.isFinite(ea + eb)) continue;
+    capUpper(out, a, ea + eb);
+    out.addRel(`sum|${a}|${b}|${ea + eb}`);
+  }
+  return out;
+}
+
+/**
+ * `while (i < n && …) … i++`: widening sent i to infinity, but the test keeps it below n in the
+ * body, so one step past the test's bound is the most it reaches.
+ */
+function capByTest(next: State, unwidened: State, cond: N, pairs: Pairs, fr: Frame, run: Run): void {
+  const open = [...pairs.rises].filter(([k]) => {
+    const v = next.vars.get(k)?.v;
+    return v?.k === 'int' && v.hi === Infinity;
+  });
+  if (open.length === 0) return;
+  const [t] = quietly(run, () => branch(cond, next.peek(), fr, run));
+  for (const [k, step] of open) {
+    const inBody = t.vars.get(k)?.v;
+    const cell = next.vars.get(k);
+    const was = unwidened.vars.get(k)?.v;
+    if (!cell || cell.v.k !== 'int' || inBody?.k !== 'int' || !Number.isFinite(inBody.hi)) continue;
+    const base = was?.k === 'int' ? was : cell.v;
+    next.vars.set(k, { ...cell, v: { ...cell.v, hi: Math.max(base.hi, inBody.hi + step), taint: base.taint, origin: base.origin, src: base.src, srcNote: base.srcNote, weak: base.weak } });
+  }
+}
+
+/** After the test: a variable moving with a bounded partner is bounded by it. */
+function followPartners(st: State, entry: State, pairs: Pairs): void {
+  for (const [a, b] of pairs.together) {
+    const ea = upper(entry.vars.get(a)?.v);
+    const eb = lower(entry.vars.get(b)?.v);
+    const nb = upper(st.vars.get(b)?.v);
+    if (ea === undefined || eb === undefined || nb === undefined || !Number.isFinite(nb)) continue;
+    capUpper(st, a, ea + (nb - eb));
+  }
+}
+
+export function loop(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run): State[] {
+  // from here on (the loop and after it) their indexes are the program's business
+  for (const name of loopFacts(body, update, fr).grown) (fr.grown ??= new Set()).add(keyFor(name, fr, run));
+  return loopPasses(cond, body, update, st, fr, run);
+}
+
+/** Variables the loop body assigns with a plain `=` somewhere. */
+function assignedIn(body: N | undefined, fr: Frame, run: Run): Set<string> {
+  return new Set(loopFacts(body, undefined, fr).assigned.map((n) => keyFor(n, fr, run)));
+}
+
+function loopPasses(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run): State[] {
+  // a state machine assigns in one iteration what it reads in a later one: on the first pass a
+  // read of such a variable is not yet "before any assignment"
+  const savedAssigned = run.loopAssigned;
+  const assigned = assignedIn(body, fr, run);
+  try {
+    return passes(cond, body, update, st, fr, run, assigned);
+  } finally {
+    run.loopAssigned = savedAssigned;
+  }
+}
+
+function passes(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run, assigned: Set<string>): State[] {
+  const outer = run.loopAssigned;
+  fr.breaks.push([]);
+  const exits: State[] = [];
+  const scan = terminatorTest(cond, fr, run);
+  const pairs = pairsOf(body, update, fr, run);
+  let s = st;
+  let input = false;
+  for (let pass = 0; pass < 2; pass++) {
+    run.loopAssigned = pass === 0 ? new Set([...(outer ?? []), ...assigned]) : outer;
+    const reads = run.inputReads;
+    // `while (n--)`: the step below zero happens only on the way out and is not used
+    const countdown = cond !== undefined && isCountdown(cond);
+    if (countdown) run.quiet++;
+    let t: State;
+    let f: State;
+    try {
+      [t, f] = cond ? branch(cond, s.clone(), fr, run) : [s.clone(), State.deadState()];
+    } finally {
+      if (countdown) run.quiet--;
+    }
+    // the condition held, so the character it read was not the terminator
+    if (scan) stopAtTerminator(t, scan, -1, fr, run);
+    followPartners(t, st, pairs);
+    exits.push(f);
+    if (t.dead) break;
+    fr.conts.push([]);
+    const ends = [...(body ? execPaths(body, [t], fr, run) : [t]), ...(fr.conts.pop() ?? [])].filter((x) => !x.dead);
+    if (update) for (const e of ends) evalExpr(update, e, fr, run);
+    // leaving right after this pass, on each of its paths (before the join at the head blurs them):
+    // `while (more) { free(p); more = 0; } free(p);` leaves with p freed
+    if (cond && pass === 0 && ends.length > 0 && ends.length <= 4) {
+      for (const e of ends) exits.push(quietly(run, () => branch(cond, e.clone(), fr, run))[1]);
+    }
+    const out = joinAll(ends);
+    input ||= run.inputReads > reads;
+    if (out.dead || run.budget <= 0) break;
+    const joined = joinStates(s, out);
+    const next = widen(s, joined, st, pairs, input);
+    if (cond) capByTest(next, joined, cond, pairs, fr, run);
+    if (scan) stopAtTerminator(next, scan, 0, fr, run);
+    if (sameState(next, s)) break;
+    s = next;
+    // out of passes before the values settled: the widened head still leaves by the test
+    if (pass === 1 && cond) exits.push(quietly(run, () => branch(cond, s.clone(), fr, run))[1]);
+  }
+  const breaks = fr.breaks.pop() ?? [];
+  // leaving by the test and by each break are different paths (a break after a free is not the normal exit)
+  return mergePaths([...exits, ...breaks]);
+}
+
+function isCountdown(cond: N): boolean {
+  let c = cond;
+  while (c.t === 'parenthesized_expression' && c.c[0]) c = c.c[0];
+  if (c.t === 'binary_expression' && (c.op === '>' || c.op === '!=') && c.c[0]) c = c.c[0];
+  return c.t === 'update_expression' && c.op === '--';
+}
+
+interface Scan {
+  key: string;
+  post: boolean;
+  /** `s[i]`: the index variable is what stops, at the length of the string `s` points to */
+  base?: N;
+}
+
+/**
+ * What a loop condition like `*p`, `*p++`, `*p != '\0'` or `s[i]` reads: such a loop stops at the
+ * string's terminator, so the pointer (or index) never gets past it. The test may be the first
+ * of several joined by `&&`.
+ */
+function terminatorTest(cond: N | undefined, fr: Frame, run: Run): Scan | undefined {
+  let c = cond;
+  while (c?.t === 'parenthesized_expression') c = c.c[0];
+  while (c?.t === 'binary_expression' && c.op === '&&') c = c.c[0];
+  while (c?.t === 'parenthesized_expression') c = c.c[0];
+  if (c?.t === 'binary_expression' && c.op === '!=' && c.c[1] && /^(0|'\\0')$/.test(text(fr.file, c.c[1]).trim())) c = c.c[0];
+  while (c?.t === 'parenthesized_expression') c = c.c[0];
+  if (c?.t === 'subscript_expression' && c.c[1]?.t === 'identifier' && c.c[0]) {
+    const key = lvalKey(c.c[1], fr, run);
+    return key ? { key, post: false, base: c.c[0] } : undefined;
+  }
+  if (c?.t !== 'pointer_expression' || c.op !== '*') return undefined;
+  let p = c.c[0];
+  while (p?.t === 'parenthesized_expression') p = p.c[0];
+  // `*p++` reads before stepping; `*++p` steps first and may skip a terminator at the start
+  const post = p?.t === 'update_expression' && p.op === '++' && fr.file.src[p.e - 1] === '+';
+  if (post) p = p?.c[0];
+  const key = p?.t === 'identifier' ? lvalKey(p, fr, run) : undefined;
+  return key ? { key, post } : undefined;
+}
+
+/**
+ * Caps the offsets of the scanned pointer (or the index) at the terminator of each string it may
+ * point into, moved by `slack` elements (-1: strictly before it).
+ */
+function stopAtTerminator(st: State, scan: Scan, bodySlack: number, fr: Frame, run: Run): void {
+  const slack = scan.post && bodySlack < 0 ? 0 : bodySlack;
+  const cell = st.vars.get(scan.key);
+  if (scan.base) {
+    const b = scan.base;
+    if (cell?.v.k !== 'int' || st.dead) return;
+    const p = quietly(run, () => evalExpr(b, st.peek(), fr, run));
+    if (p.k !== 'ptr' || p.t.length === 0) return;
+    let end = -Infinity;
+    for (const x of p.t) {
+      const o = st.objs.get(x.o);
+      if (!o || o.unterm || !Number.isFinite(o.shi)) return;
+      end = Math.max(end, (o.shi - x.lo) / o.elem + slack);
+    }
+    if (cell.v.hi > end) {
+      if (cell.v.lo > end) st.dead = true;
+      else st.vars.set(scan.key, { ...cell, v: { ...cell.v, hi: end } });
+    }
+    return;
+  }
+  if (cell?.v.k !== 'ptr') return;
+  const t = cell.v.t.flatMap((x) => {
+    const o = st.objs.get(x.o);
+    // an unterminated buffer is the flaw itself: leave it to be reported
+    if (!o || o.unterm) return [x];
+    const nul = Number.isFinite(o.shi) ? o.shi : o.size !== undefined ? o.size - o.elem : undefined;
+    const end = nul === undefined ? undefined : nul + slack * o.elem;
+    if (end === undefined || x.hi <= end) return [x];
+    // offsets past the terminator are never reached at the loop head
+    return x.lo > end ? [] : [{ ...x, hi: end }];
+  });
+  if (t.length === 0) {
+    // every place it could point to is past the terminator: this path cannot happen
+    if (slack < 0 || cell.v.nul === NO) st.dead = true;
+    return;
+  }
+  st.vars.set(scan.key, { ...cell, v: { ...cell.v, t } });
+}
+
+export function execWhile(n: N, st: State, fr: Frame, run: Run): State[] {
+  return loop(n.c[0], n.c[1], undefined, st, fr, run);
+}
+
+export function execDo(n: N, st: State, fr: Frame, run: Run): State[] {
+  const [body, cond] = n.c;
+  fr.breaks.push([]);
+  fr.conts.push([]);
+  // the body's first run is the loop's first pass: the same state-machine allowance applies
+  const outer = run.loopAssigned;
+  run.loopAssigned = new Set([...(outer ?? []), ...assignedIn(body, fr, run)]);
+  let first: State;
+  try {
+    first = body ? exec(body, st, fr, run) : st;
+  } finally {
+    run.loopAssigned = outer;
+  }
+  first = joinAll([first, ...(fr.conts.pop() ?? [])]);
+  const breaks = fr.breaks.pop() ?? [];
+  const rest = first.dead ? [] : loop(cond, body, undefined, first, fr, run);
+  return mergePaths([...rest, ...breaks]);
+}
+
+/**
+ * `for (i = a; i < b; i++)` runs its body once with i over [a, b-1], which is every index the
+ * loop touches (and anything stepping with i over the matching range); other for-loops use the
+ * generic fixpoint.
+ */
+export function execFor(n: N, st: State, fr: Frame, run: Run): State[] {
+  const [init, cond, update] = n.parts ?? [];
+  const body = n.c[n.c.length - 1];
+  let s = st;
+  if (init) {
+    if (init.t === 'declaration') declare(init, s, fr, run);
+    else evalExpr(init, s, fr, run);
+  }
+  const counted = countedLoop(cond, update, s, fr, run);
+  if (!counted) return loop(cond, body, update, s, fr, run);
+  const { key, lo, hi, last } = counted;
+  const cell = s.vars.get(key);
+  if (!cell) return loop(cond, body, update, s, fr, run);
+  if (lo > hi) return [s];
+  s = s.clone();
+  s.vars.set(key, { ...cell, v: { k: 'int', lo, hi, taint: counted.taint, src: counted.src, srcNote: 'loop bound', every: true }, init: YES });
+  // `for (i = 0; i < n; i++) *d++ = …`: d covers as much as i does (`p--` as much the other way)
+  const pairs = pairsOf(body, update, fr, run);
+  const counter = counted.last < lo ? -1 : 1;
+  const moves = [...pairs.together.map(([a, b]) => [a, b, 1] as const), ...pairs.budget.map(([b, a]) => [a, b, -1] as const), ...pairs.budget.map(([a, b]) => [a, b, -1] as const)];
+  for (const [a, b, dir] of moves) {
+    if (b !== key || a === key) continue;
+    const c = s.vars.get(a);
+    const step = (c?.type && elemSize(c.type, run.group.structs)) ?? 1;
+    const span = (hi - lo) * step;
+    const down = dir * counter < 0;
+    if (c?.v.k === 'ptr') s.vars.set(a, { ...c, v: { ...c.v, every: c.v.t.every((t) => t.lo === t.hi) || undefined, t: c.v.t.map((t) => (down ? { ...t, lo: t.lo - span } : { ...t, hi: t.hi + span })) } });
+  }
+  fr.breaks.push([]);
+  fr.conts.push([]);
+  // the one pass stands for every iteration: a path where some iteration freed a block stays apart
+  const outs = [...(body ? execPaths(body, [s], fr, run) : [s]), ...(fr.conts.pop() ?? [])].filter((o) => !o.dead);
+  const breaks = fr.breaks.pop() ?? [];
+  for (const o of outs) o.vars.set(key, { ...cell, v: int(last), init: YES });
+  return mergePaths([...outs, ...breaks]);
+}
+
+function countedLoop(cond: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run) {
+  if (!cond || !update || cond.t !== 'binary_expression' || !cond.c[0] || !cond.c[1]) return undefined;
+  const key = lvalKey(cond.c[0], fr, run);
+  if (!key || cond.c[0].t !== 'identifier') return undefined;
+  const one = (x: N | undefined) => x !== undefined && text(fr.file, x).trim() === '1';
+  const up = update.t === 'update_expression' ? update.op : update.t === 'assignment_expression' && (update.op === '+=' || update.op === '-=') && one(update.c[1]) ? (update.op === '+=' ? '++' : '--') : undefined;
+  if (up !== '++' && up !== '--') return undefined;
+  const tgt = update.c[0];
+  if (!tgt || lvalKey(tgt, fr, run) !== key) return undefined;
+  const start = st.vars.get(key)?.v;
+  const rhs = cond.c[1];
+  const bound = quietly(run, () => evalExpr(rhs, st.peek(), fr, run));
+  if (start?.k !== 'int' || bound.k !== 'int') return undefined;
+  if (up === '--') {
+    // `for (i = n - 1; i >= 0; i--)`: i runs from its start down to the bound
+    if (!Number.isFinite(start.hi) || (cond.op !== '>' && cond.op !== '>=' && cond.op !== '!=')) return undefined;
+    const lo = cond.op === '>=' ? bound.lo : bound.lo + 1;
+    if (!Number.isFinite(lo) || start.hi - lo > 1e12) return undefined;
+    return { key, lo, hi: start.hi, last: lo - 1, taint: bound.taint, src: bound.src };
+  }
+  if (!Number.isFinite(start.lo)) return undefined;
+  if (cond.op !== '<' && cond.op !== '<=' && cond.op !== '!=') return undefined;
+  const hi = cond.op === '<=' ? bound.hi : bound.hi - 1;
+  if (!Number.isFinite(hi) || hi - start.lo > 1e12) return undefined;
+  return { key, lo: start.lo, hi, last: hi + 1, taint: bound.taint, src: bound.src };
+}

@@ -1,0 +1,63 @@
+/**
+ * Values of an entry function's parameters. `main` gets the command line and environment as
+ * program inputs; an exported function nothing in the scan calls gets values its unseen callers
+ * control (a weaker, lower-confidence source); any other function analysed on its own gets
+ * unknown values. Pointer parameters point to an object of unknown size, so its members, frees
+ * and writes are tracked like any other memory.
+ */
+import type { FnDef, Frame, Run } from './context.js';
+import { newObj } from './memory.js';
+import type { State } from './state.js';
+import { derefType, intRange, isFloat, type CType } from './types.js';
+import { anyInt, MAYBE, NO, YES, type Origin, type Val } from './values.js';
+
+export type EntryKind = 'main' | 'exported' | 'internal';
+
+const BYTES = new Set(['char', 'void', 'uint8_t', 'int8_t', 'wchar_t', 'u_char', 'u8', 'guchar', 'gchar', 'Bytef', 'byte', 'BYTE', 'UChar', 'xmlChar']);
+
+/** a pointer to characters or raw bytes: its contents are data, not a structure */
+function bytePointer(t: CType): boolean {
+  return t.ptr === 1 && BYTES.has(t.base);
+}
+
+function placeholder(name: string, t: CType, st: State, fr: Frame, run: Run, taint: Origin | undefined, weak: boolean): Val {
+  const pointee = derefType(t);
+  const o = newObj(run, st, {
+    kind: 'unknown', elem: pointee && pointee.ptr === 0 ? { char: 1, wchar_t: 4, short: 2, int: 4, long: 8 }[pointee.base] ?? 1 : 8,
+    slo: 0, shi: Infinity, taint: taint !== undefined, taintLine: taint ? fr.fn.line : undefined, origin: taint, weak: weak || undefined,
+    freed: NO, init: YES, escaped: true, line: fr.fn.line, name: `the memory '${name}' points to`, local: false,
+    ...(taint === 'argv' || taint === 'env' ? { strv: taint, taint: false, taintLine: undefined, origin: undefined } : {}),
+  });
+  // the caller may pass NULL, but nothing says it does: no finding unless a test of it says so
+  return { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: taint === 'argv' || taint === 'env' ? NO : MAYBE };
+}
+
+export function entryParams(fn: FnDef, kind: EntryKind, fr: Frame, st: State, run: Run): void {
+  fn.params.forEach((p, i) => {
+    const key = `${fr.id}:${p.name}`;
+    fr.names.set(p.name, key);
+    fr.types.set(p.name, p.type);
+    let v: Val;
+    if (kind === 'main' && i === 0 && p.type.ptr === 0) v = { k: 'int', lo: 1, hi: 2 ** 31 - 1, taint: true, origin: 'argv', src: fn.line, srcNote: 'argument count' };
+    else if (kind === 'main' && (i === 1 || i === 2) && p.type.ptr >= 2) v = placeholder(p.name, p.type, st, fr, run, i === 1 ? 'argv' : 'env', false);
+    else if (p.type.ptr > 0 || p.type.arr !== undefined) {
+      const caller = kind === 'exported' && bytePointer(p.type);
+      v = placeholder(p.name, p.type, st, fr, run, caller ? 'caller' : undefined, caller);
+    } else {
+      const r = intRange(p.type);
+      v = kind === 'exported' && r && !isFloat(p.type)
+        ? { k: 'int', lo: r[0], hi: r[1], taint: true, weak: true, origin: 'caller', src: fn.line, srcNote: `parameter '${p.name}' of an exported function` }
+        : anyInt();
+    }
+    st.vars.set(key, { v, init: YES, type: p.type, line: fn.line });
+  });
+}
+
+/** The string an element of argv/envp holds: created on first read, the same object after. */
+export function argvString(origin: Origin, line: number, run: Run, st: State): Val {
+  const o = newObj(run, st, {
+    kind: 'unknown', elem: 1, slo: 0, shi: Infinity, taint: true, taintLine: line, origin, freed: NO, init: YES, escaped: true, line,
+    name: origin === 'argv' ? 'a command-line argument' : 'an environment entry', local: false,
+  });
+  return { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: NO };
+}

@@ -1,0 +1,283 @@
+/**
+ * Path sensitivity. A program point holds up to MAX_PATHS states instead of one: states that
+ * disagree on a memory fact a join would blur (a block freed on one path and not the other, a
+ * variable assigned on one path only) are kept apart, as gcc -fanalyzer and clang's analyzer do,
+ * so `if (c) free(p); … free(p);` is a double free on the path where c held, and a test of the
+ * same c later still sees which path it is on. States that agree are joined as before, and past
+ * the budget the extra paths are joined too (their differences then become "maybe", which is
+ * never reported).
+ *
+ * Calls split too: a statement that calls one of the scan's functions unconditionally
+ * (`p = load(f);`, `if (parse(&cfg) < 0)`, `return get(x);`) runs once per distinct outcome of
+ * the call (its return class and memory facts), so `if (!load(...)) return;` sees the error path
+ * of `load` only where it returned the error.
+ */
+import type { N } from './ast.js';
+import { text, type FnDef, type Frame, type Group, type Run } from './context.js';
+import { joinAll, joinStates, type State } from './state.js';
+import { joinVal, NO, type Val } from './values.js';
+
+export const MAX_PATHS = Number(process.env.JSEC_PATHS ?? 4);
+
+/**
+ * The facts that keep paths apart: freed blocks and (at the finer level) unassigned variables.
+ * Past the budget, paths are first merged at the coarser level, so freed blocks stay apart longest.
+ */
+function pathKey(st: State, fine: boolean, diff: Diff): string {
+  const parts: string[] = [];
+  for (const id of diff.objs ?? st.objs.keys()) {
+    const o = st.objs.get(id);
+    if (o && o.kind === 'heap' && o.freed !== NO) parts.push(`f${o.id}=${o.freed}`);
+  }
+  if (fine) {
+    for (const k of diff.vars ?? st.vars.keys()) {
+      const c = st.vars.get(k);
+      if (c && c.init !== 2 && !(c.type && (c.type.arr !== undefined || c.type.arrUnknown))) parts.push(`u${k}=${c.init}`);
+    }
+  }
+  // entries not known to differ come in each map's own order
+  if (!diff.objs || (fine && !diff.vars)) parts.sort();
+  return parts.join(';');
+}
+
+/**
+ * The variables and objects that may differ among states copied from one another (every other
+ * entry is the same in all of them, so it cannot tell them apart); undefined when not known.
+ */
+interface Diff {
+  vars?: Set<string>;
+  objs?: Set<number>;
+}
+
+function differing(states: readonly State[]): Diff {
+  const first = states[0];
+  if (!first) return {};
+  let vars: Set<string> | undefined = new Set();
+  let objs: Set<number> | undefined = new Set();
+  for (let i = 1; i < states.length && (vars || objs); i++) {
+    const s = states[i] as State;
+    if (vars) {
+      const d = first.vars.diffKeys(s.vars);
+      if (d) for (const k of d) vars.add(k);
+      else vars = undefined;
+    }
+    if (objs) {
+      const d = first.objs.diffKeys(s.objs);
+      if (d) for (const k of d) objs.add(k);
+      else objs = undefined;
+    }
+  }
+  return { vars, objs };
+}
+
+function retClass(v: Val): string {
+  if (v.k === 'ptr') return v.nul === 2 && v.t.length === 0 ? 'null' : v.nul === NO ? 'ptr' : 'ptr?';
+  if (v.k === 'int') return v.hi < 0 ? 'neg' : v.lo === 0 && v.hi === 0 ? 'zero' : v.lo > 0 ? 'pos' : 'int';
+  return v.k;
+}
+
+/**
+ * Variables unassigned on some kept path but assigned on another get `split`: a read there is
+ * reported, at a lower confidence than a variable no path assigns.
+ */
+function markSplit(groups: State[]): void {
+  if (groups.length < 2) return;
+  const keys = differing(groups).vars;
+  const assigned = new Set<string>();
+  for (const g of groups) {
+    for (const k of keys ?? g.vars.keys()) if (g.vars.get(k)?.init === 2) assigned.add(k);
+  }
+  if (assigned.size === 0) return;
+  for (const g of groups) {
+    for (const k of assigned) {
+      const c = g.vars.get(k);
+      if (c && c.init === NO && !c.split) g.vars.set(k, { ...c, split: true });
+    }
+  }
+}
+
+/** Joins the states that agree on the path facts; keeps at most `max` groups. */
+export function mergePaths(states: readonly State[], max = MAX_PATHS): State[] {
+  const live = states.filter((s) => !s.dead);
+  if (live.length <= 1) return live;
+  const diff = differing(live);
+  let out = group(live, (s) => pathKey(s, true, diff));
+  if (out.length > max) out = group(out, (s) => pathKey(s, false, diff));
+  if (out.length > max) out = [...out.slice(0, max - 1), joinAll(out.slice(max - 1))];
+  markSplit(out);
+  return out;
+}
+
+/** Joins the items that share a key, keeping first-seen order. */
+function groupBy<T>(list: readonly T[], key: (x: T) => string, join: (a: T, b: T) => T): T[] {
+  const groups = new Map<string, T>();
+  for (const x of list) {
+    const k = key(x);
+    const g = groups.get(k);
+    groups.set(k, g ? join(g, x) : x);
+  }
+  return [...groups.values()];
+}
+
+function group(states: readonly State[], key: (s: State) => string): State[] {
+  return groupBy(states, key, joinStates);
+}
+
+export interface Outcome {
+  state: State;
+  ret: Val;
+  /** line of the `return` (or the closing brace) this exit leaves by, and its file */
+  line?: number;
+  file?: string;
+  /** left by a `return` that is not the function's last statement */
+  early?: boolean;
+}
+
+/** A function's exits grouped by return class and path facts (at most MAX_PATHS). */
+export function mergeOutcomes(list: readonly Outcome[]): Outcome[] {
+  const live = list.filter((o) => !o.state.dead);
+  // what the caller tests is the returned value: past the budget, outcomes with the same kind of
+  // return value merge before any two that differ in it
+  const diff = differing(live.map((o) => o.state));
+  let out = groupOutcomes(live, (o) => `${retClass(o.ret)}#${pathKey(o.state, true, diff)}`);
+  if (out.length > MAX_PATHS) out = groupOutcomes(out, (o) => `${retClass(o.ret)}#${pathKey(o.state, false, diff)}`);
+  if (out.length > MAX_PATHS) out = groupOutcomes(out, (o) => retClass(o.ret));
+  if (out.length > MAX_PATHS) {
+    const rest = out.slice(MAX_PATHS - 1);
+    let ret = rest[0]?.ret as Val;
+    for (const o of rest.slice(1)) ret = joinVal(ret, o.ret);
+    out = [...out.slice(0, MAX_PATHS - 1), { state: joinAll(rest.map((o) => o.state)), ret }];
+  }
+  markSplit(out.map((o) => o.state));
+  return out;
+}
+
+function groupOutcomes(list: readonly Outcome[], key: (o: Outcome) => string): Outcome[] {
+  return groupBy(list, key, (g, o) => ({ state: joinStates(g.state, o.state), ret: joinVal(g.ret, o.ret), line: g.line, file: g.file }));
+}
+
+/** The split a statement is running under: the call it splits on and that call's outcomes. */
+export interface Fork {
+  node: N;
+  outcomes?: Outcome[];
+  pick?: number;
+}
+
+const outcomes = new WeakMap<FnDef, boolean>();
+
+/**
+ * Whether a function can leave in ways worth telling apart: several returns (or one before its
+ * end), or frees. A straight-line function has one outcome; splitting on it would only cost.
+ */
+function multiOutcome(fn: FnDef): boolean {
+  let known = outcomes.get(fn);
+  if (known === undefined) {
+    const body = fn.body;
+    const last = body.c[body.c.length - 1];
+    let returns = 0;
+    let early = false;
+    let frees = false;
+    const stack: N[] = [body];
+    while (stack.length > 0 && !(returns > 1 || early || frees)) {
+      const n = stack.pop() as N;
+      if (n.t === 'return_statement') {
+        returns++;
+        if (n !== last) early = true;
+      } else if (n.t === 'call_expression' && /^(free|realloc|fclose|close)$/.test(fn.file.src.slice(n.c[0]?.s ?? 0, n.c[0]?.e ?? 0))) frees = true;
+      else if (n.t === 'delete_expression') frees = true;
+      for (const c of n.c) stack.push(c);
+    }
+    known = returns > 1 || early || frees;
+    outcomes.set(fn, known);
+  }
+  return known;
+}
+
+/**
+ * The first call in `root` that runs whenever `root` does (not behind `&&`, `||` or `?:`) and
+ * calls one of the scan's own functions: the statement splits on its outcomes.
+ */
+function forkableCall(root: N, fr: Frame, run: Run, resolve: (name: string) => FnDef | undefined): N | undefined {
+  for (const [n, name] of splitCalls(root, fr, run, resolve)) if (!fr.callers.includes(name) && name !== fr.fn.name) return n;
+  return undefined;
+}
+
+const splitCache = new WeakMap<Group, WeakMap<N, Array<[N, string]>>>();
+
+/** The statement's direct calls of functions with several outcomes (cached per group: names resolve the same way throughout one). */
+function splitCalls(root: N, fr: Frame, run: Run, resolve: (name: string) => FnDef | undefined): Array<[N, string]> {
+  let byNode = splitCache.get(run.group);
+  if (!byNode) {
+    byNode = new WeakMap();
+    splitCache.set(run.group, byNode);
+  }
+  let out = byNode.get(root);
+  if (!out) {
+    out = [];
+    for (const n of directCalls(root)) {
+      const name = text(fr.file, n.c[0] as N);
+      const fn = resolve(name);
+      if (fn && multiOutcome(fn)) out.push([n, name]);
+    }
+    byNode.set(root, out);
+  }
+  return out;
+}
+
+const callsOf = new WeakMap<N, N[]>();
+
+/** Calls by plain name that a statement's evaluation always reaches, in order (cached per node). */
+function directCalls(root: N): N[] {
+  const hit = callsOf.get(root);
+  if (hit) return hit;
+  const out: N[] = [];
+  const stack: N[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    if (n.t === 'call_expression' && n.c[0]?.t === 'identifier') out.push(n);
+    if (n.t === 'conditional_expression') {
+      if (n.c[0]) stack.push(n.c[0]);
+      continue;
+    }
+    if (n.t === 'binary_expression' && (n.op === '&&' || n.op === '||')) {
+      if (n.c[0]) stack.push(n.c[0]);
+      continue;
+    }
+    if (n.t === 'compound_statement' || n.t === 'sizeof_expression') continue;
+    for (let i = n.c.length - 1; i >= 0; i--) stack.push(n.c[i] as N);
+  }
+  callsOf.set(root, out);
+  return out;
+}
+
+/**
+ * Runs `fn` (one statement's evaluation) on `st`, and again on a copy of the state before it for
+ * every further outcome of the call the statement splits on. Returns one result per outcome.
+ */
+export function forkOn<R>(root: N | undefined, st: State, fr: Frame, run: Run, resolve: (name: string) => FnDef | undefined, fn: (s: State) => R): R[] {
+  const call = root && run.budget > 0 ? forkableCall(root, fr, run, resolve) : undefined;
+  if (!call) return [fn(st)];
+  const saved = run.fork;
+  const fork: Fork = { node: call };
+  const before = st.clone();
+  run.fork = fork;
+  try {
+    const out = [fn(st)];
+    const n = fork.outcomes?.length ?? 0;
+    for (let i = 1; i < n; i++) {
+      fork.pick = i;
+      out.push(fn(before.clone()));
+    }
+    return out;
+  } finally {
+    run.fork = saved;
+  }
+}
+
+/** Takes over an outcome's state (a copy: every replay gets its own). */
+export function adopt(st: State, o: State): void {
+  st.vars = o.vars.fork();
+  st.objs = o.objs.fork();
+  st.rels = o.rels;
+  st.dead = o.dead;
+}

@@ -1,0 +1,222 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RawFinding } from '../finding.js';
+import { atLeastWarning } from '../report/index.js';
+import { scanPath } from '../scan.js';
+import { analyzeCFiles } from './index.js';
+
+const HEADERS = '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n';
+
+async function scan(source: string, file = 't.c'): Promise<RawFinding[]> {
+  const [r] = await analyzeCFiles([{ file, source, language: file.endsWith('.cpp') ? 'cpp' : 'c' }]);
+  return r?.findings ?? [];
+}
+
+/** `rule@line` of the findings at warning level and above */
+async function warnings(source: string, file = 't.c'): Promise<string[]> {
+  return (await scan(source, file)).filter(atLeastWarning).map((f) => `${f.rule}@${f.line}`);
+}
+
+/** Line (1-based) of the first line of `source` containing `marker`. */
+function lineOf(source: string, marker: string): number {
+  return source.split('\n').findIndex((l) => l.includes(marker)) + 1;
+}
+
+describe('the program of issue 16', () => {
+  const lib = `${HEADERS}void f(const char *s) { char b[16]; strcpy(b, s); }\n`;
+  const prog = [
+    HEADERS,
+    'int main(int argc, char **argv) {',
+    '  char b[8]; gets(b);',
+    '  char c[16]; strcpy(c, argv[1]); printf(c);',
+    '  return system(argv[2]);',
+    '}',
+  ].join('\n');
+
+  it('gives four findings at the right lines', async () => {
+    const got = (await scan(prog)).map((f) => `${f.rule}@${f.line}`).sort();
+    expect(got).toEqual([
+      `c.buffer.stack-overflow@${lineOf(prog, 'gets(b)')}`,
+      `c.buffer.stack-overflow@${lineOf(prog, 'strcpy(c')}`,
+      `c.command.tainted@${lineOf(prog, 'system(')}`,
+      `c.format.tainted@${lineOf(prog, 'printf(c)')}`,
+    ].sort());
+    // all of them at warning level: these are the plain flaws of a command-line tool
+    expect((await warnings(prog)).length).toBe(4);
+  });
+
+  it('gives one for the library function, a suspect from its callers at note level', async () => {
+    const got = await scan(lib);
+    expect(got.map((f) => `${f.rule}@${f.line}`)).toEqual(['c.buffer.stack-overflow@5']);
+    expect(got[0]).toMatchObject({ tier: 'suspect' });
+    expect(got[0]?.confidence).toBeLessThan(0.5);
+  });
+
+  it('keeps the same function a low-confidence suspect when it is static and nothing calls it', async () => {
+    const got = await scan(lib.replace('void f(', 'static void f('));
+    expect(got.map((f) => `${f.rule}@${f.line}:${f.tier}`)).toEqual(['c.buffer.stack-overflow@5:suspect']);
+    expect(got[0]?.confidence).toBeLessThan(0.4);
+  });
+
+  it('marks the unbounded copies as suspects and the format and command as proven', async () => {
+    const byRule = new Map((await scan(prog)).map((f) => [`${f.rule}@${f.line}`, f.tier]));
+    expect(byRule.get(`c.buffer.stack-overflow@${lineOf(prog, 'gets(b)')}`)).toBe('suspect');
+    expect(byRule.get(`c.format.tainted@${lineOf(prog, 'printf(c)')}`)).toBe('proven');
+    expect(byRule.get(`c.command.tainted@${lineOf(prog, 'system(')}`)).toBe('proven');
+  });
+});
+
+describe('sources real programs read from', () => {
+  /** [what, declarations and the read into `line`] — each then copies `line` into an 8-byte buffer */
+  const READS: Array<[string, string]> = [
+    ['getenv', 'char *line = getenv("NAME"); if (!line) return 1;'],
+    ['fgets on a file', 'char line[256]; FILE *f = fopen("in.txt", "r"); if (!f || !fgets(line, sizeof line, f)) return 1;'],
+    ['scanf %255s', 'char line[256]; if (scanf("%255s", line) != 1) return 1;'],
+    ['read from stdin', 'char line[256]; ssize_t n = read(0, line, sizeof line - 1); if (n <= 0) return 1; line[n] = 0;'],
+    ['recv from a socket', 'char line[256]; ssize_t n = recv(3, line, sizeof line - 1, 0); if (n <= 0) return 1; line[n] = 0;'],
+    ['getline', 'char *line = NULL; size_t cap = 0; if (getline(&line, &cap, stdin) < 0) return 1;'],
+    ['fread', 'char line[256]; size_t n = fread(line, 1, sizeof line - 1, stdin); line[n] = 0;'],
+    ['a getchar loop', 'char line[256]; int ch, i = 0; while ((ch = getchar()) != EOF && ch != 10 && i < 255) line[i++] = (char)ch; line[i] = 0;'],
+  ];
+
+  it.each(READS)('%s reaches strcpy into a smaller buffer', async (_what, read) => {
+    const src = `${HEADERS}#include <sys/socket.h>\nint main(void) {\n  char small[8];\n  ${read}\n  strcpy(small, line);\n  puts(small);\n  return 0;\n}\n`;
+    expect(await warnings(src)).toContain(`c.buffer.stack-overflow@${lineOf(src, 'strcpy(small')}`);
+  });
+
+  it.each(READS)('%s: a length check before the copy clears it', async (_what, read) => {
+    const src = `${HEADERS}#include <sys/socket.h>\nint main(void) {\n  char small[8];\n  ${read}\n  if (strlen(line) >= sizeof small) return 1;\n  strcpy(small, line);\n  puts(small);\n  return 0;\n}\n`;
+    expect((await warnings(src)).filter((r) => r.startsWith('c.buffer'))).toEqual([]);
+  });
+
+  it('scanf("%s") into a fixed buffer is an overflow by itself', async () => {
+    const src = `${HEADERS}int main(void) {\n  char name[16];\n  if (scanf("%s", name) != 1) return 1;\n  puts(name);\n  return 0;\n}\n`;
+    expect(await warnings(src)).toEqual([`c.buffer.stack-overflow@${lineOf(src, 'scanf')}`]);
+  });
+});
+
+describe('output lengths and sizes through parameters', () => {
+  it('sprintf of an input line into a smaller buffer', async () => {
+    const src = `${HEADERS}int main(void) {\n  char line[128], msg[64];\n  if (!fgets(line, sizeof line, stdin)) return 1;\n  sprintf(msg, "user=%s", line);\n  puts(msg);\n  return 0;\n}\n`;
+    expect(await warnings(src)).toContain(`c.buffer.stack-overflow@${lineOf(src, 'sprintf')}`);
+    expect(await warnings(src.replace('msg[64]', 'msg[140]'))).toEqual([]);
+  });
+
+  it('a buffer size passed to a helper bounds the helper\'s writes', async () => {
+    const helper = 'static void fill(char *dst, size_t n) { size_t i; for (i = 0; i <= n; i++) dst[i] = 0; }';
+    const src = `${HEADERS}${helper}\nint main(void) {\n  char buf[16];\n  fill(buf, sizeof buf);\n  puts(buf);\n  return 0;\n}\n`;
+    expect(await warnings(src)).toContain(`c.buffer.stack-overflow@${lineOf(src, 'dst[i] = 0')}`);
+    expect(await warnings(src.replace('i <= n', 'i < n'))).toEqual([]);
+  });
+});
+
+describe('path-sensitive memory state', () => {
+  it('free on an error path and again at the end', async () => {
+    const src = `${HEADERS}int run(int fail) {\n  char *p = malloc(32);\n  if (!p) return -1;\n  if (fail) free(p);\n  puts("x");\n  free(p);\n  return 0;\n}\nint main(int argc, char **argv) { (void)argv; return run(argc > 1); }\n`;
+    expect(await warnings(src)).toContain(`c.memory.double-free@${lineOf(src, 'puts("x")') + 1}`);
+    const fixed = src.replace('if (fail) free(p);', 'if (fail) { free(p); return -1; }');
+    expect((await warnings(fixed)).filter((r) => r.startsWith('c.memory'))).toEqual([]);
+  });
+
+  it('use through a stale alias and through a struct field', async () => {
+    const alias = `${HEADERS}int main(void) {\n  char *p = malloc(16);\n  char *q = p;\n  if (!p) return 1;\n  strcpy(p, "hi");\n  free(p);\n  puts(q);\n  return 0;\n}\n`;
+    expect(await warnings(alias)).toContain(`c.memory.use-after-free@${lineOf(alias, 'puts(q)')}`);
+    const field = `${HEADERS}struct conn { char *buf; };\nint main(void) {\n  struct conn c;\n  c.buf = malloc(16);\n  if (!c.buf) return 1;\n  free(c.buf);\n  c.buf[0] = 'x';\n  return 0;\n}\n`;
+    expect(await warnings(field)).toContain(`c.memory.use-after-free@${lineOf(field, "c.buf[0] = 'x'")}`);
+    expect((await warnings(field.replace("free(c.buf);\n  c.buf[0] = 'x';", "c.buf[0] = 'x';\n  free(c.buf);"))).filter((r) => r.startsWith('c.memory'))).toEqual([]);
+  });
+
+  it('a variable assigned on one branch only, read where it was not', async () => {
+    const src = `${HEADERS}int main(int argc, char **argv) {\n  int mode;\n  if (argc > 1) mode = atoi(argv[1]);\n  printf("%d\\n", mode);\n  return 0;\n}\n`;
+    expect(await warnings(src)).toContain(`c.uninit.use@${lineOf(src, 'printf')}`);
+    expect(await warnings(src.replace('int mode;', 'int mode = 0;'))).toEqual([]);
+  });
+
+  it('a test repeated on the same condition keeps the paths apart (no false alarm)', async () => {
+    const src = `${HEADERS}int main(int argc, char **argv) {\n  int mode;\n  char *p = NULL;\n  if (argc > 1) { mode = 1; p = malloc(8); }\n  if (argc > 1) { printf("%d\\n", mode); free(p); }\n  return 0;\n}\n`;
+    expect((await warnings(src)).filter((r) => r.startsWith('c.uninit') || r.startsWith('c.memory'))).toEqual([]);
+  });
+});
+
+describe('shapes of correct code that are not flaws', () => {
+  const CLEAN: Array<[string, string]> = [
+    ['a count filled through an output parameter', `${HEADERS}static int recv_all(int *n) { *n = 4; return 0; }\nint main(void) { int n; if (recv_all(&n) != 0) return 1; printf("%d\\n", n); return 0; }\n`],
+    ['strtol end pointer', `${HEADERS}int main(int argc, char **argv) { char *end; long v; if (argc < 2) return 1; v = strtol(argv[1], &end, 10); if (*end != 0) return 1; printf("%ld\\n", v); return 0; }\n`],
+    ['execl with an argument list runs no shell', `${HEADERS}int main(int argc, char **argv) { if (argc < 2) return 1; execl("/bin/ls", "ls", argv[1], (char *)NULL); return 1; }\n`],
+    ['an allocation returned to the caller', `${HEADERS}char *dup_name(const char *s) { char *p = malloc(strlen(s) + 1); if (!p) return NULL; strcpy(p, s); return p; }\n`],
+    ['an allocation stored into a struct field', `${HEADERS}struct node { char *name; };\nint set_name(struct node *n, const char *s) { char *p = strdup(s); if (!p) return -1; n->name = p; return 0; }\n`],
+    ['a read loop that stops at the buffer end', `${HEADERS}int main(void) { char buf[64]; size_t got = 0; ssize_t r; while (got < sizeof buf && (r = read(0, buf + got, sizeof buf - got)) > 0) got += (size_t)r; printf("%zu\\n", got); return 0; }\n`],
+    ['vsnprintf(NULL, 0, …) asks for the length', `${HEADERS}#include <stdarg.h>\nchar *fmt(const char *f, ...) { va_list ap; int n; char *s; va_start(ap, f); n = vsnprintf(NULL, 0, f, ap); va_end(ap); if (n < 0) return NULL; s = malloc((size_t)n + 1); if (!s) return NULL; va_start(ap, f); vsnprintf(s, (size_t)n + 1, f, ap); va_end(ap); return s; }\n`],
+    ['snprintf(NULL, 0, …) asks for the length', `${HEADERS}int main(int argc, char **argv) { int n = snprintf(NULL, 0, "%s", argc > 1 ? argv[1] : ""); printf("%d\\n", n); return 0; }\n`],
+  ];
+
+  it.each(CLEAN)('%s', async (_what, src) => {
+    expect(await warnings(src)).toEqual([]);
+  });
+
+  it('a function declared never to return ends the path (through an attribute macro, as bzip2 does)', async () => {
+    const src = `${HEADERS}#ifdef __GNUC__\n#define NORETURN __attribute__ ((noreturn))\n#else\n#define NORETURN\n#endif\nvoid fatal(const char *msg) NORETURN;\nint main(int argc, char **argv) {\n  int mode;\n  (void)argv;\n  switch (argc) { case 1: mode = 0; break; case 2: mode = 1; break; default: fatal("usage"); }\n  printf("%d\\n", mode);\n  return 0;\n}\n`;
+    expect(await warnings(src)).toEqual([]);
+    for (const declared of ['_Noreturn void fatal(const char *msg);', '[[noreturn]] void fatal(const char *msg);'])
+      expect(await warnings(src.replace('void fatal(const char *msg) NORETURN;', declared), declared.startsWith('[[') ? 't.cpp' : 't.c')).toEqual([]);
+    // the same call without the declaration may return, and then mode was never assigned
+    expect(await warnings(src.replace(' NORETURN;', ';'))).toEqual([`c.uninit.use@${lineOf(src, 'printf')}`]);
+  });
+
+  it('a C++ object is initialised by its constructor', async () => {
+    const src = '#include <cstdio>\nclass Counter {\n public:\n  Counter() : n_(0) {}\n  int get() const { return n_; }\n private:\n  int n_;\n};\nint main() {\n  Counter c;\n  std::printf("%d\\n", c.get());\n  return 0;\n}\n';
+    expect(await warnings(src, 't.cpp')).toEqual([]);
+  });
+});
+
+describe('the command line and paths', () => {
+  it('system() with a command built from argv is injection; execv of a fixed program is not', async () => {
+    const bad = `${HEADERS}int main(int argc, char **argv) { char cmd[256]; if (argc < 2) return 1; snprintf(cmd, sizeof cmd, "ls %s", argv[1]); return system(cmd); }\n`;
+    expect(await warnings(bad)).toEqual([`c.command.tainted@${lineOf(bad, 'system')}`]);
+    const good = `${HEADERS}int main(int argc, char **argv) { char *args[3]; if (argc < 2) return 1; args[0] = "ls"; args[1] = argv[1]; args[2] = NULL; execv("/bin/ls", args); return 1; }\n`;
+    expect(await warnings(good)).toEqual([]);
+  });
+
+  it('a name read from a socket opened under a fixed directory is traversal unless checked', async () => {
+    const bad = `${HEADERS}#include <sys/socket.h>\nint serve(int fd) {\n  char name[64], path[128];\n  ssize_t n = recv(fd, name, sizeof name - 1, 0);\n  FILE *f;\n  if (n <= 0) return -1;\n  name[n] = 0;\n  snprintf(path, sizeof path, "/srv/files/%s", name);\n  f = fopen(path, "r");\n  if (!f) return -1;\n  fclose(f);\n  return 0;\n}\n`;
+    expect(await warnings(bad)).toEqual([`c.path.traversal@${lineOf(bad, 'fopen')}`]);
+    const good = bad.replace('  name[n] = 0;\n', '  name[n] = 0;\n  if (strstr(name, "..") || strchr(name, \'/\')) return -1;\n');
+    expect(await warnings(good)).toEqual([]);
+  });
+});
+
+describe('C++ containers and new', () => {
+  it('vector operator[] with an index read from input and no check', async () => {
+    const src = '#include <iostream>\n#include <vector>\nint main() {\n  std::vector<int> v(10);\n  int i = 0;\n  std::cin >> i;\n  v[i] = 1;\n  std::cout << v[0];\n  return 0;\n}\n';
+    expect(await warnings(src, 't.cpp')).toContain(`c.buffer.overflow@${lineOf(src, 'v[i] = 1')}`);
+    expect(await warnings(src.replace('v[i] = 1;', 'if (i >= 0 && i < 10) v[i] = 1;'), 't.cpp')).toEqual([]);
+  });
+
+  it('new without a delete on a path', async () => {
+    const src = '#include <cstdio>\nint work(int fail) {\n  int *p = new int[8];\n  p[0] = 1;\n  if (fail) return -1;\n  delete[] p;\n  return 0;\n}\nint main(int argc, char **) { return work(argc > 1); }\n';
+    // judged at main's exit, where the block is reported at its allocation
+    expect(await warnings(src, 't.cpp')).toContain(`c.memory.leak@${lineOf(src, 'new int')}`);
+    expect(await warnings(src.replace('if (fail) return -1;', 'if (fail) { delete[] p; return -1; }'), 't.cpp')).toEqual([]);
+  });
+});
+
+describe('whole-program view', () => {
+  it('follows a helper in another directory of the scan', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'jsec-wp-'));
+    try {
+      mkdirSync(join(root, 'src'));
+      mkdirSync(join(root, 'util'));
+      writeFileSync(join(root, 'util', 'strutil.h'), 'void copy_name(char *dst, const char *src);\n');
+      writeFileSync(join(root, 'util', 'strutil.c'), '#include <string.h>\n#include "strutil.h"\nvoid copy_name(char *dst, const char *src) { strcpy(dst, src); }\n');
+      writeFileSync(join(root, 'src', 'main.c'), '#include <stdio.h>\n#include "../util/strutil.h"\nint main(int argc, char **argv) {\n  char name[8];\n  if (argc < 2) return 1;\n  copy_name(name, argv[1]);\n  puts(name);\n  return 0;\n}\n');
+      const r = await scanPath(root, { jobs: 1, writeArtifacts: false, gitignore: false });
+      const hits = r.findings.filter((f) => atLeastWarning(f) && f.rule === 'c.buffer.stack-overflow');
+      // reported where the caller's buffer is overrun: the call in main.c
+      expect(hits.map((f) => `${f.file}:${f.line}`)).toContain('src/main.c:6');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
