@@ -23,11 +23,11 @@ const visible = (c: Command): Option[] => c.options.filter((o) => !o.hidden);
 const COMMON = new Set(['--version', '--debug', '--help']);
 
 /** Commands that only group others. */
-const GROUPS = ['jarvis config', 'jarvis runs', 'jarvis memory', 'jarvis methodology', 'jsec', 'jsec bench', 'jc2r'];
+const GROUPS = ['jarvis config', 'jarvis runs', 'jarvis memory', 'jarvis methodology', 'jsec', 'jsec bench', 'jc2r', 'jc2r bench'];
 /** Commands that do something and confirm it in a line: nothing to read as JSON. */
 const ACTIONS = ['jarvis config init', 'jarvis memory export', 'jarvis memory import', 'jarvis memory organize', 'jarvis methodology share', 'jarvis methodology sync'];
 /** Commands that work on one path: it is their argument. */
-const PATH_COMMANDS = ['jsec scan', 'jsec agent', 'jsec bench juliet', 'jc2r scan', 'jc2r optimize', 'jc2r equiv', 'jc2r transpile'];
+const PATH_COMMANDS = ['jsec scan', 'jsec agent', 'jsec bench juliet', 'jc2r scan', 'jc2r optimize', 'jc2r equiv', 'jc2r transpile', 'jc2r config', 'jc2r lib-replace', 'jc2r prepare', 'jc2r run', 'jc2r bench crust'];
 
 describe('the flag convention (docs/cli.md)', () => {
   it('knows every command (a new one must be placed in the lists above and the docs table)', () => {

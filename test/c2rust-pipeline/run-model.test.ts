@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runProcess } from '../../src/util/process.js';
+import { hang, reply, startLlmServer, type LlmServer } from '../support/llm-server.js';
+import { conversionReplies } from '../c2rust-model-transpile/fixture.js';
+import { cleanTarget, crateFiles, jc2r, projectWithServer, targetDir } from '../c2rust-model-transpile/support.js';
+import { verdict } from './fixture.js';
+
+/** `jc2r run` with a model: every stage through the loopback server, then a second run that has nothing left to do. */
+
+const TARGET = targetDir('pipeline-run');
+afterAll(() => cleanTarget('pipeline-run'));
+let server: LlmServer;
+beforeEach(async () => {
+  server = await startLlmServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+// average's subtree is std's; sum_clamped and clamp stay, since main calls them too (average does not dominate them)
+const AVERAGE = verdict({ replaceable: true, libraries: ['std'], apis: ['Iterator::sum', 'i32::clamp'], confidence: 0.9, notes: 'sum of clamped values over the length' });
+const PLAN = '<CRATE_PLAN>\nmodules:\n  - name: stats\n    purpose: clamping and averaging\n    functions: [clamp, sum_clamped, average]\n</CRATE_PLAN>';
+const statuses = (stdout: string) => Object.fromEntries([...stdout.matchAll(/^(scan|lib-replace|prepare|transpile|optimize)\s+(ran|up to date|needs a model|not run)\b/gm)].map((m) => [m[1], m[2]]));
+
+describe('jc2r run with a model', { timeout: 400_000 }, () => {
+  it('runs lib-replace, prepare and the per-function transpile on the model, reports cost per stage, and a second run skips every stage', async () => {
+    const base = projectWithServer(server.openaiBaseUrl);
+    const conf = await jc2r(base, TARGET, ['config', 'proj', '--root-symbols', 'average']).done;
+    expect(conf.code, conf.stderr).toBe(0);
+    server.enqueue(
+      ...[AVERAGE, PLAN].map((t) => reply(t, { usage: { input: 500, output: 40 } })),
+      // the transpile stage leaves a replaced function to its library: no conversion of average
+      ...conversionReplies()
+        .filter((f) => f.fn !== 'average')
+        .flatMap((f) => f.replies.map((t) => reply(t, { usage: { input: 900, output: 60 } }))),
+      // the program's main comes last: a planner that never answers in form leaves its deterministic translation
+      ...Array.from({ length: 8 }, () => reply('I would rather not plan main.', { usage: { input: 100, output: 10 } })),
+    );
+    const r = await jc2r(base, TARGET, ['run', 'proj']).done;
+    expect(r.code, r.stderr).toBe(0);
+    expect(statuses(r.stdout)).toEqual({ scan: 'ran', 'lib-replace': 'ran', prepare: 'ran', transpile: 'ran', optimize: 'ran' });
+    // the fixture's config prices tokens: the cost column counts them
+    expect(r.stdout).toMatch(/^lib-replace\s+ran\s+[\d.]+ s\s+1\s+540\s+0\.5400\s+1 replaced \(average\), 0 pruned: 4 → 4 functions$/m);
+    const reps = readFileSync(join(base, 'proj/.jarvis/c2rust/library_replacements.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { name: string; applied: boolean; pruned: unknown[] });
+    expect(reps.map((x) => [x.name, x.applied, x.pruned])).toEqual([['average', true, []]]);
+    expect(r.stdout).toMatch(/^transpile\s+ran\s.*2 function\(s\) converted by the model, 1 kept their deterministic translation \(main\), 1 left to their library \(lib-replace\)$/m);
+    expect(r.stderr).not.toContain('no model configured');
+    const progress = JSON.parse(readFileSync(join(base, 'proj/.jarvis/c2rust/progress.json'), 'utf8')) as { outcomes: { c_name: string; status: string }[] };
+    expect(progress.outcomes.map((o) => [o.c_name, o.status])).toEqual([
+      ['clamp', 'converted'],
+      ['sum_clamped', 'converted'],
+      ['average', 'skipped'],
+      ['main', 'fallback'],
+    ]);
+    const map = readFileSync(join(base, 'proj/.jarvis/c2rust/symbol_map.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { kind: string; c_name: string; translated_by?: string });
+    expect(map.filter((m) => m.kind === 'function').map((m) => [m.c_name, m.translated_by]).sort()).toEqual([
+      ['average', 'deterministic'],
+      ['clamp', 'model'],
+      ['main', 'deterministic'],
+      ['sum_clamped', 'model'],
+    ]);
+    const crate = join(base, 'proj_rs');
+    const log = (await runProcess('git', ['log', '--format=%s'], { cwd: crate })).stdout.trim().split('\n');
+    expect(log.at(-1)).toBe('jc2r transpile: deterministic translation');
+    expect(log).toContain('jc2r prepare: module layout (stats)');
+    expect(log[0]).toBe('jc2r optimize');
+    expect(readFileSync(join(crate, 'src/stats.rs'), 'utf8')).toContain('pub fn clamp(v: i32, lo: i32, hi: i32) -> i32 {');
+
+    server.requests.length = 0;
+    const again = await jc2r(base, TARGET, ['run', 'proj', '--json']).done;
+    expect(again.code, again.stderr).toBe(0);
+    expect(server.requests).toHaveLength(0);
+    const report = JSON.parse(again.stdout) as { stages: { stage: string; status: string }[] };
+    expect(report.stages.map((s) => s.status)).toEqual(['up to date', 'up to date', 'up to date', 'up to date', 'up to date']);
+  });
+
+  it('after a SIGKILL in the middle of a function, jc2r run again ends with the same crate and records as an uninterrupted run', async () => {
+    const usage = { usage: { input: 900, output: 60 } };
+    const [clamp, sum] = conversionReplies();
+    const args = ['run', 'proj', '--until', 'transpile'];
+    const setup = async (b: string) => expect((await jc2r(b, TARGET, ['config', 'proj', '--root-symbols', 'average']).done).code).toBe(0);
+    const tail = Array.from({ length: 8 }, () => reply('I would rather not plan main.'));
+    const whole = projectWithServer(server.openaiBaseUrl);
+    await setup(whole);
+    server.enqueue(reply(AVERAGE), reply(PLAN), ...[clamp, sum].flatMap((f) => (f?.replies ?? []).map((t) => reply(t, usage))), ...tail);
+    expect((await jc2r(whole, TARGET, args).done).code).toBe(0);
+    await server.close();
+    server = await startLlmServer();
+
+    const base = projectWithServer(server.openaiBaseUrl);
+    await setup(base);
+    // clamp whole, then sum_clamped's plan and first write; then the model goes silent and the run is killed
+    server.enqueue(reply(AVERAGE), reply(PLAN), ...(clamp?.replies ?? []).map((t) => reply(t, usage)), ...(sum?.replies ?? []).slice(0, 3).map((t) => reply(t, usage)), hang());
+    const first = jc2r(base, TARGET, args);
+    const asked = 2 + (clamp?.replies.length ?? 0) + 4;
+    for (let i = 0; i < 900 && server.requests.length < asked; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(server.requests.length).toBe(asked);
+    first.child.kill('SIGKILL');
+    await first.done;
+    server.requests.length = 0;
+    server.enqueue(...(sum?.replies ?? []).map((t) => reply(t, usage)), ...tail);
+    const second = await jc2r(base, TARGET, args).done;
+    expect(second.code, second.stderr).toBe(0);
+    // lib-replace and prepare are not asked again: only sum_clamped (from its start) and main
+    expect(statuses(second.stdout)).toMatchObject({ scan: 'up to date', 'lib-replace': 'up to date', prepare: 'up to date', transpile: 'ran' });
+    expect(JSON.stringify(server.requests[0]?.body)).toContain('sum_clamped');
+    expect(crateFiles(join(base, 'proj_rs'))).toEqual(crateFiles(join(whole, 'proj_rs')));
+    const records = (b: string) => ['symbol_map.jsonl', 'library_replacements.jsonl', 'translation_order_pruned.jsonl', 'crate_plan.json'].map((f) => readFileSync(join(b, 'proj/.jarvis/c2rust', f), 'utf8').replaceAll(b, '<base>'));
+    expect(records(base)).toEqual(records(whole));
+    const outcomes = (b: string) => (JSON.parse(readFileSync(join(b, 'proj/.jarvis/c2rust/progress.json'), 'utf8')) as { outcomes: { seconds: number }[] }).outcomes.map((o) => ({ ...o, seconds: 0 }));
+    expect(outcomes(base)).toEqual(outcomes(whole));
+    const log = (b: string) => runProcess('git', ['log', '--format=%H %s'], { cwd: join(b, 'proj_rs') }).then((r) => r.stdout);
+    expect(await log(base)).toBe(await log(whole));
+  });
+});
