@@ -5,7 +5,8 @@ const LINE_MARK = /(?:\/\/|\/\*)\s*jsec-ignore\s*:\s*([\w.*,-]+)/;
 const FILE_MARK = /(?:\/\/|\/\*)\s*jsec-ignore-file\b/;
 
 export function fileIgnored(source: string): boolean {
-  return FILE_MARK.test(source);
+  // the plain search rules out nearly every file faster than the pattern can
+  return source.includes('jsec-ignore-file') && FILE_MARK.test(source);
 }
 
 function matches(selector: string, f: RawFinding): boolean {
