@@ -47,7 +47,13 @@ describe('jc2r run with a model', { timeout: 400_000 }, () => {
     expect(reps.map((x) => [x.name, x.applied, x.pruned])).toEqual([['average', true, []]]);
     expect(r.stdout).toMatch(/^transpile\s+ran\s.*2 function\(s\) converted by the model, 1 kept their deterministic translation \(main\), 1 left to their library \(lib-replace\)$/m);
     expect(r.stderr).not.toContain('no model configured');
-    const progress = JSON.parse(readFileSync(join(base, 'proj/.jarvis/c2rust/progress.json'), 'utf8')) as { outcomes: { c_name: string; status: string }[] };
+    // every model call after lib-replace's and prepare's one each is the transpile stage's, counted per function and in all
+    const transpileCalls = Number(/^transpile\s+ran\s+[\d.]+ s\s+(\d+)\s/m.exec(r.stdout)?.[1]);
+    expect(transpileCalls).toBe(server.requests.length - 2);
+    expect(r.stdout).toMatch(new RegExp(`^total\\s+${server.requests.length}\\s`, 'm'));
+    const progress = JSON.parse(readFileSync(join(base, 'proj/.jarvis/c2rust/progress.json'), 'utf8')) as { outcomes: { c_name: string; status: string; calls: number }[] };
+    expect(progress.outcomes.reduce((a, o) => a + o.calls, 0)).toBe(transpileCalls);
+    expect(progress.outcomes.map((o) => o.calls > 0)).toEqual([true, true, false, true]);
     expect(progress.outcomes.map((o) => [o.c_name, o.status])).toEqual([
       ['clamp', 'converted'],
       ['sum_clamped', 'converted'],

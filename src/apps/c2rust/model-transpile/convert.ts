@@ -61,6 +61,7 @@ export async function convertFunction(cc: ConvertContext, input: ConvertInput, o
     outcome.tokens[part] = add(outcome.tokens[part], r.tokens);
     outcome.tokens.total = add(outcome.tokens.total, r.tokens);
     outcome.cost += r.cost;
+    outcome.calls = (outcome.calls ?? 0) + r.calls;
     outcome.guard_refusals += r.refusals ?? 0;
     const total = outcome.tokens.total.input + outcome.tokens.total.output;
     if (budget.tokens > 0 && total > budget.tokens) throw new FunctionFailed(`token budget exhausted (${total} > ${budget.tokens})`);
@@ -227,6 +228,7 @@ export function emptyOutcome(cName: string, cFile: string): FunctionOutcome {
     review_issues: [],
     guard_refusals: 0,
     tokens: { plan: zero(), write: zero(), review: zero(), total: zero() },
+    calls: 0,
     cost: 0,
     seconds: 0,
   };

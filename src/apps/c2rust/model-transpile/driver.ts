@@ -215,6 +215,7 @@ export async function runModelTranspile(opts: ModelTranspileOptions): Promise<Mo
     fallback: outcomes.filter((o) => o.status === 'fallback').length,
     skipped: outcomes.filter((o) => o.status === 'skipped').length,
     tokens: { input: sum((o) => o.tokens.total.input), output: sum((o) => o.tokens.total.output) },
+    calls: sum((o) => o.calls ?? 0),
     cost: sum((o) => o.cost),
     cargoRuns: sum((o) => o.cargo_runs),
     builds: (await git.dirty()).length === 0,

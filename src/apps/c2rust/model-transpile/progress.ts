@@ -42,6 +42,8 @@ export interface FunctionOutcome {
   unsafe_sites?: number;
   tests_added?: number;
   tokens: { plan: Tokens; write: Tokens; review: Tokens; total: Tokens };
+  /** model calls of every agent of the function (absent in progress files of older runs) */
+  calls?: number;
   cost: number;
   seconds: number;
 }
