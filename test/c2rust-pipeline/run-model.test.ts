@@ -21,7 +21,8 @@ afterEach(async () => {
 
 // average's subtree is std's; sum_clamped and clamp stay, since main calls them too (average does not dominate them)
 const AVERAGE = verdict({ replaceable: true, libraries: ['std'], apis: ['Iterator::sum', 'i32::clamp'], confidence: 0.9, notes: 'sum of clamped values over the length' });
-const PLAN = '<CRATE_PLAN>\nmodules:\n  - name: stats\n    purpose: clamping and averaging\n    functions: [clamp, sum_clamped, average]\n</CRATE_PLAN>';
+// clamp gets a module of its own: the transpile stage moves it there once it is converted
+const PLAN = '<CRATE_PLAN>\nmodules:\n  - name: clamping\n    purpose: clamping values to a range\n    functions: [clamp]\n  - name: stats\n    purpose: sums and averages\n    functions: [sum_clamped, average]\n</CRATE_PLAN>';
 const statuses = (stdout: string) => Object.fromEntries([...stdout.matchAll(/^(scan|lib-replace|prepare|transpile|optimize)\s+(ran|up to date|needs a model|not run)\b/gm)].map((m) => [m[1], m[2]]));
 
 describe('jc2r run with a model', { timeout: 400_000 }, () => {
@@ -67,12 +68,20 @@ describe('jc2r run with a model', { timeout: 400_000 }, () => {
       ['main', 'deterministic'],
       ['sum_clamped', 'model'],
     ]);
+    // the crate's layout follows the plan: clamp lives in its planned module, the old path re-exports it, the map has the final path
+    const fnRecord = (name: string) => map.find((m) => m.kind === 'function' && m.c_name === name) as unknown as { rust_name: string; rust_file: string };
+    expect(fnRecord('clamp')).toMatchObject({ rust_name: 'crate::clamping::clamp', rust_file: 'src/clamping.rs' });
+    expect(fnRecord('sum_clamped')).toMatchObject({ rust_file: 'src/stats.rs' });
     const crate = join(base, 'proj_rs');
     const log = (await runProcess('git', ['log', '--format=%s'], { cwd: crate })).stdout.trim().split('\n');
     expect(log.at(-1)).toBe('jc2r transpile: deterministic translation');
-    expect(log).toContain('jc2r prepare: module layout (stats)');
+    expect(log).toContain('jc2r prepare: module layout (clamping, stats)');
     expect(log[0]).toBe('jc2r optimize');
-    expect(readFileSync(join(crate, 'src/stats.rs'), 'utf8')).toContain('pub fn clamp(v: i32, lo: i32, hi: i32) -> i32 {');
+    expect(readFileSync(join(crate, 'src/clamping.rs'), 'utf8')).toContain('pub fn clamp(v: i32, lo: i32, hi: i32) -> i32 {');
+    const stats = readFileSync(join(crate, 'src/stats.rs'), 'utf8');
+    expect(stats).toContain('pub use crate::clamping::clamp;');
+    expect(stats).not.toMatch(/fn clamp\(/);
+    expect((await runProcess('cargo', ['test', '--offline', '-q'], { cwd: crate, timeoutMs: 300_000 })).exitCode).toBe(0);
 
     server.requests.length = 0;
     const again = await jc2r(base, TARGET, ['run', 'proj', '--json']).done;

@@ -14,6 +14,18 @@ import type { ModelTranspileReport } from './report.js';
 import { findFunction } from './rust-items.js';
 import { deterministicMap, rustBareName, writeSymbolMap } from './symbol-records.js';
 
+/** `jc2r prepare`'s target module per C function (`crate_plan.json`), none without a plan. */
+function plannedModules(root: string): Record<string, string> {
+  const path = artifactPath(root, 'cratePlan');
+  if (!existsSync(path)) return {};
+  try {
+    const plan = JSON.parse(readFileSync(path, 'utf8')) as { target?: unknown };
+    return plan.target !== null && typeof plan.target === 'object' ? (plan.target as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
 const BASE_MESSAGE = 'jc2r transpile: deterministic translation';
 
 /** The library crate's name as binaries write it (`[lib] name`, else the package name with `-` → `_`). */
@@ -101,6 +113,7 @@ export async function runModelTranspile(opts: ModelTranspileOptions): Promise<Mo
   if (unknown.length > 0) throw new JarvisError('usage', `no translated C function named ${unknown.join(', ')}`, { hint: `the functions in translation order are: ${order.map((f) => f.name).slice(0, 20).join(', ')}${order.length > 20 ? ', …' : ''}` });
   const config = readStageConfig(root);
   const replacements = readLibraryReplacements(root);
+  const targets = plannedModules(root);
   const lib = libName(crateDir);
   const finished = new Set(progress.outcomes.map((o) => key(o.c_name, o.c_file)));
   const total = order.length;
@@ -152,8 +165,10 @@ export async function runModelTranspile(opts: ModelTranspileOptions): Promise<Mo
       const calleeLine = async (name: string): Promise<string | undefined> => {
         const r = base.find((x) => x.kind === 'function' && x.c_name === name);
         if (!r) return undefined;
-        const it = await findFunction(crateDir, r.rust_file, rustBareName(r.rust_name));
-        return `crate::${[...modulePath(r.rust_file), rustBareName(r.rust_name)].join('::')}: ${it?.signature ?? '(not found)'}`;
+        // a converted callee may have moved to its planned module
+        const file = converted.get(name)?.rust_file ?? r.rust_file;
+        const it = await findFunction(crateDir, file, rustBareName(r.rust_name));
+        return `crate::${[...modulePath(file), rustBareName(r.rust_name)].join('::')}: ${it?.signature ?? '(not found)'}`;
       };
       const callees: string[] = [];
       const unconverted: string[] = [];
@@ -176,6 +191,7 @@ export async function runModelTranspile(opts: ModelTranspileOptions): Promise<Mo
             rustName,
             rustFile: rec.rust_file,
             modulePath: ['crate', ...modulePath(rec.rust_file)].join('::'),
+            ...(targets[fn.name] && targets[fn.name] !== modulePath(rec.rust_file).join('::') ? { targetModule: targets[fn.name] } : {}),
             callees,
             unconvertedCallees: unconverted,
             replacements: replacements.map((r) => JSON.stringify(r)),

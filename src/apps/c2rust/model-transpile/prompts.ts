@@ -16,6 +16,8 @@ export interface FunctionContext {
   rustName: string;
   rustFile: string;
   modulePath: string;
+  /** the module `jc2r prepare`'s plan chose, when it is not the one the function lives in: it moves there once it passes */
+  targetModule?: string;
   wrapperName: string;
   /** the deterministic translation, now named `wrapperName` */
   rustSource: string;
@@ -42,6 +44,7 @@ function common(c: FunctionContext): string {
     ...(c.callees.length ? ['Callees already converted to safe Rust (call these, not their C-ABI versions):', ...c.callees.map((x) => `- ${x}`)] : []),
     ...(c.unconvertedCallees.length ? ['Callees not converted (call them as the mechanical translation does):', ...c.unconvertedCallees.map((x) => `- ${x}`)] : []),
     ...(c.replacements.length ? ['Library replacements decided for this project:', ...c.replacements.map((x) => `- ${x}`)] : []),
+    ...(c.targetModule ? [`The crate plan puts \`${c.cName}\` in module \`crate::${c.targetModule}\`: write it in ${c.rustFile} as asked; once it passes its checks it is moved there, and ${c.rustFile} keeps \`pub use crate::${c.targetModule}::${c.rustName};\`, so write the signature other modules can call (\`pub\`).`] : []),
     `Crate files: ${c.tree.join(', ')}`,
     ...(c.notes.length ? ['Project notes:', ...c.notes.map((n) => `- ${n}`)] : []),
   ].join('\n');
