@@ -32,10 +32,8 @@ describe('jc2r run with a model', { timeout: 400_000 }, () => {
     expect(conf.code, conf.stderr).toBe(0);
     server.enqueue(
       ...[AVERAGE, PLAN].map((t) => reply(t, { usage: { input: 500, output: 40 } })),
-      // the transpile stage leaves a replaced function to its library: no conversion of average
-      ...conversionReplies()
-        .filter((f) => f.fn !== 'average')
-        .flatMap((f) => f.replies.map((t) => reply(t, { usage: { input: 900, output: 60 } }))),
+      // average, replaced by std, is converted too: its writer is told to implement it on the std APIs
+      ...conversionReplies().flatMap((f) => f.replies.map((t) => reply(t, { usage: { input: 900, output: 60 } }))),
       // the program's main comes last: a planner that never answers in form leaves its deterministic translation
       ...Array.from({ length: 8 }, () => reply('I would rather not plan main.', { usage: { input: 100, output: 10 } })),
     );
@@ -46,7 +44,11 @@ describe('jc2r run with a model', { timeout: 400_000 }, () => {
     expect(r.stdout).toMatch(/^lib-replace\s+ran\s+[\d.]+ s\s+1\s+540\s+0\.5400\s+1 replaced \(average\), 0 pruned: 4 → 4 functions$/m);
     const reps = readFileSync(join(base, 'proj/.jarvis/c2rust/library_replacements.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { name: string; applied: boolean; pruned: unknown[] });
     expect(reps.map((x) => [x.name, x.applied, x.pruned])).toEqual([['average', true, []]]);
-    expect(r.stdout).toMatch(/^transpile\s+ran\s.*2 function\(s\) converted by the model, 1 kept their deterministic translation \(main\), 1 left to their library \(lib-replace\)$/m);
+    expect(r.stdout).toMatch(/^transpile\s+ran\s.*3 function\(s\) converted by the model, 1 kept their deterministic translation \(main\)$/m);
+    const averageWrite = server.requests.map((q) => JSON.stringify(q.body.messages)).find((t) => t.includes('Convert `average` into safe Rust'));
+    expect(averageWrite).toContain('the standard library replaces `average`');
+    expect(averageWrite).toContain('`Iterator::sum`, `i32::clamp`');
+    expect(server.requests.map((q) => JSON.stringify(q.body.messages)).find((t) => t.includes('Convert `clamp` into safe Rust'))).not.toContain('the standard library replaces');
     expect(r.stderr).not.toContain('no model configured');
     // every model call after lib-replace's and prepare's one each is the transpile stage's, counted per function and in all
     const transpileCalls = Number(/^transpile\s+ran\s+[\d.]+ s\s+(\d+)\s/m.exec(r.stdout)?.[1]);
@@ -54,16 +56,16 @@ describe('jc2r run with a model', { timeout: 400_000 }, () => {
     expect(r.stdout).toMatch(new RegExp(`^total\\s+${server.requests.length}\\s`, 'm'));
     const progress = JSON.parse(readFileSync(join(base, 'proj/.jarvis/c2rust/progress.json'), 'utf8')) as { outcomes: { c_name: string; status: string; calls: number }[] };
     expect(progress.outcomes.reduce((a, o) => a + o.calls, 0)).toBe(transpileCalls);
-    expect(progress.outcomes.map((o) => o.calls > 0)).toEqual([true, true, false, true]);
+    expect(progress.outcomes.every((o) => o.calls > 0)).toBe(true);
     expect(progress.outcomes.map((o) => [o.c_name, o.status])).toEqual([
       ['clamp', 'converted'],
       ['sum_clamped', 'converted'],
-      ['average', 'skipped'],
+      ['average', 'converted'],
       ['main', 'fallback'],
     ]);
     const map = readFileSync(join(base, 'proj/.jarvis/c2rust/symbol_map.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { kind: string; c_name: string; translated_by?: string });
     expect(map.filter((m) => m.kind === 'function').map((m) => [m.c_name, m.translated_by]).sort()).toEqual([
-      ['average', 'deterministic'],
+      ['average', 'model'],
       ['clamp', 'model'],
       ['main', 'deterministic'],
       ['sum_clamped', 'model'],
@@ -93,13 +95,13 @@ describe('jc2r run with a model', { timeout: 400_000 }, () => {
 
   it('after a SIGKILL in the middle of a function, jc2r run again ends with the same crate and records as an uninterrupted run', async () => {
     const usage = { usage: { input: 900, output: 60 } };
-    const [clamp, sum] = conversionReplies();
+    const [clamp, sum, average] = conversionReplies();
     const args = ['run', 'proj', '--until', 'transpile'];
     const setup = async (b: string) => expect((await jc2r(b, TARGET, ['config', 'proj', '--root-symbols', 'average']).done).code).toBe(0);
     const tail = Array.from({ length: 8 }, () => reply('I would rather not plan main.'));
     const whole = projectWithServer(server.openaiBaseUrl);
     await setup(whole);
-    server.enqueue(reply(AVERAGE), reply(PLAN), ...[clamp, sum].flatMap((f) => (f?.replies ?? []).map((t) => reply(t, usage))), ...tail);
+    server.enqueue(reply(AVERAGE), reply(PLAN), ...[clamp, sum, average].flatMap((f) => (f?.replies ?? []).map((t) => reply(t, usage))), ...tail);
     expect((await jc2r(whole, TARGET, args).done).code).toBe(0);
     await server.close();
     server = await startLlmServer();
@@ -115,10 +117,10 @@ describe('jc2r run with a model', { timeout: 400_000 }, () => {
     first.child.kill('SIGKILL');
     await first.done;
     server.requests.length = 0;
-    server.enqueue(...(sum?.replies ?? []).map((t) => reply(t, usage)), ...tail);
+    server.enqueue(...[sum, average].flatMap((f) => (f?.replies ?? []).map((t) => reply(t, usage))), ...tail);
     const second = await jc2r(base, TARGET, args).done;
     expect(second.code, second.stderr).toBe(0);
-    // lib-replace and prepare are not asked again: only sum_clamped (from its start) and main
+    // lib-replace and prepare are not asked again: only sum_clamped (from its start), average and main
     expect(statuses(second.stdout)).toMatchObject({ scan: 'up to date', 'lib-replace': 'up to date', prepare: 'up to date', transpile: 'ran' });
     expect(JSON.stringify(server.requests[0]?.body)).toContain('sum_clamped');
     expect(crateFiles(join(base, 'proj_rs'))).toEqual(crateFiles(join(whole, 'proj_rs')));
@@ -128,5 +130,21 @@ describe('jc2r run with a model', { timeout: 400_000 }, () => {
     expect(outcomes(base)).toEqual(outcomes(whole));
     const log = (b: string) => runProcess('git', ['log', '--format=%H %s'], { cwd: join(b, 'proj_rs') }).then((r) => r.stdout);
     expect(await log(base)).toBe(await log(whole));
+  });
+
+  it('keeps the deterministic translation of a function replaced by a third-party crate, and says why', async () => {
+    const base = projectWithServer(server.openaiBaseUrl);
+    expect((await jc2r(base, TARGET, ['config', 'proj', '--root-symbols', 'average', '--allow-crates']).done).code).toBe(0);
+    const [clamp, sum] = conversionReplies();
+    const crateVerdict = verdict({ replaceable: true, libraries: ['itertools'], apis: ['Itertools::sum1'], confidence: 0.9, notes: 'sum then divide' });
+    server.enqueue(reply(crateVerdict), reply(PLAN), ...[clamp, sum].flatMap((f) => (f?.replies ?? []).map((t) => reply(t))), ...Array.from({ length: 8 }, () => reply('I would rather not plan main.')));
+    const r = await jc2r(base, TARGET, ['run', 'proj', '--until', 'transpile']).done;
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^transpile\s+ran\s.*2 function\(s\) converted by the model, 1 kept their deterministic translation \(main\), 1 replaced by a third-party crate kept deterministic/m);
+    expect(server.requests.some((q) => JSON.stringify(q.body.messages).includes('Convert `average` into safe Rust'))).toBe(false);
+    const progress = JSON.parse(readFileSync(join(base, 'proj/.jarvis/c2rust/progress.json'), 'utf8')) as { outcomes: { c_name: string; status: string; reason?: string }[] };
+    const average = progress.outcomes.find((o) => o.c_name === 'average');
+    expect(average?.status).toBe('skipped');
+    expect(average?.reason).toMatch(/^replaced by itertools \(lib-replace\): a third-party crate cannot be added to an offline build/);
   });
 });

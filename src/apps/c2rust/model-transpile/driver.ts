@@ -7,7 +7,7 @@ import { modulePath } from '../optimize/crate.js';
 import { scanProject, writeScanArtifacts } from '../scan.js';
 import { convertFunction, emptyOutcome, type ConvertContext } from './convert.js';
 import { CrateGit } from './crate-git.js';
-import { cSource, orderFromSteps, readLibraryReplacements, readOrder, readStageConfig, replacementSubject, reportBinaries, type OrderedFunction, type SymbolMapRecord } from './inputs.js';
+import { cSource, orderFromSteps, readLibraryReplacements, readOrder, readStageConfig, appliedReplacement, reportBinaries, type OrderedFunction, type SymbolMapRecord } from './inputs.js';
 import { budgetOf, type ModelTranspileOptions } from './options.js';
 import { emptyProgress, key, lastCommit, readProgress, saveProgress, type Progress } from './progress.js';
 import type { ModelTranspileReport } from './report.js';
@@ -156,9 +156,10 @@ export async function runModelTranspile(opts: ModelTranspileOptions): Promise<Mo
     }
     const rec = byKey.get(k) as SymbolMapRecord;
     const outcome = emptyOutcome(fn.name, fn.file);
-    const replaced = replacements.find((r) => replacementSubject(r) === fn.name);
-    if (fn.libReplacement !== undefined || replaced) {
-      outcome.reason = 'replaced by a library (lib-replace)';
+    const replaced = appliedReplacement(fn.name, fn.libReplacement, replacements);
+    if (replaced && !replaced.std) {
+      // only std or code without dependencies builds here: a crate would need crates.io
+      outcome.reason = `replaced by ${replaced.libraries.join(', ')} (lib-replace): a third-party crate cannot be added to an offline build (no dependencies), so the deterministic translation stays`;
     } else {
       const rustName = rustBareName(rec.rust_name);
       const converted = new Map(progress.outcomes.filter((o) => o.status === 'converted').map((o) => [o.c_name, o]));
@@ -195,6 +196,7 @@ export async function runModelTranspile(opts: ModelTranspileOptions): Promise<Mo
             callees,
             unconvertedCallees: unconverted,
             replacements: replacements.map((r) => JSON.stringify(r)),
+            ...(replaced ? { libReplacement: replaced } : {}),
             notes: config.notes,
           },
         },

@@ -8,7 +8,7 @@ export function modelSummaryTable(r: ModelTranspileReport): string {
     ['crate', r.crate],
     ['functions converted to safe Rust', String(r.converted)],
     ['kept deterministic (budget ran out)', String(r.fallback)],
-    ['skipped', String(r.skipped)],
+    ['skipped (replaced by a third-party crate)', String(r.skipped)],
     ['model calls', String(r.calls)],
     ['tokens (in / out)', `${r.tokens.input} / ${r.tokens.output}`],
     ['cost', `$${r.cost.toFixed(4)}`],
