@@ -23,6 +23,7 @@ afterEach(async () => {
 const AVERAGE = verdict({ replaceable: true, libraries: ['std'], apis: ['Iterator::sum', 'i32::clamp'], confidence: 0.9, notes: 'sum of clamped values over the length' });
 // clamp gets a module of its own: the transpile stage moves it there once it is converted
 const PLAN = '<CRATE_PLAN>\nmodules:\n  - name: clamping\n    purpose: clamping values to a range\n    functions: [clamp]\n  - name: stats\n    purpose: sums and averages\n    functions: [sum_clamped, average]\n</CRATE_PLAN>';
+const SHARP = 'the caller passes pointers the C program owns for the whole call';
 const statuses = (stdout: string) => Object.fromEntries([...stdout.matchAll(/^(scan|lib-replace|prepare|transpile|optimize)\s+(ran|up to date|needs a model|not run)\b/gm)].map((m) => [m[1], m[2]]));
 
 describe('jc2r run with a model', { timeout: 400_000 }, () => {
@@ -34,8 +35,9 @@ describe('jc2r run with a model', { timeout: 400_000 }, () => {
       ...[AVERAGE, PLAN].map((t) => reply(t, { usage: { input: 500, output: 40 } })),
       // average, replaced by std, is converted too: its writer is told to implement it on the std APIs
       ...conversionReplies().flatMap((f) => f.replies.map((t) => reply(t, { usage: { input: 900, output: 60 } }))),
-      // the program's main comes last: a planner that never answers in form leaves its deterministic translation
-      ...Array.from({ length: 8 }, () => reply('I would rather not plan main.', { usage: { input: 100, output: 10 } })),
+      // the program's main comes last: a planner that never answers in form leaves its deterministic translation;
+      // then optimize asks the same model for a sharper SAFETY text of each unsafe site left (main's, the wrappers')
+      ...Array.from({ length: 60 }, () => reply(`<SAFETY>${SHARP}</SAFETY>`, { usage: { input: 100, output: 10 } })),
     );
     const r = await jc2r(base, TARGET, ['run', 'proj']).done;
     expect(r.code, r.stderr).toBe(0);
@@ -51,8 +53,14 @@ describe('jc2r run with a model', { timeout: 400_000 }, () => {
     expect(server.requests.map((q) => JSON.stringify(q.body.messages)).find((t) => t.includes('Convert `clamp` into safe Rust'))).not.toContain('the standard library replaces');
     expect(r.stderr).not.toContain('no model configured');
     // every model call after lib-replace's and prepare's one each is the transpile stage's, counted per function and in all
-    const transpileCalls = Number(/^transpile\s+ran\s+[\d.]+ s\s+(\d+)\s/m.exec(r.stdout)?.[1]);
-    expect(transpileCalls).toBe(server.requests.length - 2);
+    const callsOf = (stage: string) => Number(new RegExp(`^${stage}\\s+ran\\s+[\\d.]+ s\\s+(\\d+)\\s`, 'm').exec(r.stdout)?.[1]);
+    const transpileCalls = callsOf('transpile');
+    // optimize ran on the run's model: its SAFETY questions are counted in its row, and the crate carries the model's text
+    const optimizeCalls = callsOf('optimize');
+    expect(optimizeCalls).toBeGreaterThan(0);
+    expect(server.requests.filter((q) => JSON.stringify(q.body.messages).includes('precondition an unsafe Rust site relies on'))).toHaveLength(optimizeCalls);
+    expect(r.stdout).toMatch(/^optimize\s+ran\s.*; model: [1-9]\d* SAFETY text\(s\), 0 duplicate\(s\) merged$/m);
+    expect(transpileCalls).toBe(server.requests.length - 2 - optimizeCalls);
     expect(r.stdout).toMatch(new RegExp(`^total\\s+${server.requests.length}\\s`, 'm'));
     const progress = JSON.parse(readFileSync(join(base, 'proj/.jarvis/c2rust/progress.json'), 'utf8')) as { outcomes: { c_name: string; status: string; calls: number }[] };
     expect(progress.outcomes.reduce((a, o) => a + o.calls, 0)).toBe(transpileCalls);
@@ -83,6 +91,7 @@ describe('jc2r run with a model', { timeout: 400_000 }, () => {
     const stats = readFileSync(join(crate, 'src/stats.rs'), 'utf8');
     expect(stats).toContain('pub use crate::clamping::clamp;');
     expect(stats).not.toMatch(/fn clamp\(/);
+    expect(Object.values(crateFiles(crate)).some((text) => text.includes(`// SAFETY: ${SHARP}.`))).toBe(true);
     expect((await runProcess('cargo', ['test', '--offline', '-q'], { cwd: crate, timeoutMs: 300_000 })).exitCode).toBe(0);
 
     server.requests.length = 0;
