@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runProcess } from '../../src/util/process.js';
@@ -51,6 +51,17 @@ describe('jc2r run', { timeout: 300_000 }, () => {
     const bad = await jc2r(['run', '.', '--until', 'deploy'], root, cfg.none);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--until deploy: one of scan, lib-replace, prepare, transpile, optimize');
+  });
+
+  it('a directory without C sources is an error that writes nothing, as jc2r transpile says it', async () => {
+    const cfg = modelConfigs(loop().openaiBaseUrl);
+    const empty = tempTree({ 'README.md': '# no code here\n' });
+    const run = await jc2r(['run', '.'], empty, cfg.none);
+    const transpile = await jc2r(['transpile', '.', '--no-model'], empty, cfg.none);
+    expect([run.code, transpile.code]).toEqual([1, 1]);
+    expect(run.stderr).toMatch(/^error: no C sources under .*nothing to translate$/m);
+    expect(transpile.stderr).toMatch(/^error: no C sources under /m);
+    expect(readdirSync(empty)).toEqual(['README.md']);
   });
 
   it('killed in the middle of lib-replace, runs on from its checkpoint to the records of an uninterrupted run', async () => {

@@ -92,7 +92,7 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
   const root = resolve(o.root);
   if (!existsSync(root)) throw new JarvisError('usage', `project root ${root} does not exist`);
   if (!o.ccRoot && !findCompileCommands(root) && listSources(root).sources.length === 0) {
-    throw new JarvisError('usage', `no C sources under ${root}: nothing to translate`, { hint: "jc2r run PATH, with PATH the C project's root (or --cc-root for its compile_commands.json)" });
+    throw new JarvisError('not_found', `no C sources under ${root}: nothing to translate`, { hint: "jc2r run PATH, with PATH the C project's root (or --cc-root for its compile_commands.json)" });
   }
   const config = loadC2rustConfig(root);
   const crateDir = crateDirOf(root, config, o.crateDir);
