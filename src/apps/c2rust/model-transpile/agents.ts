@@ -22,6 +22,8 @@ export interface AgentRun<T> {
   why?: string;
   tokens: Tokens;
   cost: number;
+  /** model calls the run made */
+  calls: number;
   /** the writer: edits the guard refused */
   refusals?: number;
 }
@@ -80,7 +82,7 @@ const WRITE_ROLE = `You convert C functions, already translated mechanically int
 - Never delete or weaken existing tests; add #[cfg(test)] tests for the function you convert.
 - Do not touch other functions except as the task says.`;
 
-function answerAgent<T>(agents: AgentFactory, name: string, role: string, tag: string, usage: string, parse: (b: string) => ParsedAnswer<T>, root: string, limits: RunLimits): Promise<Agent> {
+function answerAgent<T>(agents: AgentFactory, name: string, role: string, tag: string, usage: string, parse: (b: string) => ParsedAnswer<T>, root: string, limits: RunLimits): Promise<Limited> {
   return agents.create({
     name,
     role,
@@ -105,7 +107,13 @@ export interface RunLimits {
   cost: number;
 }
 
-function limit(agent: Agent, l: RunLimits): Agent {
+/** An agent with its limits on, and the model calls it made so far (every call, not only loop turns). */
+interface Limited {
+  agent: Agent;
+  calls: () => number;
+}
+
+function limit(agent: Agent, l: RunLimits): Limited {
   let turns = 0;
   agent.events.subscribe('after_model_call', () => {
     turns++;
@@ -113,12 +121,12 @@ function limit(agent: Agent, l: RunLimits): Agent {
     const over = (l.turns > 0 && turns >= l.turns) || (l.tokens > 0 && u.tokens.input + u.tokens.output > l.tokens) || (l.cost > 0 && u.cost > l.cost);
     if (over) agent.interrupt();
   });
-  return agent;
+  return { agent, calls: () => turns };
 }
 
-async function ask<T>(agent: Agent, task: string, tag: string): Promise<AgentRun<T>> {
+async function ask<T>({ agent, calls }: Limited, task: string, tag: string): Promise<AgentRun<T>> {
   const r = await agent.run(task);
-  const out = { tokens: { ...r.tokens }, cost: r.cost };
+  const out = { tokens: { ...r.tokens }, cost: r.cost, calls: calls() };
   const answer = answerOf<T>(r.payload);
   if (answer?.kind === 'answer') return { ...out, value: answer.value };
   if (answer?.kind === 'invalid') return { ...out, why: answer.reason };
@@ -150,10 +158,10 @@ export async function runWriter(agents: AgentFactory, crateDir: string, task: st
     features: QUIET,
     warn: () => undefined,
   });
-  limit(agent, limits);
+  const { calls } = limit(agent, limits);
   const guard = guardTests(agent, crateDir);
   const r = await agent.run(task);
-  return { value: r.result, tokens: { ...r.tokens }, cost: r.cost, refusals: guard.refusals, ...(r.status === 'failed' ? { why: `model call failed: ${(r.error?.message ?? r.result).split('\n')[0] ?? ''}` } : {}) };
+  return { value: r.result, tokens: { ...r.tokens }, cost: r.cost, calls: calls(), refusals: guard.refusals, ...(r.status === 'failed' ? { why: `model call failed: ${(r.error?.message ?? r.result).split('\n')[0] ?? ''}` } : {}) };
 }
 
 /**

@@ -11,6 +11,7 @@ import { deterministicFixes } from './fixes.js';
 import type { FunctionBudget } from './options.js';
 import type { FunctionOutcome, Stage, Tokens } from './progress.js';
 import { planTask, repairTask, reviewFixTask, reviewTask, writeTask, type FunctionContext } from './prompts.js';
+import { relocate } from './relocate.js';
 import { ffiName, renameForWrapper } from './rename.js';
 import { findFunction, rustSources } from './rust-items.js';
 import { removeWrapper, restoreFiles, wrapperUses, type Wrapper } from './wrappers.js';
@@ -61,6 +62,7 @@ export async function convertFunction(cc: ConvertContext, input: ConvertInput, o
     outcome.tokens[part] = add(outcome.tokens[part], r.tokens);
     outcome.tokens.total = add(outcome.tokens.total, r.tokens);
     outcome.cost += r.cost;
+    outcome.calls = (outcome.calls ?? 0) + r.calls;
     outcome.guard_refusals += r.refusals ?? 0;
     const total = outcome.tokens.total.input + outcome.tokens.total.output;
     if (budget.tokens > 0 && total > budget.tokens) throw new FunctionFailed(`token budget exhausted (${total} > ${budget.tokens})`);
@@ -131,10 +133,19 @@ export async function convertFunction(cc: ConvertContext, input: ConvertInput, o
 
     cc.stage('record', 0);
     await dropUnusedWrappers(cc, cargo, [...cc.wrappers, { c_name: c.cName, c_file: c.cFile, name: wrapperName, file: c.rustFile }]);
-    const done = await findFunction(cc.crateDir, c.rustFile, c.rustName);
+    let file = c.rustFile;
+    if (c.targetModule) {
+      const m = await relocate({ crateDir: cc.crateDir, libName: cc.libName, name: c.rustName, file, module: c.targetModule, cargo, fixRounds: budget.deterministicFixRounds });
+      if (m.moved) {
+        file = m.file;
+        outcome.deterministic_fixes.push(...m.fixes);
+        outcome.plan = { ...(outcome.plan ?? { module: fc.modulePath }), module: `crate::${c.targetModule}` };
+      } else if (m.reason) outcome.relocation = m.reason;
+    }
+    const done = await findFunction(cc.crateDir, file, c.rustName);
     outcome.status = 'converted';
     outcome.rust_name = c.rustName;
-    outcome.rust_file = c.rustFile;
+    outcome.rust_file = file;
     if (done?.signature) outcome.rust_signature = done.signature;
     outcome.safe = done ? !done.unsafe && !/\*(const|mut)\b/.test(done.signature ?? '') : false;
     if (cc.wrappers.some((w) => w.c_name === c.cName && w.c_file === c.cFile)) outcome.ffi_wrapper = wrapperName;
@@ -227,6 +238,7 @@ export function emptyOutcome(cName: string, cFile: string): FunctionOutcome {
     review_issues: [],
     guard_refusals: 0,
     tokens: { plan: zero(), write: zero(), review: zero(), total: zero() },
+    calls: 0,
     cost: 0,
     seconds: 0,
   };

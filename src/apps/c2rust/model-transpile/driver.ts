@@ -7,12 +7,24 @@ import { modulePath } from '../optimize/crate.js';
 import { scanProject, writeScanArtifacts } from '../scan.js';
 import { convertFunction, emptyOutcome, type ConvertContext } from './convert.js';
 import { CrateGit } from './crate-git.js';
-import { cSource, orderFromSteps, readLibraryReplacements, readOrder, readStageConfig, replacementSubject, reportBinaries, type OrderedFunction, type SymbolMapRecord } from './inputs.js';
+import { cSource, orderFromSteps, readLibraryReplacements, readOrder, readStageConfig, appliedReplacement, reportBinaries, type OrderedFunction, type SymbolMapRecord } from './inputs.js';
 import { budgetOf, type ModelTranspileOptions } from './options.js';
 import { emptyProgress, key, lastCommit, readProgress, saveProgress, type Progress } from './progress.js';
 import type { ModelTranspileReport } from './report.js';
 import { findFunction } from './rust-items.js';
 import { deterministicMap, rustBareName, writeSymbolMap } from './symbol-records.js';
+
+/** `jc2r prepare`'s target module per C function (`crate_plan.json`), none without a plan. */
+function plannedModules(root: string): Record<string, string> {
+  const path = artifactPath(root, 'cratePlan');
+  if (!existsSync(path)) return {};
+  try {
+    const plan = JSON.parse(readFileSync(path, 'utf8')) as { target?: unknown };
+    return plan.target !== null && typeof plan.target === 'object' ? (plan.target as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
 
 const BASE_MESSAGE = 'jc2r transpile: deterministic translation';
 
@@ -101,6 +113,7 @@ export async function runModelTranspile(opts: ModelTranspileOptions): Promise<Mo
   if (unknown.length > 0) throw new JarvisError('usage', `no translated C function named ${unknown.join(', ')}`, { hint: `the functions in translation order are: ${order.map((f) => f.name).slice(0, 20).join(', ')}${order.length > 20 ? ', …' : ''}` });
   const config = readStageConfig(root);
   const replacements = readLibraryReplacements(root);
+  const targets = plannedModules(root);
   const lib = libName(crateDir);
   const finished = new Set(progress.outcomes.map((o) => key(o.c_name, o.c_file)));
   const total = order.length;
@@ -143,17 +156,20 @@ export async function runModelTranspile(opts: ModelTranspileOptions): Promise<Mo
     }
     const rec = byKey.get(k) as SymbolMapRecord;
     const outcome = emptyOutcome(fn.name, fn.file);
-    const replaced = replacements.find((r) => replacementSubject(r) === fn.name);
-    if (fn.libReplacement !== undefined || replaced) {
-      outcome.reason = 'replaced by a library (lib-replace)';
+    const replaced = appliedReplacement(fn.name, fn.libReplacement, replacements);
+    if (replaced && !replaced.std) {
+      // only std or code without dependencies builds here: a crate would need crates.io
+      outcome.reason = `replaced by ${replaced.libraries.join(', ')} (lib-replace): a third-party crate cannot be added to an offline build (no dependencies), so the deterministic translation stays`;
     } else {
       const rustName = rustBareName(rec.rust_name);
       const converted = new Map(progress.outcomes.filter((o) => o.status === 'converted').map((o) => [o.c_name, o]));
       const calleeLine = async (name: string): Promise<string | undefined> => {
         const r = base.find((x) => x.kind === 'function' && x.c_name === name);
         if (!r) return undefined;
-        const it = await findFunction(crateDir, r.rust_file, rustBareName(r.rust_name));
-        return `crate::${[...modulePath(r.rust_file), rustBareName(r.rust_name)].join('::')}: ${it?.signature ?? '(not found)'}`;
+        // a converted callee may have moved to its planned module
+        const file = converted.get(name)?.rust_file ?? r.rust_file;
+        const it = await findFunction(crateDir, file, rustBareName(r.rust_name));
+        return `crate::${[...modulePath(file), rustBareName(r.rust_name)].join('::')}: ${it?.signature ?? '(not found)'}`;
       };
       const callees: string[] = [];
       const unconverted: string[] = [];
@@ -176,9 +192,11 @@ export async function runModelTranspile(opts: ModelTranspileOptions): Promise<Mo
             rustName,
             rustFile: rec.rust_file,
             modulePath: ['crate', ...modulePath(rec.rust_file)].join('::'),
+            ...(targets[fn.name] && targets[fn.name] !== modulePath(rec.rust_file).join('::') ? { targetModule: targets[fn.name] } : {}),
             callees,
             unconvertedCallees: unconverted,
             replacements: replacements.map((r) => JSON.stringify(r)),
+            ...(replaced ? { libReplacement: replaced } : {}),
             notes: config.notes,
           },
         },
@@ -215,6 +233,7 @@ export async function runModelTranspile(opts: ModelTranspileOptions): Promise<Mo
     fallback: outcomes.filter((o) => o.status === 'fallback').length,
     skipped: outcomes.filter((o) => o.status === 'skipped').length,
     tokens: { input: sum((o) => o.tokens.total.input), output: sum((o) => o.tokens.total.output) },
+    calls: sum((o) => o.calls ?? 0),
     cost: sum((o) => o.cost),
     cargoRuns: sum((o) => o.cargo_runs),
     builds: (await git.dirty()).length === 0,

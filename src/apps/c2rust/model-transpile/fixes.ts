@@ -29,7 +29,7 @@ function relFile(crateDir: string, file: string): string {
 const ident = (s: string) => /^(r#)?[A-Za-z_][A-Za-z0-9_]*$/.test(s);
 
 /** Where a new `use` line goes: after the inner attributes, doc comments and existing `use` lines at the top. */
-function insertUse(text: string, line: string): string {
+export function insertUse(text: string, line: string): string {
   if (text.split('\n').some((l) => l.trim() === line)) return text;
   const lines = text.split('\n');
   let at = 0;

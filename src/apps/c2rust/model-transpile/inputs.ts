@@ -80,6 +80,31 @@ export function readLibraryReplacements(root: string): Record<string, unknown>[]
   }
 }
 
+/** A library replacement lib-replace applied to a function: what the writer implements it on. */
+export interface AppliedReplacement {
+  /** only the standard library (std, core, alloc) */
+  std: boolean;
+  libraries: string[];
+  apis: string[];
+  notes: string;
+}
+
+const STD_LIBS = new Set(['std', 'core', 'alloc']);
+
+/**
+ * The replacement applied to `name`: the pruned order's `lib_replacement`, else an applied line
+ * of library_replacements.jsonl (one recorded but not applied, e.g. below the confidence or a
+ * disabled library, is no replacement).
+ */
+export function appliedReplacement(name: string, fromOrder: unknown, records: readonly Record<string, unknown>[]): AppliedReplacement | undefined {
+  const rec = fromOrder !== undefined && fromOrder !== null && typeof fromOrder === 'object' ? (fromOrder as Record<string, unknown>) : records.find((r) => replacementSubject(r) === name && r.applied !== false);
+  if (!rec) return undefined;
+  const libraries = strings(rec.libraries);
+  const base = (l: string) => l.toLowerCase().split(/[@:/\s]/)[0] ?? l;
+  const std = rec.kind === 'std' || (libraries.length > 0 && libraries.every((l) => STD_LIBS.has(base(l))));
+  return { std, libraries, apis: strings(rec.apis), notes: typeof rec.notes === 'string' ? rec.notes : '' };
+}
+
 /** The function a replacement record is about. */
 export function replacementSubject(r: Record<string, unknown>): string | undefined {
   for (const k of ['name', 'c_name', 'function', 'root', 'root_name', 'symbol']) if (typeof r[k] === 'string') return r[k] as string;

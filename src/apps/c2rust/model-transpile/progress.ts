@@ -29,6 +29,8 @@ export interface FunctionOutcome {
   ffi_wrapper?: string;
   commit?: string;
   plan?: { module: string; signature?: string; notes?: string; fallback?: string };
+  /** why a converted function stays out of its planned module (the move did not build or pass its tests) */
+  relocation?: string;
   cargo_runs: number;
   repair_rounds: number;
   review_rounds: number;
@@ -42,6 +44,8 @@ export interface FunctionOutcome {
   unsafe_sites?: number;
   tests_added?: number;
   tokens: { plan: Tokens; write: Tokens; review: Tokens; total: Tokens };
+  /** model calls of every agent of the function (absent in progress files of older runs) */
+  calls?: number;
   cost: number;
   seconds: number;
 }

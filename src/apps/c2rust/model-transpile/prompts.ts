@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../optimize/diagnostics.js';
 import type { Plan } from './agents.js';
+import type { AppliedReplacement } from './inputs.js';
 
 /**
  * The tasks the stage gives its agents. Each names files and lines in the crate so the agent
@@ -16,6 +17,8 @@ export interface FunctionContext {
   rustName: string;
   rustFile: string;
   modulePath: string;
+  /** the module `jc2r prepare`'s plan chose, when it is not the one the function lives in: it moves there once it passes */
+  targetModule?: string;
   wrapperName: string;
   /** the deterministic translation, now named `wrapperName` */
   rustSource: string;
@@ -27,6 +30,16 @@ export interface FunctionContext {
   notes: string[];
   /** the crate's Rust files */
   tree: string[];
+  /** lib-replace decided the standard library replaces this function (and what it dominated) */
+  libReplacement?: AppliedReplacement;
+}
+
+function replacementLines(c: FunctionContext): string[] {
+  const r = c.libReplacement;
+  if (!r) return [];
+  return [
+    `lib-replace decided that the standard library replaces \`${c.cName}\` and the callees only it uses: implement the safe \`${c.rustName}\` on ${r.apis.length ? r.apis.map((a) => `\`${a}\``).join(', ') : r.libraries.join(', ')} (${r.libraries.join(', ')}) instead of translating its C body and those callees line by line${r.notes ? ` (${r.notes})` : ''}. The behaviour must stay the C's.`,
+  ];
 }
 
 function common(c: FunctionContext): string {
@@ -41,7 +54,9 @@ function common(c: FunctionContext): string {
     '```',
     ...(c.callees.length ? ['Callees already converted to safe Rust (call these, not their C-ABI versions):', ...c.callees.map((x) => `- ${x}`)] : []),
     ...(c.unconvertedCallees.length ? ['Callees not converted (call them as the mechanical translation does):', ...c.unconvertedCallees.map((x) => `- ${x}`)] : []),
+    ...replacementLines(c),
     ...(c.replacements.length ? ['Library replacements decided for this project:', ...c.replacements.map((x) => `- ${x}`)] : []),
+    ...(c.targetModule ? [`The crate plan puts \`${c.cName}\` in module \`crate::${c.targetModule}\`: write it in ${c.rustFile} as asked; once it passes its checks it is moved there, and ${c.rustFile} keeps \`pub use crate::${c.targetModule}::${c.rustName};\`, so write the signature other modules can call (\`pub\`).`] : []),
     `Crate files: ${c.tree.join(', ')}`,
     ...(c.notes.length ? ['Project notes:', ...c.notes.map((n) => `- ${n}`)] : []),
   ].join('\n');

@@ -15,6 +15,8 @@ export interface ModelTranspileReport {
   fallback: number;
   skipped: number;
   tokens: Tokens;
+  /** model calls over every function */
+  calls: number;
   cost: number;
   cargoRuns: number;
   /**

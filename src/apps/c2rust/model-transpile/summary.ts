@@ -8,7 +8,8 @@ export function modelSummaryTable(r: ModelTranspileReport): string {
     ['crate', r.crate],
     ['functions converted to safe Rust', String(r.converted)],
     ['kept deterministic (budget ran out)', String(r.fallback)],
-    ['skipped', String(r.skipped)],
+    ['skipped (replaced by a third-party crate)', String(r.skipped)],
+    ['model calls', String(r.calls)],
     ['tokens (in / out)', `${r.tokens.input} / ${r.tokens.output}`],
     ['cost', `$${r.cost.toFixed(4)}`],
     ['cargo runs', String(r.cargoRuns)],
@@ -20,11 +21,12 @@ export function modelSummaryTable(r: ModelTranspileReport): string {
     f.status === 'converted' ? 'safe Rust' : f.status === 'fallback' ? 'deterministic kept' : 'skipped',
     String(f.repair_rounds),
     String(f.review_issues.length),
+    String(f.calls ?? 0),
     String(f.tokens.total.input + f.tokens.total.output),
     (f.reason ?? f.rust_signature ?? '').slice(0, 100),
   ]);
   const out = [totals];
-  if (rows.length > 0) out.push('', formatTable([['function', 'result', 'repairs', 'review issues', 'tokens', 'signature / reason'], ...rows]));
+  if (rows.length > 0) out.push('', formatTable([['function', 'result', 'repairs', 'review issues', 'calls', 'tokens', 'signature / reason'], ...rows]));
   out.push('', `records: ${r.symbolMapPath}, ${r.progressPath}, ${r.reportPath}`);
   return out.join('\n');
 }

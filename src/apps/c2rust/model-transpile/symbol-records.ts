@@ -1,5 +1,6 @@
 import { existsSync, copyFileSync } from 'node:fs';
 import { writeFileAtomicSync } from '../../../util/index.js';
+import { modulePath } from '../optimize/crate.js';
 import { readSymbolMap, type SymbolMapRecord } from './inputs.js';
 import { key, type Progress } from './progress.js';
 import { findFunction } from './rust-items.js';
@@ -44,6 +45,8 @@ export async function writeSymbolMap(path: string, crateDir: string, base: reado
     const wItem = w ? await findFunction(crateDir, w.file, w.name) : undefined;
     out.push({
       ...r,
+      // moved to its planned module: the path callers use now
+      ...(rust_file !== r.rust_file ? { rust_name: ['crate', ...modulePath(rust_file), name].join('::') } : {}),
       rust_file,
       rust_start_line: item?.startLine ?? r.rust_start_line,
       rust_end_line: item?.endLine ?? r.rust_end_line,

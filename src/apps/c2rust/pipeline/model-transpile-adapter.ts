@@ -54,6 +54,6 @@ export async function modelTranspile(c: ModelTranspileCall): Promise<ModelTransp
   });
   const kept = r.functions.filter((f) => f.status === 'fallback');
   const names = kept.length > 0 ? ` (${kept.slice(0, 5).map((f) => f.c_name).join(', ')}${kept.length > 5 ? ', …' : ''})` : '';
-  const summary = `${r.converted} function(s) converted by the model, ${r.fallback} kept their deterministic translation${names}${r.skipped > 0 ? `, ${r.skipped} left to their library (lib-replace)` : ''}${r.builds ? '' : '; the crate does not build'}`;
-  return { summary, converted: r.converted, kept: r.fallback + r.skipped, complete: r.complete, usage: { calls: 0, input_tokens: r.tokens.input, output_tokens: r.tokens.output, cost: r.cost } };
+  const summary = `${r.converted} function(s) converted by the model, ${r.fallback} kept their deterministic translation${names}${r.skipped > 0 ? `, ${r.skipped} replaced by a third-party crate kept deterministic (no dependencies offline)` : ''}${r.builds ? '' : '; the crate does not build'}`;
+  return { summary, converted: r.converted, kept: r.fallback + r.skipped, complete: r.complete, usage: { calls: r.calls, input_tokens: r.tokens.input, output_tokens: r.tokens.output, cost: r.cost } };
 }

@@ -26,7 +26,7 @@ import { scanProject, writeScanArtifacts } from '../scan.js';
 import { commitAll } from './crate-git.js';
 import { ensureDeterministicCrate, scannedCompileCommands, sourceTreeHash } from './deterministic.js';
 import { modelTranspile } from './model-transpile-adapter.js';
-import { UsageMeter } from './stage-model.js';
+import { meteredFactory, UsageMeter } from './stage-model.js';
 
 export const STAGES = ['scan', 'lib-replace', 'prepare', 'transpile', 'optimize'] as const;
 export type StageName = (typeof STAGES)[number];
@@ -191,7 +191,10 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
 
   await stage('optimize', hashOf('optimize/1', prevOutputs, group, config.budgets.optimize ?? {}), async () => {
     const budget = stageBudget(config, 'optimize');
+    const meter = new UsageMeter(budget);
     const r = await optimizeCrate({
+      // with the run's model: sharper SAFETY texts and merging of safe duplicates, as `jc2r optimize -g`
+      ...(o.model ? { agents: meteredFactory(o.model.agents, meter) } : {}),
       cwd: root,
       crateDir,
       passes: { unsafe: true, structure: true, visibility: true, doc: true },
@@ -207,7 +210,9 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
     });
     await commitAll(crateDir, 'jc2r optimize');
     const applied = r.passes.filter((p) => p.status === 'applied').map((p) => p.name);
-    return { summary: `passes applied: ${applied.join(', ') || 'none'}; unsafe lines ${r.unsafe_lines_before} → ${r.unsafe_lines_after}`, outputs: async () => crateHead(crateDir) };
+    const counts = (k: string) => r.passes.reduce((a, p) => a + (p.counts[k] ?? 0), 0);
+    const byModel = o.model ? `; model: ${counts('safety_model_texts')} SAFETY text(s), ${r.duplicates_merged} duplicate(s) merged` : '';
+    return { summary: `passes applied: ${applied.join(', ') || 'none'}; unsafe lines ${r.unsafe_lines_before} → ${r.unsafe_lines_after}${byModel}`, usage: meter.usage, outputs: async () => crateHead(crateDir) };
   });
 
   if (needModel.length > 0) report.modelNote = `no model configured: ${needModel.join(', ')} ran without one (the deterministic translation stays); configure one with 'jarvis config init' to run them with a model`;

@@ -33,6 +33,26 @@ export interface StageModel {
   meter: UsageMeter;
 }
 
+/**
+ * The run's factory for code that takes a factory of its own (optimize's model passes): every
+ * run of an agent it builds is counted on the meter, so the stage's row shows its calls,
+ * tokens and cost like the others'.
+ */
+export function meteredFactory(agents: AgentFactory, meter: UsageMeter): AgentFactory {
+  const metered = Object.create(agents) as AgentFactory;
+  metered.create = async (spec) => {
+    const agent = await agents.create(spec);
+    const run = agent.run.bind(agent);
+    agent.run = async (task: string) => {
+      const r = await run(task);
+      meter.add(r);
+      return r;
+    };
+    return agent;
+  };
+  return metered;
+}
+
 /** The read-only tools a model gets where it only needs to look at the project. */
 export const READ_TOOLS = ['read_code', 'list_files', 'search_files'] as const;
 
