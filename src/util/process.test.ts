@@ -34,7 +34,8 @@ describe('runProcess', () => {
 
   it('kills the whole process group on timeout', async () => {
     // The grandchild writes its pid and sleeps; the timeout must end it too, not only sh.
-    const r = await runProcess('sh', ['-c', 'sleep 30 & echo $!; wait'], { timeoutMs: 300, killGraceMs: 200 });
+    // 2 s leaves a loaded machine time to start sh and print the pid before the timeout.
+    const r = await runProcess('sh', ['-c', 'sleep 30 & echo $!; wait'], { timeoutMs: 2000, killGraceMs: 200 });
     expect(r.timedOut).toBe(true);
     expect(r.exitCode).toBeNull();
     const grandchild = Number(r.stdout.trim());
