@@ -71,7 +71,20 @@ export function runJarvis(args: readonly string[], o: CliOptions): Promise<CliRe
 /** The run directories under `<project>/.jarvis/runs`, oldest first. */
 export function runDirs(project: string): string[] {
   try {
-    return readdirSync(join(project, '.jarvis', 'runs')).sort().map((d) => join(project, '.jarvis', 'runs', d));
+    // Run ids sort by the second they started; runs started within one second are ordered by
+    // run.json's started_at (milliseconds), so "the second run" is the second one started.
+    const started = (dir: string): string => {
+      try {
+        return String((JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { started_at?: string }).started_at ?? '');
+      } catch {
+        return '';
+      }
+    };
+    return readdirSync(join(project, '.jarvis', 'runs'))
+      .map((d) => join(project, '.jarvis', 'runs', d))
+      .map((dir) => ({ dir, key: `${started(dir)}|${dir}` }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .map((r) => r.dir);
   } catch {
     return [];
   }
