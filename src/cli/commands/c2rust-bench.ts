@@ -21,7 +21,7 @@ const collectList = (v: string, prev: string[]) => [...prev, ...v.split(',').map
 
 /** The figures table: one row per project, then the totals. */
 export function crustTable(r: CrustBenchReport): string {
-  const rows = r.projects.map((p) => [p.project, p.passesAll ? 'yes' : 'no', p.compiles ? 'yes' : 'no', `${p.tests.passed}/${p.tests.passed + p.tests.failed}`, String(p.unsafeLines), String(p.rounds), p.note ?? '']);
+  const rows = r.projects.map((p) => [p.project, p.passesAll ? 'yes' : 'no', p.compiles ? 'yes' : 'no', `${p.tests.passed}/${p.tests.passed + p.tests.failed}`, String(p.unsafeLines), String(p.rounds), [p.note, p.notAsked ? `not asked (not in lib.rs): ${p.notAsked.join(', ')}` : undefined].filter(Boolean).join('; ')]);
   const t = r.totals;
   rows.push(['all', `${t.passingAll}/${t.projects}`, `${t.compiling}/${t.projects}`, `${t.testsPassed}/${t.testsPassed + t.testsFailed}`, String(t.unsafeLines), '', '']);
   return formatTable([['project', 'all tests pass', 'compiles', 'tests passed', 'unsafe lines', 'answers', 'note'], ...rows]);

@@ -40,6 +40,8 @@ export interface CrustProjectResult {
   seconds: number;
   /** why the project could not be judged (a model answer never came in form, no interfaces) */
   note?: string;
+  /** interface files left out because src/lib.rs does not declare them (no test reaches them) */
+  notAsked?: string[];
 }
 
 export interface CrustBenchReport {
@@ -93,7 +95,13 @@ async function benchProject(p: CrustProject, o: CrustBenchOptions): Promise<Crus
   rmSync(crate, { recursive: true, force: true });
   cpSync(p.rustDir, crate, { recursive: true, filter: (src) => !/[\\/]target$/.test(src) });
   const meter = new UsageMeter();
-  const base: Omit<CrustProjectResult, 'compiles' | 'tests' | 'passesAll' | 'unsafeLines' | 'seconds'> = { project: p.name, interfaces: p.interfaces.length, rounds: 0, usage: meter.usage };
+  const base: Omit<CrustProjectResult, 'compiles' | 'tests' | 'passesAll' | 'unsafeLines' | 'seconds'> = {
+    project: p.name,
+    interfaces: p.interfaces.length,
+    rounds: 0,
+    usage: meter.usage,
+    ...(p.outsideCrate.length > 0 ? { notAsked: p.outsideCrate } : {}),
+  };
   if (p.interfaces.length === 0) return { ...base, compiles: false, tests: { passed: 0, failed: 0 }, passesAll: false, unsafeLines: 0, seconds: 0, note: 'no src/interfaces/*.rs that src/lib.rs declares as a module' };
   const cSource = cSources(p.cDir, C_BUDGET);
   const tests = testsExcerpt(crate);

@@ -15,8 +15,12 @@ export interface CrustProject {
   rustDir: string;
   /** the interface files and where their implementation goes (paths relative to rustDir) */
   interfaces: { iface: string; target: string }[];
-  /** interface files no module of src/lib.rs declares (a program's own file): not implemented */
-  unused: string[];
+  /**
+   * Interface files no module of src/lib.rs declares (a C program's own `main` file, e.g. SlothLang's
+   * sloth.rs, jccc's main.rs): no test can reach them, so the bench does not ask for them and the
+   * result names them.
+   */
+  outsideCrate: string[];
 }
 
 const norm = (n: string) => n.toLowerCase().replace(/[^a-z0-9]/g, '_');
@@ -45,7 +49,7 @@ export function crustProjects(root: string, only: readonly string[] = []): { pro
     const lib = existsSync(libPath) ? readFileSync(libPath, 'utf8') : '';
     const declared = new Set([...lib.matchAll(/^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+([A-Za-z_][A-Za-z0-9_]*)\s*;/gm)].map((m) => m[1] as string));
     const interfaces = files.filter((f) => declared.has(f.slice(0, -3))).map((f) => ({ iface: relative(rustDir, join(ifaceDir, f)), target: join('src', f) }));
-    projects.push({ name, cDir: join(cb, name), rustDir, interfaces, unused: files.filter((f) => !declared.has(f.slice(0, -3))) });
+    projects.push({ name, cDir: join(cb, name), rustDir, interfaces, outsideCrate: files.filter((f) => !declared.has(f.slice(0, -3))) });
   }
   const missing = [...wanted].filter((w) => !projects.some((p) => norm(p.name) === w) && !unpaired.some((u) => norm(u) === w));
   if (missing.length > 0) throw new JarvisError('usage', `no such CRUST-Bench project: ${missing.join(', ')}`);
