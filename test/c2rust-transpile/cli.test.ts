@@ -20,6 +20,20 @@ int main(void) { printf("hi\\n"); return 0; }
 `;
 
 describe('jc2r transpile (CLI)', { timeout: 120_000 }, () => {
+  it('Ctrl-C during the deterministic translation exits 130 and leaves neither a crate nor its unfinished directory', async () => {
+    // enough functions that rustfmt works on the temp directory for a while
+    const fns = Array.from({ length: 400 }, (_, i) => `int f${i}(int x) { int y = x * ${i}; if (y > 7) return y - ${i}; return y + f${Math.max(0, i - 1)}(x - 1) * 0; }`).join('\n');
+    const base = tempTree({ 'proj/many.c': `${fns}\nint main(void) { return f3(2) == 5; }\n` });
+    const run = jc2r(base, ['transpile', 'proj', '--no-model']);
+    const unfinished = () => readdirSync(base).filter((n) => n.includes('.jc2r-tmp-'));
+    for (let i = 0; i < 3000 && unfinished().length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(unfinished(), 'the translation reached its temp directory').toHaveLength(1);
+    run.child.kill('SIGINT');
+    const r = await run.done;
+    expect(r.code, r.stderr).toBe(130);
+    expect(readdirSync(base).filter((n) => n !== 'proj' && n !== '.home')).toEqual([]);
+  });
+
   it('translates what it can, reports files clang rejects and C++ files, and writes the artifacts', async () => {
     const base = tempTree({ 'proj/good.c': GOOD, 'proj/broken.c': 'int f( {\n', 'proj/extra.cpp': 'int g() { return 1; }\n' });
     const proj = join(base, 'proj');

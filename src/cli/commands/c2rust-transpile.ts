@@ -73,8 +73,15 @@ export function registerTranspile(program: Command): void {
         cost: count('--max-cost', flags.maxCost),
       };
       const stop = new AbortController();
-      const onSignal = () => stop.abort();
-      process.once('SIGINT', onSignal);
+      // The model stage stops between steps on the first Ctrl-C and undoes the function under way;
+      // anywhere else (the deterministic translation) Ctrl-C ends the command at once, and exit
+      // hooks remove the unfinished crate directory.
+      let modelStage = false;
+      const onSignal = () => {
+        if (!modelStage || stop.signal.aborted) process.exit(130);
+        stop.abort();
+      };
+      process.on('SIGINT', onSignal);
       const model = await transpileModel(flags, resolve(root), stop.signal, say);
       try {
         const crate = resolve(flags.output ?? `${resolve(root)}_rs`);
@@ -84,6 +91,7 @@ export function registerTranspile(program: Command): void {
         else if (resuming) say(`resuming the model stage on ${crate} (--reset-progress starts over, --force translates again)`);
         else await deterministic(root, flags, say, model !== undefined);
         if (!model) return;
+        modelStage = true;
         const report = await runModelTranspile({
           root,
           crateDir: crate,

@@ -30,10 +30,24 @@ function sweep(outDir: string): void {
   }
 }
 
+/** Temp directories not yet put in place; removed if the process exits first (Ctrl-C). */
+const pending = new Set<string>();
+let exitHook = false;
+
+function removePending(): void {
+  for (const dir of pending) rmSync(dir, { recursive: true, force: true });
+  pending.clear();
+}
+
 /** Writes the crate into a fresh directory beside `outDir` and formats it there. */
 export async function formatAndWrite(outDir: string, files: Map<string, string>): Promise<{ dir: string; formatNotice?: string }> {
   sweep(outDir);
   const dir = `${outDir}${TMP}${process.pid}-${Date.now()}`;
+  if (!exitHook) {
+    process.once('exit', removePending);
+    exitHook = true;
+  }
+  pending.add(dir);
   mkdirSync(dir, { recursive: true });
   try {
     for (const [rel, text] of files) {
@@ -46,6 +60,7 @@ export async function formatAndWrite(outDir: string, files: Map<string, string>)
     return { dir, formatNotice: fmt.notice };
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
+    pending.delete(dir);
     throw e;
   }
 }
@@ -56,6 +71,7 @@ export async function formatAndWrite(outDir: string, files: Map<string, string>)
  */
 export function commitDir(tmp: string, outDir: string): void {
   mkdirSync(dirname(outDir), { recursive: true });
+  pending.delete(tmp);
   if (!existsSync(outDir)) {
     renameSync(tmp, outDir);
     return;
