@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +75,34 @@ describe('jca commit (changes made by hand)', () => {
     // its own run log is not committed, and the tree is clean
     expect(git(repo, 'status', '--porcelain')).toBe('');
     expect(git(repo, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n')).toEqual(['calc.c', 'new.h']);
+  });
+
+  it('leaves untracked build outputs out when it stages everything, and says which', async () => {
+    const repo = gitRepo({ 'calc.c': CALC });
+    writeFileSync(join(repo, 'calc.c'), `${CALC.replace('a - b', 'a + b')}int main(void) { return add(1, 2) - 3; }\n`);
+    writeFileSync(join(repo, 'notes.txt'), 'build with cc calc.c\n');
+    // a real compiler's products, named the way people leave them: no .gitignore in this repository
+    execFileSync('gcc', ['-c', 'calc.c', '-o', 'calc.o'], { cwd: repo });
+    execFileSync('gcc', ['calc.c', '-o', 'calc'], { cwd: repo });
+    mkdirSync(join(repo, 'build'));
+    writeFileSync(join(repo, 'build', 'cache.txt'), 'x\n');
+    const s = models(['unused']);
+    const r = await runJca(['commit', '-n', '--no-model', '--json'], { cwd: repo, ...s });
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { files: string[]; left_out: string[] };
+    expect(out.files).toEqual(['calc.c', 'notes.txt']);
+    expect(out.left_out.sort()).toEqual(['build/cache.txt', 'calc', 'calc.o']);
+    expect(git(repo, 'status', '--porcelain')).toBe('?? build/\n?? calc\n?? calc.o\n');
+    // the human-readable form names them on stderr
+    writeFileSync(join(repo, 'notes.txt'), 'build with make\n');
+    const plain = await runJca(['commit', '-n', '--no-model'], { cwd: repo, ...s });
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stderr).toContain('not staged, build outputs: build/cache.txt, calc, calc.o');
+    // nothing but build outputs left: nothing to commit, and nothing staged behind the person's back
+    const only = await runJca(['commit', '-n', '--no-model'], { cwd: repo, ...s });
+    expect(only.code).toBe(1);
+    expect(only.stderr).toContain('nothing to commit: the only changes are build outputs (build/cache.txt, calc, calc.o)');
+    expect(git(repo, 'diff', '--cached', '--name-only')).toBe('');
   });
 
   it('commits only what is staged when something is', async () => {

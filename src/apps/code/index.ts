@@ -11,6 +11,6 @@ export { parseJsonEdit, JsonEditError, type JsonEditRequest } from './json-edit/
 export { applyJsonEdit } from './json-edit/apply.js';
 export { findGitRoot, headHash } from './git.js';
 export { commitsSince, resetToStart, reviewQuestion, type RunCommits } from './review.js';
-export { commitStaged, type CommitStagedOptions, type CommitStagedResult } from './commit-staged.js';
+export { commitStaged, fileListPreview, type CommitStagedOptions, type CommitStagedResult } from './commit-staged.js';
 export { modelMessageWriter, parseCommitMessage, type MessageWriter } from './commit-message.js';
 export { codeToolWhitelist, CODE_TOOLS } from './tool-whitelist.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { commitStaged, findGitRoot, modelMessageWriter, type MessageWriter } from '../../apps/code/index.js';
+import { commitStaged, fileListPreview, findGitRoot, modelMessageWriter, type MessageWriter } from '../../apps/code/index.js';
 import { openAgentKit, type OpenedAgentKit } from '../../agent/index.js';
 import { finishRun, startRun, type Run } from '../../runs/index.js';
 import { recordTranscript } from '../../llm/index.js';
@@ -54,8 +54,9 @@ async function commitCommand(o: CommitOptions): Promise<void> {
       ...(o.suffix ? { suffix: o.suffix } : {}),
       ...(interactive ? { confirm: (m: string) => confirm(`${m}\n\nCommit with this message?`, true) } : {}),
     });
+    if (r.leftOut.length > 0 && !o.json) notice(`not staged, build outputs: ${fileListPreview(r.leftOut)} (add them to .gitignore, or git add them if they belong)`);
     if (o.json) {
-      process.stdout.write(`${JSON.stringify({ commit: r.commit ?? null, message: r.message, message_by: r.messageBy, files: r.files })}\n`);
+      process.stdout.write(`${JSON.stringify({ commit: r.commit ?? null, message: r.message, message_by: r.messageBy, files: r.files, left_out: r.leftOut })}\n`);
     } else if (r.commit) {
       process.stdout.write(`committed ${r.commit.slice(0, 10)}: ${r.message.split('\n')[0]}\n`);
     } else {
