@@ -1,6 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOCK_FILE } from '../../src/apps/code/lock.js';
 import { setupRepository } from '../../src/apps/code/repo-setup.js';
 import { JarvisError } from '../../src/util/errors.js';
 import { tempTree } from '../support/temp-tree.js';
@@ -66,5 +68,25 @@ describe('setupRepository', () => {
     const info = await setupRepository({ ...base, cwd: dir, confirm: async () => true });
     expect(info.root).toBe(dir);
     expect(git(dir, 'rev-parse', '--show-toplevel').trim()).toBe(dir);
+  });
+
+  it('with lock: a repository another live jca holds is left exactly as it was (no .gitignore commit, no dirty-tree commit)', async () => {
+    const repo = gitRepo({ 'a.c': 'int a;\n', Makefile: 'all:\n' });
+    writeFileSync(join(repo, 'a.c'), 'int b;\n');
+    const gitDir = join(repo, '.git');
+    // the test runner's parent process stands in for the other jca: alive, on this host
+    writeFileSync(join(gitDir, LOCK_FILE), `${JSON.stringify({ pid: process.ppid, host: hostname(), started: 'earlier', cwd: repo })}\n`);
+    const head = git(repo, 'rev-parse', 'HEAD');
+    await expect(setupRepository({ ...base, cwd: repo, lock: true, ask: async () => 'c' })).rejects.toThrow('another jca is working in this repository');
+    expect(git(repo, 'rev-parse', 'HEAD')).toBe(head);
+    expect(existsSync(join(repo, '.gitignore'))).toBe(false);
+    expect(git(repo, 'status', '--porcelain')).toBe(' M a.c\n');
+
+    rmSync(join(gitDir, LOCK_FILE));
+    const info = await setupRepository({ ...base, cwd: repo, lock: true, ask: async () => 'c' });
+    expect(readFileSync(join(gitDir, LOCK_FILE), 'utf8')).toContain(`"pid":${process.pid}`);
+    expect(readFileSync(join(repo, '.gitignore'), 'utf8')).toContain('*.o');
+    info.lock?.release();
+    expect(existsSync(join(gitDir, LOCK_FILE))).toBe(false);
   });
 });

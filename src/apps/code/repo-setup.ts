@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { JarvisError } from '../../util/index.js';
 import { findGitRoot, git, gitCommonDir, gitOk, identity, identityProblem, status } from './git.js';
 import { ensureBuildIgnores, lineEndings, lineEndingWarning, type IgnoreOutcome } from './hygiene.js';
+import { acquireLock, type RepoLock } from './lock.js';
 
 /**
  * Gets a repository ready for an agent that commits: its root, `.jarvis/` ignored, a clean
@@ -19,6 +20,11 @@ export interface RepoSetupOptions {
   gitCheck: GitCheckMode;
   /** outside a repository: `git init` without asking (`--init`) */
   init?: boolean;
+  /**
+   * take the repository's jca lock before anything is changed (the dirty-tree commit, the
+   * .gitignore commit), so two jca runs never both make them; returned in `lock`
+   */
+  lock?: boolean;
   /** interactive only */
   confirm?: (question: string, defaultYes: boolean) => Promise<boolean>;
   /** interactive only: one free-text answer */
@@ -33,6 +39,8 @@ export interface RepoInfo {
   dirtyAtStart: string[];
   /** build outputs added to .gitignore (docs/jca.md, "Repository hygiene") */
   ignores: IgnoreOutcome;
+  /** held when `lock` was asked for; the caller releases it */
+  lock?: RepoLock;
 }
 
 export async function setupRepository(o: RepoSetupOptions): Promise<RepoInfo> {
@@ -48,6 +56,16 @@ export async function setupRepository(o: RepoSetupOptions): Promise<RepoInfo> {
     root = (await findGitRoot(o.cwd)) ?? o.cwd;
   }
   const gitDir = await gitCommonDir(root);
+  const lock = o.lock ? acquireLock(gitDir, { cwd: root }) : undefined;
+  try {
+    return { ...(await prepare(root, gitDir, o)), ...(lock ? { lock } : {}) };
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
+}
+
+async function prepare(root: string, gitDir: string, o: RepoSetupOptions): Promise<RepoInfo> {
   await checkIdentity(root, o);
   ensureIgnored(root, gitDir);
   const dirty = (await status(root)).map((e) => e.path);

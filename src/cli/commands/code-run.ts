@@ -1,6 +1,5 @@
 import { Option, type Command } from 'commander';
 import {
-  acquireLock,
   CodeAgent,
   commitsSince,
   headHash,
@@ -112,12 +111,12 @@ export async function runCode(o: CodeRunOptions, shared: { input?: LineInput } =
       gitCheck: o.gitCheck,
       ...(interactive ? { ask, confirm } : {}),
       warn: (m) => notice(`warning: ${m}`),
+      lock: true,
     });
-    if (repo.ignores.commit) process.stderr.write(`added ${repo.ignores.added.join(', ')} to .gitignore (commit ${repo.ignores.commit.slice(0, 10)})\n`);
-    const lock = acquireLock(repo.gitDir, { cwd: repo.root });
-    const release = () => lock.release();
+    const release = () => repo.lock?.release();
     process.once('exit', release);
     try {
+      if (repo.ignores.commit) process.stderr.write(`added ${repo.ignores.added.join(', ')} to .gitignore (commit ${repo.ignores.commit.slice(0, 10)})\n`);
       return await runInRepo(o, { root: repo.root, interactive, maxIterations, ask, confirm, input, notice, interrupts });
     } finally {
       release();
