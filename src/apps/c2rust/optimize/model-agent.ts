@@ -22,8 +22,30 @@ export interface ModelQuestion<T> {
 
 export type ModelAnswer<T> = { ok: true; value: T } | { ok: false; why: string; failed?: true };
 
+/**
+ * Thrown by a factory whose budget is spent (`jc2r run`'s optimize stage meters its model use):
+ * no agent is built, and the pass keeps its deterministic result like after a failed call.
+ */
+export class ModelBudgetSpent extends Error {}
+
 export async function askModel<T>(agents: AgentFactory, q: ModelQuestion<T>): Promise<ModelAnswer<T>> {
-  const agent = await agents.create({
+  let agent: Awaited<ReturnType<AgentFactory['create']>>;
+  try {
+    agent = await createAgent(agents, q);
+  } catch (e) {
+    if (e instanceof ModelBudgetSpent) return { ok: false, why: e.message, failed: true };
+    throw e;
+  }
+  const r = await agent.run(q.task);
+  const answer = answerOf<T>(r.payload);
+  if (answer?.kind === 'answer') return { ok: true, value: answer.value };
+  if (answer?.kind === 'invalid') return { ok: false, why: answer.reason };
+  if (r.status === 'failed') return { ok: false, why: `model call failed: ${(r.error?.message ?? r.result).split('\n')[0] ?? ''}`, failed: true };
+  return { ok: false, why: `the model reply had no <${q.tag}> block` };
+}
+
+function createAgent<T>(agents: AgentFactory, q: ModelQuestion<T>): ReturnType<AgentFactory['create']> {
+  return agents.create({
     name: q.name,
     role: q.role,
     model: { use: 'cheap' },
@@ -35,10 +57,4 @@ export async function askModel<T>(agents: AgentFactory, q: ModelQuestion<T>): Pr
     features: { rules: false, memory: false, analysis: false, methodology: false, plugins: false },
     warn: () => undefined,
   });
-  const r = await agent.run(q.task);
-  const answer = answerOf<T>(r.payload);
-  if (answer?.kind === 'answer') return { ok: true, value: answer.value };
-  if (answer?.kind === 'invalid') return { ok: false, why: answer.reason };
-  if (r.status === 'failed') return { ok: false, why: `model call failed: ${(r.error?.message ?? r.result).split('\n')[0] ?? ''}`, failed: true };
-  return { ok: false, why: `the model reply had no <${q.tag}> block` };
 }

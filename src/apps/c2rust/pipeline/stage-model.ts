@@ -1,6 +1,7 @@
 import { answerOf, createAnswerAction, type AgentFactory, type AgentResult, type AnswerPayload, type ParsedAnswer } from '../../../agent/index.js';
 import { JarvisError } from '../../../util/index.js';
 import { addUsage, emptyUsage, type StageBudget, type StageUsage } from '../config/index.js';
+import { ModelBudgetSpent } from '../optimize/index.js';
 
 /**
  * How a pipeline stage talks to the model: agents from the run's factory, and a meter that
@@ -36,11 +37,14 @@ export interface StageModel {
 /**
  * The run's factory for code that takes a factory of its own (optimize's model passes): every
  * run of an agent it builds is counted on the meter, so the stage's row shows its calls,
- * tokens and cost like the others'.
+ * tokens and cost like the others', and once the stage's budget (calls, tokens, cost) is spent
+ * it builds no more agents: `ModelBudgetSpent` tells the pass to keep its deterministic result.
  */
 export function meteredFactory(agents: AgentFactory, meter: UsageMeter): AgentFactory {
   const metered = Object.create(agents) as AgentFactory;
   metered.create = async (spec) => {
+    const spent = meter.exhausted();
+    if (spent) throw new ModelBudgetSpent(`stopped asking the model: ${spent}`);
     const agent = await agents.create(spec);
     const run = agent.run.bind(agent);
     agent.run = async (task: string) => {
