@@ -1,0 +1,35 @@
+#include <pthread.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+struct job {
+    int fd;
+    unsigned seconds;
+};
+
+static void *close_later(void *arg)
+{
+    struct job *job = arg;
+    sleep(job->seconds);
+    if (close(job->fd) != 0) { /* nothing useful to do */ }
+    free(job);
+    return NULL;
+}
+
+int schedule_close(int fd, unsigned seconds)
+{
+    pthread_t tid;
+    struct job *job = malloc(sizeof(*job));
+
+    if (job == NULL)
+        return -1;
+    job->fd = fd;
+    job->seconds = seconds;
+    if (pthread_create(&tid, NULL, close_later, job) != 0) {
+        free(job);
+        return -1;
+    }
+    if (pthread_detach(tid) != 0)
+        return -1;
+    return 0;
+}

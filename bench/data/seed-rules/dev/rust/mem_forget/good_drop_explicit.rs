@@ -1,0 +1,15 @@
+use std::fs::File;
+use std::io::{self, Read};
+
+pub fn first_bytes(paths: &[&str]) -> io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    for p in paths {
+        let mut f = File::open(p)?;
+        let mut b = [0u8; 1];
+        if f.read(&mut b)? == 1 {
+            out.push(b[0]);
+        }
+        drop(f); // close now rather than at end of iteration
+    }
+    Ok(out)
+}

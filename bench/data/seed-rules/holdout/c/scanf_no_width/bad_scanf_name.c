@@ -1,0 +1,13 @@
+#include <stdio.h>
+
+int main(void)
+{
+    char name[32];
+    int age;
+
+    printf("name and age: ");
+    if (scanf("%s %d", name, &age) != 2) /* FLAW: scanf_no_width */
+        return 1;
+    printf("%s is %d\n", name, age);
+    return 0;
+}

@@ -1,0 +1,14 @@
+use std::collections::HashMap;
+use std::io::{self, BufRead};
+
+fn main() -> io::Result<()> {
+    let mut prices: HashMap<&str, u32> = HashMap::new();
+    prices.insert("apple", 30);
+    prices.insert("pear", 45);
+    for line in io::stdin().lock().lines() {
+        let line = line?;
+        let price = prices.get(line.trim()).unwrap(); // FLAW: unwrap_expect
+        println!("{} costs {}", line.trim(), price);
+    }
+    Ok(())
+}
