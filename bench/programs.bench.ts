@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { cppcheckFindings, findingsFromSarif, runFlawfinder, runTool, which, type ToolFinding } from '../src/apps/sec/bench/external.js';
 import { labelledPrograms, scoreLabelled, setTotals, type LabelledProgram, type ProgramResult } from '../src/apps/sec/bench/programs.js';
+import { DEFAULT_MIN_CONFIDENCE } from '../src/apps/sec/finding.js';
 import { atLeastWarning } from '../src/apps/sec/report/tiers.js';
 import { scanPath } from '../src/apps/sec/scan.js';
 import { formatTable } from '../src/util/output.js';
@@ -35,7 +36,7 @@ async function jsecRun(progs: LabelledProgram[]): Promise<ToolRun> {
   let ms = 0;
   for (const p of progs) {
     const started = Date.now();
-    const r = await scanPath(join(DATA, p.path), { writeArtifacts: false, jobs: 1, gitignore: false });
+    const r = await scanPath(join(DATA, p.path), { writeArtifacts: false, jobs: 1, gitignore: false, minConfidence: 0 });
     ms += Date.now() - started;
     findings.set(p.path, r.findings.map((f) => ({ file: p.path, line: f.line, cwe: f.cwe, level: atLeastWarning(f) ? 'warning' : 'note', rule: f.rule, confidence: f.confidence })));
   }
@@ -96,6 +97,7 @@ export default async function programsBench(): Promise<void> {
   const others = await otherTools(progs);
   const views: View[] = [
     { name: 'jsec (all findings)', run: jsec, keep: () => true },
+    { name: `jsec (default: confidence >= ${DEFAULT_MIN_CONFIDENCE})`, run: jsec, keep: (f) => (f.confidence ?? 1) >= DEFAULT_MIN_CONFIDENCE },
     { name: 'jsec (warning and above)', run: jsec, keep: (f) => f.level !== 'note' },
     ...others.map((run) => ({ name: run.tool, run, keep: () => true })),
   ];
@@ -113,10 +115,10 @@ export default async function programsBench(): Promise<void> {
   }
   console.log(formatTable(rows));
   if (process.env.PROGRAMS_DETAIL === '1') {
-    console.log('\njsec (all findings): missed flawed programs and findings in clean ones');
-    for (const r of results(views[0] as View, progs)) {
+    console.log(`\njsec (default output): missed flawed programs and findings in clean ones (@confidence; informational ones in brackets)`);
+    for (const r of results(views[1] as View, progs)) {
       const fs = jsec.findings.get(r.program.path) ?? [];
-      const list = fs.map((f) => `${f.line}:${f.rule}@${f.confidence}`).join(' ');
+      const list = fs.map((f) => ((f.confidence ?? 1) >= DEFAULT_MIN_CONFIDENCE ? `${f.line}:${f.rule}@${f.confidence}` : `[${f.line}:${f.rule}@${f.confidence}]`)).join(' ');
       if (r.program.kind === 'flawed' && !r.found) console.log(`MISS  ${r.program.path} flaws ${r.program.flaws.map((f) => `${f.line}:CWE-${f.cwe}`).join(',')}  ${list}`);
       else if (r.program.kind === 'clean' && r.findings > 0) console.log(`NOISE ${r.program.path}  ${list}`);
       else if (r.offTarget > 0) console.log(`OFF   ${r.program.path} flaws ${r.program.flaws.map((f) => `${f.line}:CWE-${f.cwe}`).join(',')}  ${list}`);
