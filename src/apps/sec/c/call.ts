@@ -10,6 +10,7 @@ import { evalExpr } from './eval.js';
 import { escape, markMemberWritten } from './memory.js';
 import { keyOf } from './names.js';
 import { getlineCpp, memberCall } from './cpp.js';
+import { stringConstruct } from './cpp-string.js';
 import { exec, runPaths } from './exec.js';
 import { expandCall, expanding } from './macros.js';
 import { adopt, mergeOutcomes, type Outcome } from './paths.js';
@@ -69,6 +70,8 @@ function callValue(n: N, st: State, fr: Frame, run: Run): Val {
     const member = memberCall(n, st, fr, run);
     if (member) return member;
   }
+  const made = fr.file.cpp ? stringConstruct(n, st, fr, run) : undefined;
+  if (made) return made;
   const name = calleeName(callee, st, fr, run);
   const args = argList ? argList.c : [];
   if (fr.file.cpp && name === 'getline' && args.length === 2) return getlineCpp(args, st, fr, run);

@@ -13,6 +13,7 @@ import { copyCall } from './lib-copy.js';
 import { FORMAT_ARG, formatCall } from './lib-format.js';
 import { inputCall } from './lib-input.js';
 import { libAlloc, libFree } from './lib-memory.js';
+import { isSqlCall, sqlCall } from './lib-sql.js';
 import { commandCall, isCommand, isPathSink, markPathChecked, pathCall, realpathCall } from './lib-os.js';
 import type { State } from './state.js';
 import { checkTerminated, strLen } from './strings.js';
@@ -69,6 +70,7 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
   const fmtIndex = FORMAT_ARG[name];
   if (fmtIndex !== undefined) return formatCall(name, fmtIndex, n, args, st, fr, run);
   if (isCommand(name)) return commandCall(name, n, args, st, fr, run);
+  if (isSqlCall(name)) return sqlCall(name, n, args, st, fr, run);
   if (name === 'realpath' || name === 'canonicalize_file_name') return realpathCall(n, args, st, fr, run);
   const copied = copyCall(name, n, args, st, fr, run) ?? inputCall(name, n, args, st, fr, run);
   if (copied) return copied;

@@ -110,6 +110,10 @@ const CASES: Array<[string, string, string, string?]> = [
   ['c.command.tainted',
     'char cmd[100] = "ls "; size_t n = strlen(cmd); char *env = getenv("ADD"); if (env != NULL) strncat(cmd + n, env, 100 - n - 1); system(cmd);',
     'char cmd[100] = "ls "; strcat(cmd, "*.*"); system(cmd);'],
+  ['c.sql.tainted',
+    'char q[200]; char *id = getenv("ID"); if (!id) return; snprintf(q, sizeof q, "DELETE FROM t WHERE id = \'%s\'", id); sqlite3_exec(db, q, 0, 0, 0);',
+    'char q[200]; char *id = getenv("ID"); if (!id) return; snprintf(q, sizeof q, "DELETE FROM t WHERE id = %ld", strtol(id, 0, 10)); sqlite3_exec(db, q, 0, 0, 0);',
+    'typedef struct sqlite3 sqlite3; sqlite3 *db;'],
 ];
 
 describe('C data-flow rules: each flags its flawed snippet and not its fixed twin', () => {
