@@ -16,6 +16,7 @@ import { expandCall, expanding } from './macros.js';
 import { adopt, mergeOutcomes, type Outcome } from './paths.js';
 import { FUNCTION_ALIASES } from './externs.js';
 import { callLibrary } from './lib.js';
+import { markValidated } from './validate.js';
 import { joinAll, referenced, State } from './state.js';
 import { joinVal, UNKNOWN, YES, type Val } from './values.js';
 
@@ -78,6 +79,7 @@ function callValue(n: N, st: State, fr: Frame, run: Run): Val {
   const fn = name ? resolveFunction(name, fr, run) : undefined;
   if (fn) {
     const vals = args.map((a) => evalExpr(a, st, fr, run));
+    markValidated(fn, vals, st);
     if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name)) {
       const fork = run.fork;
       if (fork?.node !== n) {

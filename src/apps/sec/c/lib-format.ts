@@ -11,7 +11,7 @@ import { evalExpr } from './eval.js';
 import { relativeEnd } from './lib-copy.js';
 import { arrayCap } from './names.js';
 import type { State } from './state.js';
-import { checkTerminated, formatText, isTainted, joinTaint, NO_TAINT, objsOf, setString, sourceTrace, strLen, taintOf, taintPatch, taintText, taintTrace, type Taint } from './strings.js';
+import { checkTerminated, formatText, isDangerous, isTainted, joinTaint, NO_TAINT, objsOf, setString, sourceTrace, strLen, taintOf, taintPatch, taintText, taintTrace, type Taint } from './strings.js';
 import { anyInt, int, UNKNOWN, type Val } from './values.js';
 import type { LibResult } from './lib.js';
 
@@ -207,7 +207,9 @@ function taintOfArgs(vals: Val[], st: State): Taint {
 
 /** The format itself: from outside the program (proven), from an exported function's caller, or unknown. */
 function checkFormat(name: string, fmt: Val, fmtNode: N, fmtStr: string | undefined, isV: boolean, n: N, st: State, fr: Frame, run: Run): void {
-  const src = isTainted(fmt, st);
+  // outside text that passed a validator holds no '%'
+  if (isTainted(fmt, st) && !isDangerous(fmt, st)) return;
+  const src = isDangerous(fmt, st);
   // a wrapper that forwards its own format (`log(const char *fmt, ...)`) is judged at its callers
   const param = fmtNode.t === 'identifier' && fr.fn.params.some((p) => p.name === text(fr.file, fmtNode));
   const wrapper = param && (isV || fr.fn.variadic);

@@ -9,7 +9,7 @@ import { report, text, type Frame, type Run } from './context.js';
 import { evalExpr } from './eval.js';
 import { escape } from './memory.js';
 import type { State } from './state.js';
-import { formatText, isTainted, objsOf, strLen, taintOf, taintText, taintTrace } from './strings.js';
+import { formatText, isDangerous, isTainted, objsOf, strLen, taintOf, taintText, taintTrace } from './strings.js';
 import { anyInt, MAYBE, UNKNOWN, type Obj, type PtrV, type Val } from './values.js';
 import type { LibResult } from './lib.js';
 
@@ -45,7 +45,7 @@ function shellOf(v: Val | undefined, st: State): boolean {
 }
 
 function injection(name: string, v: Val, node: N, n: N, st: State, fr: Frame, run: Run, what: string): void {
-  const src = isTainted(v, st);
+  const src = isDangerous(v, st);
   if (!src) return;
   const t = taintOf(src);
   report(fr, n, {
@@ -107,16 +107,17 @@ function vectorOf(v: Val | undefined, st: State): Val[] {
 }
 
 /**
- * A file operation on a name from outside the program. Names from the command line or the
- * environment are the user's own choice (a tool opening the file it is told to) unless the program
- * put them under a fixed directory; names from the network, a file or stdin are an attacker's.
+ * A file operation on a name from outside the program. Names from the command line, the
+ * environment or a file (a manifest, a list of files) are the user's own choice (a tool opening the
+ * file it is told to) unless the program put them under a fixed directory; names from the network
+ * or stdin are an attacker's.
  */
 export function pathCall(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): void {
   for (const i of PATH_ARGS[name] ?? []) {
     const node = args[i];
     if (!node) continue;
     const v = quietEval(node, st, fr, run);
-    const src = objsOf(v, st).find((o) => o.taint && !o.pathOk && (o.confined || !(o.origin === 'argv' || o.origin === 'env' || o.origin === 'caller' || o.origin === 'random')));
+    const src = objsOf(v, st).find((o) => o.taint && !o.pathOk && !o.validated && (o.confined || !(o.origin === 'argv' || o.origin === 'env' || o.origin === 'file' || o.origin === 'caller' || o.origin === 'random')));
     if (!src) continue;
     const t = taintOf(src);
     report(fr, n, {

@@ -11,7 +11,7 @@ import { evalExpr } from './eval.js';
 import { formatLength } from './lib-format.js';
 import { escape, newObj } from './memory.js';
 import type { State } from './state.js';
-import { formatText, isTainted, joinTaint, NO_TAINT, objsOf, setString, strLen, taintOf, taintPatch, taintText, taintTrace, type Taint } from './strings.js';
+import { formatText, isDangerous, isTainted, joinTaint, NO_TAINT, objsOf, setString, strLen, taintOf, taintPatch, taintText, taintTrace, type Taint } from './strings.js';
 import { anyInt, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
 import type { LibResult } from './lib.js';
 
@@ -67,7 +67,7 @@ export function sqlCall(name: string, n: N, args: N[], st: State, fr: Frame, run
 }
 
 function checkQuery(name: string, q: Val, qNode: N, n: N, st: State, fr: Frame, run: Run): void {
-  const src = isTainted(q, st);
+  const src = isDangerous(q, st);
   if (src) {
     const t = taintOf(src);
     report(fr, n, {
@@ -81,8 +81,8 @@ function checkQuery(name: string, q: Val, qNode: N, n: N, st: State, fr: Frame, 
     }, run);
     return;
   }
-  // a literal, or text the program wrote itself (of known length) is not in doubt
-  if (qNode.t === 'string_literal' || qNode.t === 'concatenated_string' || formatText(q, st) !== undefined) return;
+  // outside text the program validated, a literal, or text it wrote itself is not in doubt
+  if (isTainted(q, st) || qNode.t === 'string_literal' || qNode.t === 'concatenated_string' || formatText(q, st) !== undefined) return;
   const objs = objsOf(q, st);
   if (objs.some((o) => o.kind === 'literal') || Number.isFinite(strLen(q, st, 1).hi)) return;
   // a buffer or block the program filled itself (from untainted parts) is its own text
