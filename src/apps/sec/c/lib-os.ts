@@ -77,8 +77,10 @@ export function commandCall(name: string, n: N, args: N[], st: State, fr: Frame,
     }
   } else {
     // no shell: the arguments reach the program as they are; only the program itself matters,
-    // unless that program is a shell given `-c`
-    if (cmd && args[0]) injection(name, cmd, args[0], n, st, fr, run, 'a program named by');
+    // unless that program is a shell given `-c`. A program named on the command line or in the
+    // environment is the user's own choice (`nice CMD…`, `timeout N CMD…` run what they are told).
+    const prog = cmd ? isDangerous(cmd, st) : undefined;
+    if (cmd && args[0] && prog && prog.origin !== 'argv' && prog.origin !== 'env') injection(name, cmd, args[0], n, st, fr, run, 'a program named by');
     const argv = EXEC_LIST.has(name) ? vals.slice(1) : vectorOf(vals[1], st);
     if (shellOf(cmd, st) || shellOf(argv[0], st)) {
       const c = argv.findIndex((v) => formatText(v, st) === '-c');
