@@ -119,6 +119,8 @@ export function formatLength(fmt: string, args: Val[], st: State): OutLen {
           taint = joinTaint(taint, taintOf(src));
           if (!src.pathOk) pathOk = false;
           if (slashBefore || src.confined) confined = true;
+          // a canonical directory (realpath of the user's choice): what follows is meant to stay below it
+          if (src.pathOk && !src.validated) slashBefore = true;
         } else if (!Number.isFinite(cHi)) unknownStr = true;
         else if (a && objsOf(a, st).some((o) => o.kind === 'literal' && o.lit?.includes('/'))) slashBefore = true;
         break;

@@ -7,10 +7,10 @@
 import type { N } from './ast.js';
 import { report, text, type Frame, type Run } from './context.js';
 import { evalExpr } from './eval.js';
-import { escape } from './memory.js';
+import { escape, newObj } from './memory.js';
 import type { State } from './state.js';
 import { formatText, isDangerous, isTainted, objsOf, strLen, taintOf, taintText, taintTrace } from './strings.js';
-import { anyInt, MAYBE, UNKNOWN, type Obj, type PtrV, type Val } from './values.js';
+import { anyInt, MAYBE, NO, UNKNOWN, YES, type Obj, type PtrV, type Val } from './values.js';
 import type { LibResult } from './lib.js';
 
 /** run their first argument through a shell */
@@ -150,7 +150,10 @@ export function realpathCall(n: N, args: N[], st: State, fr: Frame, run: Run): L
   const patch: Partial<Obj> = { init: 2, slo: 0, shi: Infinity, slots: undefined, unterm: false, ...(from ? { taint: true, taintLine: from.taintLine, origin: from.origin, weak: from.weak, pathOk: true } : {}) };
   for (const o of objsOf(dst, st)) if (o.kind !== 'literal') st.updateObj(o.id, patch);
   if (dst.k === 'ptr' && dst.t.length > 0) return { v: { ...dst, nul: MAYBE, nulSrc: undefined } };
-  return { v: { k: 'ptr', t: [], nul: MAYBE } };
+  // realpath(name, NULL) allocates the canonical path (the caller frees it; not tracked as a leak)
+  const o = newObj(run, st, { kind: 'heap', elem: 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: YES, escaped: true, line: n.line, name: 'the canonical path', local: false });
+  st.updateObj(o.id, patch);
+  return { v: { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: MAYBE } };
 }
 
 /**

@@ -33,7 +33,7 @@ const CONNINFO_SECRET = /\bpassword\s*=\s*[^\s'"]|:\/\/[^:/@\s]+:[^@\s]+@/i;
 const CONNINFO_CALLS = new Set(['PQconnectdb', 'PQconnectStart', 'PQconnectdbParams']);
 const COMPARES = ['strcmp', 'strncmp', 'strcasecmp', 'strncasecmp', 'memcmp', 'bcmp', 'CRYPTO_memcmp', 'timingsafe_bcmp', 'wcscmp'];
 
-const SECRET_WORD = new Set(['password', 'passwd', 'passphrase', 'passcode', 'pass', 'pwd', 'secret', 'apikey', 'credential', 'credentials', 'privkey', 'psk']);
+const SECRET_WORD = new Set(['password', 'passwd', 'passphrase', 'passcode', 'pass', 'pwd', 'pw', 'secret', 'apikey', 'credential', 'credentials', 'privkey', 'psk']);
 /** Words that make `key`/`token` a secret when they come right before it (`api_key`, `auth_token`). */
 const KEY_QUALIFIER = new Set(['api', 'private', 'secret', 'access', 'auth', 'bearer', 'refresh', 'session', 'aes', 'hmac', 'enc', 'encryption', 'master', 'signing', 'crypto', 'cipher', 'shared', 'unlock', 'admin', 'root', 'service', 'license', 'activation', 'backdoor']);
 /** In a comparison with a literal that looks random, these alone name what is being checked (`key`, `pin`). */
@@ -171,10 +171,18 @@ function comparison(node: SyntaxNode, a: SyntaxNode | undefined, b: SyntaxNode |
     if (text === undefined || (!text.startsWith('{') && !plausibleSecret(text))) continue;
     const otherName = baseText(other).replace(/.*(->|\.)/, '');
     const constName = behind ? baseText(stripCasts(lit)) : '';
-    if (!secretContext(otherName, text) && !(constName && secretContext(constName, text))) continue;
+    // or a literal that looks like key material compared inside a function named for a secret (`check_password`)
+    const fnName = ctx && looksRandom(text) ? functionName(node) : '';
+    if (!secretContext(otherName, text) && !(constName && secretContext(constName, text)) && !(fnName && namesSecret(fnName))) continue;
     report(node, pattern, 0.75, `${otherName || 'The input'} is compared with a secret written in the source.`, behind?.decl);
     return;
   }
+}
+
+function functionName(node: SyntaxNode): string {
+  let d = enclosingFunction(node)?.childForFieldName('declarator') ?? undefined;
+  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator') ?? undefined;
+  return d?.childForFieldName('declarator')?.text ?? '';
 }
 
 /** Credentials inside a longer literal: an HTTP header, a query string, a URL, a key block, a well-known token format. */

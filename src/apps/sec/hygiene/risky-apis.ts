@@ -10,11 +10,19 @@ const ENV_SINKS = new Set([
   'execve', 'fopen', 'freopen', 'open', 'openat', 'creat', 'chdir', 'dlopen', 'putenv', 'setenv', 'unlink', 'remove',
 ]);
 
+/** copies: a NULL value crashes them, but whether the length fits is the data-flow engine's to judge */
+const COPY_SINKS = new Set(['strcpy', 'strcat', 'sprintf', 'vsprintf']);
+
 function sinkOf(arg: SyntaxNode): string | undefined {
-  const list = arg.parent;
+  let a = arg;
+  while (a.parent && (a.parent.type === 'cast_expression' || a.parent.type === 'parenthesized_expression')) a = a.parent;
+  const list = a.parent;
   const call = list?.type === 'argument_list' ? list.parent : undefined;
   const name = call?.childForFieldName('function')?.text;
-  return name && ENV_SINKS.has(name) ? name : undefined;
+  if (!name || !ENV_SINKS.has(name)) return undefined;
+  // exec* runs no shell: an environment value among its arguments is only an argument; the program path counts
+  if (name.startsWith('exec') && list?.namedChildren[0]?.id !== a.id) return undefined;
+  return name;
 }
 
 export function checkGetenv(ctx: HygieneContext): RawFinding[] {
@@ -36,7 +44,7 @@ export function checkGetenv(ctx: HygieneContext): RawFinding[] {
     const checked = conditionTexts(fn).some((c) => mentions(c, v));
     const sinkUse = fn
       .descendantsOfType('identifier')
-      .find((id) => id.text === v && id.startIndex > call.endIndex && sinkOf(id) !== undefined);
+      .find((id) => id.text === v && id.startIndex > call.endIndex && sinkOf(id) !== undefined && !(checked && COPY_SINKS.has(sinkOf(id) ?? '')));
     if (checked && !sinkUse) continue;
     out.push(findingFor(HYGIENE_RULES.getenv, suggestion, {
       node: call, pattern: name,
