@@ -163,7 +163,7 @@ export function formatCall(name: string, idx: number, n: N, args: N[], st: State
   const rest = isV ? fr.varargs ?? [] : vals.slice(idx + 1);
   const fmtStr = formatText(fmt, st);
   if (fmt && fmtNode) {
-    checkFormat(name, fmt, fmtNode, fmtStr, isV, n, st, fr, run);
+    checkFormat(name, fmt, fmtNode, fmtStr, isV, n, st, fr, run, args.length === idx + 1);
     checkFreed(fmt, fmtNode, st, fr, run);
   }
   if (fmtStr !== undefined) checkStringArgs(fmtStr, rest, isV ? [] : args.slice(idx + 1), n, st, fr, run, name);
@@ -208,7 +208,7 @@ function taintOfArgs(vals: Val[], st: State): Taint {
 }
 
 /** The format itself: from outside the program (proven), from an exported function's caller, or unknown. */
-function checkFormat(name: string, fmt: Val, fmtNode: N, fmtStr: string | undefined, isV: boolean, n: N, st: State, fr: Frame, run: Run): void {
+function checkFormat(name: string, fmt: Val, fmtNode: N, fmtStr: string | undefined, isV: boolean, n: N, st: State, fr: Frame, run: Run, alone = false): void {
   // outside text that passed a validator holds no '%'
   if (isTainted(fmt, st) && !isDangerous(fmt, st)) return;
   const src = isDangerous(fmt, st);
@@ -235,8 +235,10 @@ function checkFormat(name: string, fmt: Val, fmtNode: N, fmtStr: string | undefi
   report(fr, n, {
     rule: 'c.format.tainted',
     pattern: name,
-    description: `The format string of ${name} is '${text(fr.file, fmtNode)}', which is not a literal; check that no outside data can reach it.`,
-    confidence: 0.35,
+    description: `The format string of ${name} is '${text(fr.file, fmtNode)}', which is not a literal${alone ? ' and has no arguments to format (a message printed as a format)' : ''}; check that no outside data can reach it.`,
+    // a text printed as the format with nothing to format is the classic flaw (gcc -Wformat-security);
+    // a format variable with arguments is usually one the program chose
+    confidence: alone && !isV ? 0.5 : 0.35,
     tier: 'suspect',
   }, run);
 }
