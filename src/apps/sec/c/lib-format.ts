@@ -12,7 +12,8 @@ import { relativeEnd } from './lib-copy.js';
 import { arrayCap } from './names.js';
 import type { State } from './state.js';
 import { checkTerminated, formatText, isDangerous, isTainted, joinTaint, NO_TAINT, objsOf, setString, sourceTrace, strLen, taintOf, taintPatch, taintText, taintTrace, type Taint } from './strings.js';
-import { anyInt, int, UNKNOWN, type Val } from './values.js';
+import { anyInt, int, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
+import { newObj } from './memory.js';
 import type { LibResult } from './lib.js';
 
 /** printf-like functions: index of the format argument */
@@ -167,6 +168,7 @@ export function formatCall(name: string, idx: number, n: N, args: N[], st: State
     checkFreed(fmt, fmtNode, st, fr, run);
   }
   if (fmtStr !== undefined) checkStringArgs(fmtStr, rest, isV ? [] : args.slice(idx + 1), n, st, fr, run, name);
+  if (name === 'asprintf' || name === 'vasprintf') return allocPrintf(vals[0], fmtStr, rest, n, st, run);
   if (!UNBOUNDED.has(name) && !BOUNDED.has(name)) return { v: anyInt() };
   const d = vals[0] ?? UNKNOWN;
   const elem = name.includes('w') ? 4 : 1;
@@ -198,6 +200,23 @@ export function formatCall(name: string, idx: number, n: N, args: N[], st: State
   setString(d, st, {
     slo: Math.min(out?.lo ?? 0, cap), shi: Math.min(out?.hi ?? Infinity, cap), ...taintPatch(t, out?.pathOk), ...(out?.confined && t.taint ? { confined: true } : {}),
   }, elem);
+  return { v: out ? int(Math.min(out.lo, out.hi), out.hi) : anyInt() };
+}
+
+/**
+ * asprintf(&p, fmt, …): p points to a new block holding the formatted text, with its length and
+ * the taint of what went in (the caller frees it; not tracked as a leak).
+ */
+function allocPrintf(dst: Val | undefined, fmtStr: string | undefined, rest: Val[], n: N, st: State, run: Run): LibResult {
+  const out = fmtStr !== undefined ? formatLength(fmtStr, rest, st) : undefined;
+  const o = newObj(run, st, { kind: 'heap', elem: 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: YES, escaped: true, line: n.line, name: 'the string from asprintf', local: false });
+  const p: PtrV = { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: NO };
+  const t: Taint = out ?? taintOfArgs(rest, st);
+  setString(p, st, { slo: out?.lo ?? 0, shi: out?.hi ?? Infinity, ...taintPatch(t, out?.pathOk), ...(out?.confined && t.taint ? { confined: true } : {}) }, 1);
+  if (dst?.k === 'ref') {
+    const cell = st.vars.get(dst.key);
+    st.vars.set(dst.key, { ...(cell ?? { line: n.line }), v: p, init: YES });
+  }
   return { v: out ? int(Math.min(out.lo, out.hi), out.hi) : anyInt() };
 }
 

@@ -205,6 +205,18 @@ describe('the command line and paths', () => {
   });
 });
 
+describe('queries built from input', () => {
+  it('a terminator written after a read bounds the string: the query fits, and the input in it is injection', async () => {
+    const src = `${HEADERS}#include <sys/socket.h>\ntypedef struct MYSQL MYSQL;\nint handle(MYSQL *conn, int fd) {\n  char user[64], q[256];\n  ssize_t n = recv(fd, user, sizeof user - 1, 0);\n  if (n <= 0) return -1;\n  user[n] = '\\0';\n  sprintf(q, "SELECT balance FROM accounts WHERE owner='%s'", user);\n  return mysql_query(conn, q);\n}\n`;
+    expect(await warnings(src)).toEqual([`c.sql.tainted@${lineOf(src, 'mysql_query')}`]);
+  });
+
+  it('asprintf carries the input into the string it allocates; %d of a number does not', async () => {
+    const src = `${HEADERS}typedef struct sqlite3 sqlite3;\nint del(sqlite3 *db, int argc, char **argv) {\n  char *q;\n  if (argc < 2 || asprintf(&q, "DELETE FROM t WHERE name = '%s'", argv[1]) < 0) return 1;\n  sqlite3_exec(db, q, 0, 0, 0);\n  free(q);\n  if (asprintf(&q, "DELETE FROM t WHERE id = %d", atoi(argv[1])) < 0) return 1;\n  sqlite3_exec(db, q, 0, 0, 0);\n  free(q);\n  return 0;\n}\nint main(int argc, char **argv) { return del(0, argc, argv); }\n`;
+    expect((await warnings(src)).filter((w) => w.startsWith('c.sql'))).toEqual([`c.sql.tainted@${lineOf(src, 'sqlite3_exec')}`]);
+  });
+});
+
 describe('C++ containers and new', () => {
   it('vector operator[] with an index read from input and no check', async () => {
     const src = '#include <iostream>\n#include <vector>\nint main() {\n  std::vector<int> v(10);\n  int i = 0;\n  std::cin >> i;\n  v[i] = 1;\n  std::cout << v[0];\n  return 0;\n}\n';

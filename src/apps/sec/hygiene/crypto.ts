@@ -96,6 +96,8 @@ export function checkCrypto(ctx: HygieneContext): RawFinding[] {
     seenLines.add(line);
     out.push(findingFor(HYGIENE_RULES.weakCrypto, suggestion, { node, pattern, confidence, description }));
   };
+  // one finding per function for a weak cipher: RC4_set_key then RC4, DES_set_key then DES_ecb_encrypt
+  const cipherFns = new Set<number>();
   for (const [name, calls] of ctx.calls) {
     const cipher = WEAK_CIPHER.test(name);
     const ecb = ECB.test(name);
@@ -103,6 +105,9 @@ export function checkCrypto(ctx: HygieneContext): RawFinding[] {
     if (!cipher && !ecb && !digest && !(name in BY_NAME)) continue;
     for (const call of calls) {
       if (cipher || ecb) {
+        const fnId = enclosingFunction(call)?.id ?? -1;
+        if (cipherFns.has(fnId)) continue;
+        cipherFns.add(fnId);
         push(call, SUGGEST_CIPHER, name, 0.75, ecb
           ? `${name} encrypts in ECB mode: equal plaintext blocks give equal ciphertext blocks, so the structure of the data shows through.`
           : `${name} uses a broken or obsolete cipher (DES/3DES/RC4/RC2/Blowfish/CAST/IDEA: small keys, 64-bit blocks or biased key streams).`);
@@ -118,6 +123,7 @@ export function checkCrypto(ctx: HygieneContext): RawFinding[] {
       weakDigest(call, name, ctx, push);
     }
   }
+  weakCrypt(ctx, push);
   weakConstants(ctx, push);
   constantIvs(ctx, push);
   xorCiphers(ctx, push);
@@ -145,6 +151,23 @@ function weakDigest(call: SyntaxNode, name: string, ctx: HygieneContext, push: P
   if (use === 'benign') return;
   if (use === 'security') push(call, SUGGEST_DIGEST, name, 0.75, `${name} is used for a password, token, signature or other security value: MD5 and SHA-1 are broken (collisions) and fast to brute-force.`);
   else push(call, SUGGEST_DIGEST, name, 0.35, `${name} is a broken digest; if this value must not be forged or guessed, use SHA-256 (or a password KDF).`);
+}
+
+/**
+ * crypt(3) with a literal setting: a two-character salt is DES crypt (8 characters, 25 rounds),
+ * `$1$` is MD5-crypt; either way the same salt for every password. SHA-crypt (`$5$`, `$6$`),
+ * bcrypt (`$2…$`) and yescrypt (`$y$`) settings only report the fixed salt when it is one.
+ */
+function weakCrypt(ctx: HygieneContext, push: Push): void {
+  for (const call of callsOf(ctx, ['crypt', 'crypt_r', 'crypt_rn', 'crypt_ra'])) {
+    const salt = literalText(callArgs(call)[1]);
+    if (salt === undefined) continue;
+    if (/^\$(5|6|2[abxy]?|y|gy|7|argon2\w*)\$/.test(salt)) {
+      if (/^\$[^$]+\$(rounds=\d+\$)?[^$]{4,}/.test(salt)) push(call, SUGGEST_DIGEST, 'crypt', 0.6, `crypt() is given the fixed salt "${salt.slice(0, 20)}": every password gets the same salt, so equal passwords give equal hashes and one table cracks them all.`);
+      continue;
+    }
+    push(call, SUGGEST_DIGEST, 'crypt', 0.75, `crypt() with the setting "${salt.slice(0, 12)}" uses ${salt.startsWith('$1$') ? 'MD5-crypt' : 'DES crypt (8 significant characters)'} with a fixed salt: fast to brute-force.`);
+  }
 }
 
 /** CALG_DES, GCRY_CIPHER_ARCFOUR, MBEDTLS_MODE_ECB, kCCOptionECBMode… used as values. */

@@ -44,6 +44,9 @@ const MODE_ARG: Record<string, { index: number; umask: boolean }> = {
   openat: { index: 3, umask: true },
   creat: { index: 1, umask: true },
   mkfifo: { index: 1, umask: true },
+  shm_open: { index: 2, umask: true },
+  mq_open: { index: 2, umask: true },
+  sem_open: { index: 2, umask: true },
 };
 
 /** Words of a file name or path that say it holds a secret (`node.key`, `tokens.db`, `id_rsa`). */
@@ -108,14 +111,14 @@ function readableSecrets(ctx: HygieneContext, out: RawFinding[]): void {
     const octal = `0${mode.toString(8)}`;
     out.push(findingFor(HYGIENE_RULES.permissions, 'Create files that hold keys, tokens or passwords with mode 0600 (and directories 0700).', {
       node: call, pattern: `${name}(${octal})`, confidence: 0.7,
-      description: `${name}() creates a file that holds a secret with mode ${octal}: every user on the system can read it.`,
+      description: `${name}() creates a file that holds a secret with mode ${octal}: every user on the system can read it${(mode & 0o002) !== 0 ? ' and change it' : ''}.`,
     }));
   };
   for (const call of callsOf(ctx, ['open', 'openat', 'creat', 'chmod', 'fchmodat'])) {
     const name = call.childForFieldName('function')?.text ?? '';
     const args = callArgs(call);
     const mode = modeValue(args[MODE_ARG[name]?.index ?? -1]);
-    if (mode === undefined || (mode & 0o006) !== 0o004) continue;
+    if (mode === undefined || (mode & 0o004) === 0) continue;
     if (secretFile(call, pathWords(args[PATH_ARG[name] ?? 0], call, ctx), ctx)) report(call, name, mode);
   }
   // fopen() has no mode: the umask decides, 022 by default, which leaves the file readable by all
@@ -141,7 +144,7 @@ function readableSecrets(ctx: HygieneContext, out: RawFinding[]): void {
     for (const call of callsOf(ctx, [fnName])) {
       const args = callArgs(call);
       const mode = modeValue(args[w.mode]);
-      if (mode === undefined || (mode & 0o006) !== 0o004) continue;
+      if (mode === undefined || (mode & 0o004) === 0) continue;
       const words = args.filter((_, i) => i !== w.mode).flatMap((a) => pathWords(a, call, ctx));
       if (secretFile(call, words, ctx)) report(call, fnName, mode);
     }
@@ -151,17 +154,19 @@ function readableSecrets(ctx: HygieneContext, out: RawFinding[]): void {
 export function checkPermissions(ctx: HygieneContext): RawFinding[] {
   const out: RawFinding[] = [];
   readableSecrets(ctx, out);
+  const secretLines = new Set(out.map((f) => f.line));
   for (const call of callsOf(ctx, Object.keys(MODE_ARG))) {
     const name = call.childForFieldName('function')?.text ?? '';
     const spec = MODE_ARG[name];
-    if (!spec) continue;
+    if (!spec || secretLines.has(call.startPosition.row + 1)) continue;
     const mode = modeValue(callArgs(call)[spec.index]);
     if (mode === undefined || (mode & 0o002) === 0) continue;
     const octal = `0${mode.toString(8)}`;
     out.push(findingFor(HYGIENE_RULES.permissions, 'Grant only what is needed (e.g. 0600 for files, 0700 for directories); never write access for others.', {
       node: call,
       pattern: `${name}(${octal})`,
-      confidence: spec.umask ? 0.35 : 0.8,
+      // a sticky shared directory (01777, like /tmp) lets others add files but not remove theirs
+      confidence: spec.umask ? 0.35 : (mode & 0o1000) !== 0 ? 0.4 : 0.8,
       severity: spec.umask ? 'low' : 'medium',
       description: spec.umask
         ? `${name}() asks for mode ${octal} (world-writable); only the process umask stands between this and a file anyone can modify.`
