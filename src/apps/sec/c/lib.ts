@@ -157,9 +157,19 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
     });
     if (/^(puts|fputs|fputws|strcmp|strncmp|wcscmp|strchr|strrchr|wcschr|strstr|wcsstr)$/.test(name)) checkTerminated(v[0] ?? UNKNOWN, n, st, fr, run, name);
     markPathChecked(name, v, st);
+    if (name === 'strspn' || name === 'strcspn') return { v: spanLength(v[0], n, st) };
     return { v: name === 'strchr' || name === 'strrchr' || name === 'strstr' || name === 'strpbrk' || name === 'memchr' ? found(v[0]) : anyInt() };
   }
   return undefined;
+}
+
+/**
+ * strspn/strcspn: a count of characters of the string, so at most its length. (Not marked as
+ * input: the string's own taint already follows what is copied with it.)
+ */
+function spanLength(s: Val | undefined, n: N, st: State): IntV {
+  const sl = strLen(s ?? UNKNOWN, st, 1);
+  return { k: 'int', lo: 0, hi: sl.hi, taint: false, src: sl.line ?? n.line, srcNote: 'span length' };
 }
 
 /** strchr/strstr: a pointer into the searched string, or NULL */
