@@ -62,12 +62,14 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
   const alloc = libAlloc(name, n, args, st, fr, run);
   if (alloc) return alloc;
   if (name === 'free' || name === 'cfree') return libFree(n, args, st, fr, run);
+  const fmtIndex = FORMAT_ARG[name];
   if (NORETURN.has(name)) {
-    args.forEach((a) => evalExpr(a, st, fr, run));
+    // err(1, msg) formats before it exits
+    if (fmtIndex !== undefined) formatCall(name, fmtIndex, n, args, st, fr, run);
+    else args.forEach((a) => evalExpr(a, st, fr, run));
     st.dead = true;
     return { v: UNKNOWN };
   }
-  const fmtIndex = FORMAT_ARG[name];
   if (fmtIndex !== undefined) return formatCall(name, fmtIndex, n, args, st, fr, run);
   if (isCommand(name)) return commandCall(name, n, args, st, fr, run);
   if (isSqlCall(name)) return sqlCall(name, n, args, st, fr, run);

@@ -131,6 +131,7 @@ export function checkCredentials(ctx: HygieneContext): RawFinding[] {
     comparison(call, a, b, call.childForFieldName('function')?.text ?? 'strcmp', report, ctx);
   }
   namedSecrets(ctx, usedDecls, report);
+  tableSecrets(ctx, report);
   embeddedSecrets(ctx, report);
   return out;
 }
@@ -183,6 +184,57 @@ function functionName(node: SyntaxNode): string {
   let d = enclosingFunction(node)?.childForFieldName('declarator') ?? undefined;
   while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator') ?? undefined;
   return d?.childForFieldName('declarator')?.text ?? '';
+}
+
+/** Field names of the structs (and typedef'd structs) the file defines, in order. */
+function structFields(ctx: HygieneContext): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const spec of ctx.root.descendantsOfType('struct_specifier')) {
+    const body = spec.childForFieldName('body');
+    if (!body) continue;
+    const fields = body.namedChildren.filter((f) => f.type === 'field_declaration').flatMap((f) => f.childrenForFieldName('declarator').map((d) => declaredName(d) ?? ''));
+    const name = spec.childForFieldName('name')?.text;
+    if (name) out.set(name, fields);
+    const td = spec.parent?.type === 'type_definition' ? spec.parent.childForFieldName('declarator')?.text : undefined;
+    if (td) out.set(td, fields);
+  }
+  return out;
+}
+
+/** `{ "operator", "0p3r@tor!" }` in a table of structs with a `password` field, or `.password = "…"`. */
+function tableSecrets(ctx: HygieneContext, report: Report): void {
+  if (!/\{[^}]*"[^"]*"\s*[,}]/.test(ctx.source())) return;
+  const fields = structFields(ctx);
+  if (fields.size === 0) return;
+  for (const decl of ctx.root.descendantsOfType('declaration')) {
+    const type = decl.childForFieldName('type');
+    const typeName = type?.type === 'struct_specifier' ? type.childForFieldName('name')?.text : type?.text;
+    const names = typeName ? fields.get(typeName) : undefined;
+    if (!names?.some((n) => namesSecret(n))) continue;
+    for (const d of decl.childrenForFieldName('declarator')) {
+      const value = d.type === 'init_declarator' ? d.childForFieldName('value') : null;
+      if (value?.type !== 'initializer_list') continue;
+      // an array of structs ({ {…}, {…} }) or one struct ({…})
+      const rows = value.namedChildren.some((c) => c.type === 'initializer_list') ? value.namedChildren.filter((c) => c.type === 'initializer_list') : [value];
+      // one finding per table: the first secret in it
+      let reported = false;
+      for (const row of rows) {
+        row.namedChildren.filter((c) => c.type !== 'comment').forEach((item, i) => {
+          if (reported) return;
+          let field = names[i];
+          let lit: SyntaxNode | null = item;
+          if (item.type === 'initializer_pair') {
+            field = item.childForFieldName('designator')?.text.replace(/^\./, '') ?? item.namedChildren[0]?.text.replace(/^\./, '');
+            lit = item.childForFieldName('value');
+          }
+          const text = literalText(lit);
+          if (!field || !lit || text === undefined || !namesSecret(field) || !plausibleSecret(text)) return;
+          reported = true;
+          report(lit, field, 0.65, `The '${field}' of an entry in ${declaredName(d) ?? 'a table'} is a secret written in the source.`);
+        });
+      }
+    }
+  }
 }
 
 /** Credentials inside a longer literal: an HTTP header, a query string, a URL, a key block, a well-known token format. */

@@ -195,33 +195,68 @@ const FILLS = new Set(['RAND_bytes', 'RAND_priv_bytes', 'RAND_pseudo_bytes', 'ge
  * prefixes (CBC).
  */
 function constantIvs(ctx: HygieneContext, push: Push): void {
-  for (const call of callsOf(ctx, Object.keys(IV_ARG))) {
+  for (const call of callsOf(ctx, [...new Set([...Object.keys(IV_ARG), ...Object.keys(KEY_ARG)])])) {
     const name = calleeName(call) ?? '';
-    const arg = stripCasts(callArgs(call)[IV_ARG[name] as number]);
-    if (!arg) continue;
-    const lit = literalText(arg);
-    if (lit !== undefined) {
-      push(call, SUGGEST_IV, name, 0.7, `The IV given to ${name} is the literal "${lit.slice(0, 24)}": every message is encrypted with the same IV.`);
-      continue;
+    for (const [what, index] of [['IV', IV_ARG[name]], ['key', KEY_ARG[name]]] as const) {
+      if (index === undefined) continue;
+      const arg = stripCasts(callArgs(call)[index]);
+      const c = arg ? constantBuffer(arg, call, ctx) : undefined;
+      // a key written out as a literal is a hard-coded credential (that rule reports it); all zeros is no key at all
+      if (!c || (what === 'key' && c.kind !== 'zeros')) continue;
+      const how = c.kind === 'literal' ? `the literal "${c.text.slice(0, 24)}"` : c.kind === 'zeros' ? 'all zeros' : 'a constant written in the source';
+      push(call, SUGGEST_IV, name, 0.7, what === 'IV'
+        ? `The IV ${c.name ? `'${c.name}' ` : ''}given to ${name} is ${how}: every message is encrypted with the same IV.`
+        : `The key ${c.name ? `'${c.name}' ` : ''}given to ${name} is ${how}: anyone can decrypt.`);
+      break;
     }
-    if (arg.type !== 'identifier') continue;
-    const fn = enclosingFunction(call);
-    const decl = findDeclaration(arg.text, fn, ctx.root);
-    if (!decl || decl.declarator.type === 'preproc_def' || decl.value?.type !== 'initializer_list') continue;
-    const items = decl.value.namedChildren.filter((c) => c.type !== 'comment');
-    if (!items.every((c) => c.type === 'number_literal' || c.type === 'char_literal')) continue;
-    // filled at run time after all (random bytes, a received or derived IV)?
-    const scope = decl.scope === 'function' && fn ? fn : ctx.root;
-    const filled = callsOf(ctx, FILLS).some((f) => scope.startIndex <= f.startIndex && f.endIndex <= scope.endIndex && baseText(callArgs(f)[calleeName(f) === 'read' || calleeName(f) === 'recv' ? 1 : calleeName(f) === 'fread' ? 0 : calleeName(f) === 'EVP_BytesToKey' ? 7 : 0]) === arg.text);
-    const written = scope.descendantsOfType('assignment_expression').some((a) => {
-      const left = a.childForFieldName('left');
-      return left?.type === 'subscript_expression' && left.childForFieldName('argument')?.text === arg.text;
-    });
-    if (filled || written) continue;
-    const zeros = items.every((c) => /^(0+|0x0+|'\\0')$/i.test(c.text));
-    push(call, SUGGEST_IV, name, 0.7, `The IV '${arg.text}' given to ${name} is ${zeros ? 'all zeros' : 'a constant written in the source'}: every message is encrypted with the same IV.`);
   }
 }
+
+/** Cipher set-up calls and the index of their key argument. */
+const KEY_ARG: Record<string, number> = {
+  EVP_EncryptInit_ex: 3, EVP_DecryptInit_ex: 3, EVP_CipherInit_ex: 3, EVP_EncryptInit: 2, EVP_DecryptInit: 2, EVP_CipherInit: 2,
+  EVP_EncryptInit_ex2: 2, EVP_DecryptInit_ex2: 2, EVP_CipherInit_ex2: 2, AES_set_encrypt_key: 0, AES_set_decrypt_key: 0,
+};
+
+/**
+ * A buffer given to a cipher that holds the same bytes on every run: a literal, an array
+ * initialised from constants (or zeroed with memset) that nothing fills before the call.
+ */
+function constantBuffer(arg: SyntaxNode, call: SyntaxNode, ctx: HygieneContext): { kind: 'literal' | 'zeros' | 'constant'; text: string; name?: string } | undefined {
+  const lit = literalText(arg);
+  if (lit !== undefined) return { kind: 'literal', text: lit };
+  if (arg.type !== 'identifier') return undefined;
+  const fn = enclosingFunction(call);
+  const decl = findDeclaration(arg.text, fn, ctx.root);
+  if (!decl || decl.declarator.type === 'preproc_def' || decl.declarator.type === 'parameter_declaration') return undefined;
+  const scope = decl.scope === 'function' && fn ? fn : ctx.root;
+  const inScope = (n: SyntaxNode) => scope.startIndex <= n.startIndex && n.endIndex <= scope.endIndex;
+  let kind: 'literal' | 'zeros' | 'constant';
+  let text = '';
+  if (decl.value) {
+    // `iv[16] = "0123456789abcdef"`, `iv[16] = { 0 }`, `iv[] = { 0x1f, … }`
+    const t = literalText(decl.value);
+    const items = decl.value.type === 'initializer_list' ? decl.value.namedChildren.filter((c) => c.type !== 'comment') : [];
+    if (t === undefined && (decl.value.type !== 'initializer_list' || !items.every((c) => c.type === 'number_literal' || c.type === 'char_literal'))) return undefined;
+    kind = t !== undefined ? 'constant' : items.every((c) => /^(0+|0x0+|'\\0')$/i.test(c.text)) ? 'zeros' : 'constant';
+    text = t ?? '';
+  } else {
+    // `unsigned char iv[16]; memset(iv, 0, sizeof iv);`
+    const zeroed = callsOf(ctx, ['memset', 'bzero', 'explicit_bzero']).some((m) => inScope(m) && baseText(callArgs(m)[0]) === arg.text && (calleeName(m) !== 'memset' || /^(0|'\\0')$/.test(callArgs(m)[1]?.text ?? '')));
+    if (!zeroed || !/\[/.test(decl.declarator.text)) return undefined;
+    kind = 'zeros';
+  }
+  // filled at run time after all (random bytes, a received or derived value)?
+  const filled = callsOf(ctx, FILLS).some((f) => inScope(f) && (FILL_ARG[calleeName(f) ?? ''] ?? [0]).some((i) => baseText(callArgs(f)[i]) === arg.text));
+  const written = scope.descendantsOfType('assignment_expression').some((a) => {
+    const left = a.childForFieldName('left');
+    return left?.type === 'subscript_expression' && left.childForFieldName('argument')?.text === arg.text;
+  });
+  return filled || written ? undefined : { kind, text, name: arg.text };
+}
+
+/** which argument a filling call writes, where it is not the first */
+const FILL_ARG: Record<string, number[]> = { read: [1], recv: [1], fread: [0], EVP_BytesToKey: [6, 7], PKCS5_PBKDF2_HMAC: [7], HKDF: [0] };
 
 const XOR_NAMES = new Set(['key', 'secret', 'pass', 'password', 'passphrase', 'pwd', 'cipher', 'crypt', 'encrypt', 'decrypt', 'obfuscate', 'obfuscation', 'scramble', 'xorkey', 'vault', 'encode']);
 const XOR_BENIGN = new Set(['mask', 'masking', 'crc', 'hash', 'checksum', 'sum', 'parity', 'seed', 'table', 'tbl', 'poly', 'lfsr', 'fnv', 'murmur', 'ws', 'websocket', 'frame', 'pad', 'ipad', 'opad']);
