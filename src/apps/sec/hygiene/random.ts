@@ -12,6 +12,8 @@ const SECRET_WORDS = new Set([
   'sid', 'sessionid', 'cookie', 'otp', 'totp', 'hotp', 'crypt', 'encrypt', 'decrypt', 'crypto', 'auth', 'authenticate', 'iv', 'challenge', 'ticket', 'pin',
   'csrf', 'xsrf', 'captcha', 'uuid', 'guid',
 ]);
+/** words run together (`crypthead`, `sessionkey`, `passwordgen`) */
+const SECRET_PREFIX = /^((en|de)?crypt|passw|nonce|session|cookie|apikey|authtoken)/;
 /** `…_code` is a secret when it verifies, resets, invites or redeems something. */
 const CODE_QUALIFIER = new Set(['verification', 'verify', 'reset', 'activation', 'activate', 'invite', 'invitation', 'confirm', 'confirmation', 'recovery', 'access', 'auth', 'login', 'coupon', 'voucher', 'promo', 'gift', 'unlock', 'one', 'otp', 'mfa', '2fa', 'security']);
 /** A game's "secret number" is no secret: guessing it is the point. */
@@ -27,7 +29,7 @@ function words(text: string): string[] {
 /** Does this text name a value that must be unguessable? */
 function namesSecretValue(text: string, context: string): boolean {
   const ws = words(text);
-  const hit = ws.some((w, i) => SECRET_WORDS.has(w) || (w === 'code' && CODE_QUALIFIER.has(ws[i - 1] ?? '')));
+  const hit = ws.some((w, i) => SECRET_WORDS.has(w) || SECRET_PREFIX.test(w) || (w === 'code' && CODE_QUALIFIER.has(ws[i - 1] ?? '')));
   if (!hit) return false;
   // `secret = rand() % 100` in a guessing game
   const only = ws.filter((w) => SECRET_WORDS.has(w));
