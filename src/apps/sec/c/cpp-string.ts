@@ -96,3 +96,25 @@ export function stringConstruct(n: N, st: State, fr: Frame, run: Run): Val | und
   if (first?.k === 'int' && second?.k === 'int') return fresh(n, Math.max(0, first.lo), first.hi, second.taint ? part(second, st).taint : NO_TAINT, st, run);
   return fresh(n, 0, vals.length === 0 ? 0 : Infinity, NO_TAINT, st, run);
 }
+
+const STRING_STREAM = /^(std::)?(w?ostringstream|w?stringstream)$/;
+
+/** `os << "a" << name << 42` on a string stream: each operand is appended to its text. Undefined for any other stream. */
+export function streamOutput(n: N, st: State, fr: Frame, run: Run): Val | undefined {
+  const operands: N[] = [];
+  let left: N | undefined = n;
+  while (left?.t === 'binary_expression' && left.op === '<<') {
+    if (left.c[1]) operands.unshift(left.c[1]);
+    left = left.c[0];
+  }
+  if (!left) return undefined;
+  const t = staticType(left, fr, run);
+  if (!t?.cls || !STRING_STREAM.test(t.base)) return undefined;
+  const stream = evalExpr(left, st, fr, run);
+  for (const o of operands) {
+    const v = evalExpr(o, st, fr, run);
+    // numbers are written as digits: no quotes, whatever the number
+    stringAppend(stream, v.k === 'int' ? { ...v, taint: false } : v, st);
+  }
+  return stream;
+}

@@ -36,9 +36,10 @@ interface Container {
 
 /** `std::array<T, N>`, `std::vector<T>`, `std::string` from a class type's text. */
 function container(t: CType, src: string): Container | undefined {
-  const m = /^(?:std::)?(array|vector|basic_string|string|wstring)(?:<(.*)>)?$/.exec(t.base);
+  const m = /^(?:std::)?(array|vector|basic_string|string|wstring|ostringstream|wostringstream|stringstream)(?:<(.*)>)?$/.exec(t.base);
   if (!m) return undefined;
-  if (m[1] === 'string' || m[1] === 'wstring' || m[1] === 'basic_string') return { kind: 'string', elem: { base: m[1] === 'wstring' ? 'wchar_t' : 'char', ptr: 0, unsigned: false } };
+  // a string stream holds the text written into it (`os << …`, `os.str()`)
+  if (m[1] === 'string' || m[1] === 'wstring' || m[1] === 'basic_string' || m[1]?.endsWith('stringstream')) return { kind: 'string', elem: { base: m[1] === 'wstring' ? 'wchar_t' : 'char', ptr: 0, unsigned: false } };
   const args = (m[2] ?? '').split(',').map((a) => a.trim());
   const elem = elemTypeOf(args[0] ?? 'int', src);
   if (m[1] === 'array') return { kind: 'array', elem, count: Number.isInteger(Number(args[1])) ? Number(args[1]) : undefined };
@@ -151,6 +152,11 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
   if (callee?.t !== 'field_expression' || !callee.c[0] || !callee.c[1]) return undefined;
   const obj = callee.c[0];
   const method = text(fr.file, callee.c[1]);
+  // `os.str().c_str()`: the buffer of the string the inner call gave
+  if ((method === 'c_str' || method === 'data') && obj.t === 'call_expression' && obj.c[0]?.t === 'field_expression') {
+    const inner = evalExpr(obj, st, fr, run);
+    return inner.k === 'ptr' ? ({ ...inner, nul: NO } as PtrV) : UNKNOWN;
+  }
   const t = staticType(obj, fr, run);
   const c = t?.cls ? container(t, fr.file.src) : undefined;
   if (!c) return undefined;
@@ -163,6 +169,7 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
     case 'c_str':
     case 'data':
     case 'begin':
+    case 'str':
       return { ...v, nul: NO } as PtrV;
     case 'size':
     case 'length':

@@ -9,7 +9,7 @@ import { macroBody } from './macros.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalCall } from './call.js';
 import { evalDelete, evalNew, streamInput } from './cpp.js';
-import { isStdString, stringAppend, stringConcat } from './cpp-string.js';
+import { isStdString, streamOutput, stringAppend, stringConcat } from './cpp-string.js';
 import { addrOf, evalField } from './fields.js';
 import { KNOWN_CONSTANTS } from './externs.js';
 import { decodeLiteral, literalLength } from './literal.js';
@@ -434,6 +434,8 @@ function evalBinary(n: N, st: State, fr: Frame, run: Run): Val {
     // in C++ these are stream operators unless the left side is an integer
     const input = op === '>>' ? streamInput(n, st, fr, run) : undefined;
     if (input) return input;
+    const written = op === '<<' ? streamOutput(n, st, fr, run) : undefined;
+    if (written) return written;
     if (!intRange(staticType(l, fr, run))) {
       evalExpr(l, st, fr, run);
       evalExpr(r, st, fr, run);
