@@ -16,7 +16,10 @@ const NARROW_CLASS = new Set(['isalnum', 'isalpha', 'isdigit', 'islower', 'isupp
 /** characters that make a string escape a directory, a quote or a command when allowed */
 const DANGEROUS = new Set(['/', '\\', '\'', '"', '`', ';', '|', '&', '$', '%', '<', '>', '\n', '(', ')', '*', '?', '[', ']', '{', '}', '~', '!', '#']);
 
-const cache = new WeakMap<FnDef, number[]>();
+/** What a validator guarantees: every character in a narrow class, or only no '/' (or no '..') in the name */
+export type Check = 'class' | 'path';
+
+const cache = new WeakMap<FnDef, Array<{ i: number; kind: Check }>>();
 
 function walk(n: N, visit: (n: N) => boolean | void): void {
   if (visit(n) === false) return;
@@ -89,20 +92,27 @@ function spanCheck(n: N, fn: FnDef, param: string): boolean {
  * A parameter counts when a loop in the function tests characters with a narrow class and returns
  * a rejection when the test fails, and the test lets through no dangerous character.
  */
-export function validatedParams(fn: FnDef): number[] {
+export function validatedParams(fn: FnDef): Array<{ i: number; kind: Check }> {
   const known = cache.get(fn);
   if (known) return known;
-  const out: number[] = [];
+  const out: Array<{ i: number; kind: Check }> = [];
   const strings = fn.params.map((p, i) => ({ p, i })).filter(({ p }) => p.type.ptr === 1 && /char/.test(p.type.base));
   if (strings.length > 0) {
     let loopCheck = false;
     let unsafe = false;
+    let slash = false;
+    let dots = false;
     walk(fn.body, (x) => {
       if (x.t !== 'for_statement' && x.t !== 'while_statement' && x.t !== 'do_statement') return;
       walk(x, (y) => {
         if (y.t !== 'if_statement') return;
         const [cond, cons] = y.c;
-        if (!cond || !mentionsClass(cond, fn) || !rejects(cons, fn)) return;
+        if (!cond || !rejects(cons, fn)) return;
+        // `if (*p == '/' || (p[0] == '.' && p[1] == '.')) return -1;`
+        const tested = rejectedChars(cond, fn);
+        if (tested.includes('/')) slash = true;
+        if (tested.filter((c) => c === '.').length >= 2) dots = true;
+        if (!mentionsClass(cond, fn)) return;
         if (allowedExtras(cond, fn).some((c) => DANGEROUS.has(c))) unsafe = true;
         else loopCheck = true;
       });
@@ -110,11 +120,29 @@ export function validatedParams(fn: FnDef): number[] {
     });
     for (const { p, i } of strings) {
       const text = src(fn, fn.body);
-      if (!new RegExp(`\\b${p.name}\\b`).test(text)) continue;
-      if ((loopCheck && !unsafe && strings.length === 1) || spanCheck(fn.body, fn, p.name)) out.push(i);
+      if (!new RegExp(`\\b${p.name}\\b`).test(text) || strings.length !== 1) {
+        if (spanCheck(fn.body, fn, p.name)) out.push({ i, kind: 'class' });
+        continue;
+      }
+      if ((loopCheck && !unsafe) || spanCheck(fn.body, fn, p.name)) out.push({ i, kind: 'class' });
+      else if (slash || dots) out.push({ i, kind: 'path' });
     }
   }
   cache.set(fn, out);
+  return out;
+}
+
+/** Characters an `if` condition tests for equality (`c == '/'`): what the check rejects when the body rejects. */
+function rejectedChars(cond: N, fn: FnDef): string[] {
+  const out: string[] = [];
+  walk(cond, (x) => {
+    if (x.t === 'binary_expression' && x.op === '==') {
+      for (const side of x.c) if (side.t === 'char_literal') {
+        const c = charOf(src(fn, side));
+        if (c !== undefined) out.push(c);
+      }
+    }
+  });
   return out;
 }
 
@@ -124,13 +152,12 @@ export function validatedParams(fn: FnDef): number[] {
  * command or a query.
  */
 export function markValidated(fn: FnDef, vals: readonly Val[], st: State): void {
-  const idx = validatedParams(fn);
-  for (const i of idx) {
+  for (const { i, kind } of validatedParams(fn)) {
     const v = vals[i];
     if (v?.k !== 'ptr') continue;
     for (const t of v.t) {
       const o = st.objs.get(t.o);
-      if (o?.taint) st.updateObj(o.id, { validated: true, pathOk: true });
+      if (o?.taint) st.updateObj(o.id, kind === 'class' ? { validated: true, pathOk: true } : { pathOk: true });
     }
   }
 }
