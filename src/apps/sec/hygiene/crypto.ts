@@ -267,7 +267,8 @@ const XOR_BENIGN = new Set(['mask', 'masking', 'crc', 'hash', 'checksum', 'sum',
  * function an encryption; masks, checksums and hashes are XORed too, and are left alone.
  */
 function xorCiphers(ctx: HygieneContext, push: Push): void {
-  if (!/\^/.test(ctx.source())) return;
+  // `a[i] ^= b[…]` or `a[i] = b[i] ^ c[…]`: a subscript on both sides of the XOR
+  if (!/\]\s*\^=[^;\n]*\[|\]\s*\^\s*[^;\n]*\[/.test(ctx.source())) return;
   for (const node of ctx.root.descendantsOfType(['assignment_expression'])) {
     const op = node.childForFieldName('operator')?.text;
     const left = node.childForFieldName('left');
