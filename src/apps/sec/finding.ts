@@ -27,6 +27,13 @@ export type Tier = 'proven' | 'suspect';
  */
 export const WARNING_CONFIDENCE = 0.6;
 
+/**
+ * What `jsec scan` shows by default: findings below this confidence (justified unsafe Rust,
+ * values nothing is known about, constructs that are usually fine) are informational. They are
+ * counted in the summary, shown with `--min-confidence 0`, and always handed to `jsec agent`.
+ */
+export const DEFAULT_MIN_CONFIDENCE = 0.4;
+
 /** What a checker reports before the scan fills in ids and scores. */
 export interface RawFinding {
   /** stable rule id, e.g. `c.buffer.strcpy-overflow` */
