@@ -1,0 +1,297 @@
+/**
+ * Unsafe code, raw pointers, the FFI boundary and `unsafe impl Send/Sync`: each judged by what
+ * the code does (dereferences an unchecked pointer, can unwind into C, shares a `RefCell`
+ * between threads) and by the argument it carries (a SAFETY comment stating the invariant, a
+ * `# Safety` contract, a null check).
+ */
+import type { SyntaxNode } from '../../../lang/index.js';
+import { lowerSeverity, safetyArgument } from './context.js';
+import type { RuleContext } from './ctx.js';
+import { derefsIn, invalidatedBetween, nullChecked, offsetBounded, rawPointer, type Deref } from './pointers.js';
+import { RUST_RULES as R } from './rules.js';
+import { callArgs, calleeName, calleePath, escapeRe, hasKeyword, isConstantExpr, methodReceiver, unwrapExpr, type FnInfo } from './syntax.js';
+import { typeParts } from './types.js';
+
+/** SAFETY comments lower a finding to this share of its confidence. */
+export const SAFETY_FACTOR = 0.6;
+
+export function judgeUnsafeBlock(block: SyntaxNode, ctx: RuleContext): void {
+  const arg = safetyArgument(block);
+  if (arg) {
+    ctx.add(R.unsafeBlock, block, 0.6 * SAFETY_FACTOR, 'unsafe', { severity: lowerSeverity(R.unsafeBlock.severity), description: `${R.unsafeBlock.help} A SAFETY comment argues why this is sound ("${clip(arg)}"); review that argument.` });
+  } else ctx.add(R.unsafeBlock, block, 0.6, 'unsafe', { description: `${R.unsafeBlock.help} No SAFETY comment says which invariant makes this sound.` });
+}
+
+export function judgeUnsafeFn(fn: FnInfo, ctx: RuleContext): void {
+  const traitImpl = fn.node.parent?.parent?.type === 'impl_item' && !!fn.node.parent.parent.childForFieldName('trait');
+  if (fn.safetyDoc) ctx.add(R.unsafeFn, fn.node, 0.3, 'unsafe fn', { severity: 'low', description: `unsafe fn ${fn.name} documents its callers' obligations (# Safety); each caller must uphold them.` });
+  else if (traitImpl) ctx.add(R.unsafeFn, fn.node, 0.3, 'unsafe fn', { severity: 'low', description: `unsafe fn ${fn.name} implements a trait method: the trait documents the callers' obligations.` });
+  else if (!fn.pub) ctx.add(R.unsafeFn, fn.node, 0.35, 'unsafe fn', { severity: 'low', description: `unsafe fn ${fn.name} has no \`# Safety\` section; it is private, so its callers are in this module.` });
+  else ctx.add(R.unsafeFn, fn.node, 0.5, 'unsafe fn', { description: `public unsafe fn ${fn.name} has no \`# Safety\` section: callers cannot know what they must guarantee.` });
+}
+
+function clip(s: string): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > 80 ? `${one.slice(0, 77)}...` : one;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Raw pointers
+
+/** One note per statement or item that names a raw pointer type: passing pointers along is not a flaw by itself. */
+export function judgePointerType(n: SyntaxNode, seen: Set<number>, ctx: RuleContext): void {
+  let owner: SyntaxNode = n;
+  for (let p = n.parent; p; p = p.parent) {
+    // declarations of foreign functions are the extern block's concern; a callback's type is its signature's
+    // (and a signature without a body or a type alias has nothing to dereference)
+    if (p.type === 'foreign_mod_item' || p.type === 'function_type' || p.type === 'function_signature_item' || p.type === 'type_item') return;
+    owner = p;
+    if (p.type.endsWith('_item') || /statement$|^let_declaration$|^field_declaration$|^parameter$/.test(p.type)) {
+      if (p.type === 'parameter' || p.type === 'field_declaration') continue;
+      break;
+    }
+  }
+  if (seen.has(owner.id)) return;
+  seen.add(owner.id);
+  ctx.add(R.rawPointer, n, 0.25, n.text.startsWith('*mut') ? '*mut' : '*const', { description: 'A raw pointer type: no lifetime or aliasing guarantee, but nothing is read through it here. Dereferences are reported where they happen.', noSafetyDiscount: true });
+}
+
+export interface DerefVerdict {
+  deref: Deref;
+  confidence: number;
+  why: string;
+  checked: boolean;
+  safety?: string;
+}
+
+function nullAssigned(field: string, code: string): boolean {
+  return new RegExp(`\\b${escapeRe(field)}\\s*[:=]\\s*(std::|core::)?(ptr::)?null(_mut)?\\s*\\(`).test(code);
+}
+
+/** How likely the dereference `d` in function `fn` is a real fault. */
+export function judgeDeref(d: Deref, fn: FnInfo | undefined, ctx: RuleContext): DerefVerdict {
+  const body = fn?.body;
+  const code = body ? ctx.code(body) : '';
+  const checked = !!body && nullChecked(d.ptr.names, d.node, body, code);
+  const o = d.ptr.origin;
+  let c: number;
+  let why: string;
+  switch (o.kind) {
+    case 'param':
+      if (checked) [c, why] = [0.3, `the parameter ${o.key} is checked for null first`];
+      else if (fn?.unsafe) [c, why] = fn.safetyDoc ? [0.3, `${fn.name} is unsafe and its # Safety section puts ${o.key}'s validity on the caller`] : fn.pub ? [0.5, `${fn.name} is unsafe but documents no contract for ${o.key}`] : [0.4, `${fn.name} is a private unsafe fn with no documented contract for ${o.key}`];
+      else if (fn?.pub || fn?.exported) [c, why] = [0.75, `${fn.name} is a safe ${fn.extern ? 'extern "C" ' : 'public '}function that dereferences its pointer argument ${o.key} unchecked: any caller can pass null or a dangling pointer`];
+      else if (fn?.extern) [c, why] = [0.6, `the callback ${fn.name} dereferences its pointer argument ${o.key} unchecked; only the C code that calls it can guarantee it is valid`];
+      else [c, why] = [0.55, `the pointer argument ${o.key} is dereferenced without a null check`];
+      break;
+    case 'borrowed': {
+      const inv = body ? invalidatedBetween(o.owner, o.from, d.node, body) : undefined;
+      if (inv) [c, why] = [0.75, `the pointer into ${o.owner} is used after ${inv.text.replace(/\s+/g, ' ').slice(0, 40)} (line ${inv.startPosition.row + 1}), which may reallocate or free the buffer`];
+      else [c, why] = [0.3, `the pointer comes from ${o.owner}, which is not changed before this use`];
+      break;
+    }
+    case 'field':
+      if (checked) [c, why] = [0.3, `${o.key} is checked for null first`];
+      else if (nullAssigned(o.field, ctx.facts.code)) [c, why] = [0.65, `${o.key} is dereferenced without a null check, and this file sets ${o.field} to null`];
+      else [c, why] = [0.5, `${o.key} is dereferenced without a null check`];
+      break;
+    case 'owned':
+      [c, why] = [0.25, 'the pointer comes from a live allocation or reference (into_raw, addr_of!, &x as *const _)'];
+      break;
+    case 'null':
+      [c, why] = [0.85, 'the pointer is null'];
+      break;
+    default:
+      [c, why] = checked ? [0.3, `${o.key} is checked for null first`] : [0.45, `where ${o.key} points is not known here`];
+  }
+  if (d.ptr.offset && body && !offsetBounded(d.ptr.offset, d.node, body, code)) {
+    if (c < 0.7) [c, why] = [0.7, `the pointer is moved by ${d.ptr.offset.text}, which is not bounds-checked first (out-of-bounds read or write)`];
+  }
+  let safety: string | undefined;
+  for (let n: SyntaxNode | null = d.node; n && n.id !== body?.id; n = n.parent) {
+    if (n.type === 'unsafe_block') {
+      safety = safetyArgument(n);
+      break;
+    }
+  }
+  safety ??= safetyArgument(d.node);
+  if (safety) c *= o.kind === 'param' && !fn?.unsafe && fn?.pub && !checked ? 0.8 : SAFETY_FACTOR;
+  return { deref: d, confidence: c, why, checked, safety };
+}
+
+/** Raw-pointer dereferences of one function: one finding per pointer, at its riskiest use. */
+export function judgeDerefs(fn: FnInfo, ctx: RuleContext): DerefVerdict[] {
+  if (!fn.body) return [];
+  // closures and nested functions: nested function items are judged on their own
+  const derefs = derefsIn(fn.body, fn, ctx.facts).filter((d) => {
+    for (let n = d.node.parent; n && n.id !== fn.body?.id; n = n.parent) if (n.type === 'function_item') return false;
+    return true;
+  });
+  const verdicts = derefs.map((d) => judgeDeref(d, fn, ctx));
+  const best = new Map<string, DerefVerdict>();
+  for (const v of verdicts) {
+    const k = v.deref.ptr.origin.key;
+    const cur = best.get(k);
+    if (!cur || v.confidence > cur.confidence) best.set(k, v);
+  }
+  for (const v of best.values()) {
+    ctx.add(R.rawPointer, v.deref.node, v.confidence, `deref ${v.deref.how}`, {
+      description: `Raw pointer dereference: ${v.why}.${v.safety ? ` A SAFETY comment argues it is valid ("${clip(v.safety)}").` : ''}`,
+      severity: v.confidence >= 0.6 ? 'medium' : 'low',
+      noSafetyDiscount: true,
+    });
+  }
+  return verdicts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// FFI
+
+const PANIC_MACROS = /^(panic|unreachable|todo|unimplemented|assert|assert_eq|assert_ne)$/;
+
+function insideCatchUnwind(n: SyntaxNode, stop: SyntaxNode): boolean {
+  for (let p = n.parent; p && p.id !== stop.id; p = p.parent) {
+    if (p.type === 'closure_expression' && p.parent?.type === 'arguments' && p.parent.parent?.type === 'call_expression' && calleeName(p.parent.parent) === 'catch_unwind') return true;
+  }
+  return false;
+}
+
+/** Constructs in `body` that can panic, outside `catch_unwind`; calls into functions of this file are followed one level. */
+export function panicSites(body: SyntaxNode, ctx: RuleContext, depth = 0): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (const n of body.descendantsOfType(['call_expression', 'macro_invocation', 'index_expression'])) {
+    if (insideCatchUnwind(n, body)) continue;
+    if (n.type === 'macro_invocation') {
+      if (PANIC_MACROS.test(n.childForFieldName('macro')?.text.replace(/^.*::/, '') ?? '')) out.push(n);
+    } else if (n.type === 'index_expression') {
+      const index = n.namedChildren[1];
+      if (index && !isConstantExpr(index)) out.push(n);
+    } else {
+      const name = calleeName(n) ?? '';
+      if (methodReceiver(n) && /^(unwrap|expect|unwrap_err|expect_err)$/.test(name)) out.push(n);
+      else if (!methodReceiver(n) && depth === 0) {
+        const callee = ctx.facts.fns.get(calleePath(n).replace(/^(self|Self|crate)::/, ''));
+        const cbody = callee?.childForFieldName('body');
+        if (cbody && cbody.id !== body.id && panicSites(cbody, ctx, depth + 1).length > 0) out.push(n);
+      }
+    }
+  }
+  return out;
+}
+
+export function judgeExternFn(fn: FnInfo, verdicts: readonly DerefVerdict[], ctx: RuleContext): void {
+  if (!fn.body) return;
+  const unchecked = verdicts.filter((v) => v.deref.ptr.origin.kind === 'param' && !v.checked);
+  const panics = panicSites(fn.body, ctx);
+  const reasons: string[] = [];
+  let c = 0.25;
+  if (unchecked.length > 0) {
+    const names = [...new Set(unchecked.map((v) => v.deref.ptr.origin.key))];
+    const argued = unchecked.every((v) => v.safety);
+    const exported = fn.pub || fn.exported;
+    // a callback handed to one C library can rely on what that library guarantees, if the comment says so
+    const cu = fn.unsafe && fn.safetyDoc ? 0.5 : argued && !exported ? 0.35 : argued ? 0.5 : 0.7;
+    c = Math.max(c, cu);
+    reasons.push(`dereferences the pointer argument${names.length > 1 ? 's' : ''} ${names.join(', ')} without a null check (is_null, as_ref, NonNull::new)${argued ? ', relying on a SAFETY comment' : ''}`);
+  }
+  if (panics.length > 0) {
+    c = Math.max(c, 0.65);
+    const p = panics[0] as SyntaxNode;
+    reasons.push(`can panic (${p.text.replace(/\s+/g, ' ').slice(0, 40)}, line ${p.startPosition.row + 1}) outside catch_unwind: a panic cannot unwind into the C caller (undefined behaviour before Rust 1.81, an abort since)`);
+  }
+  const description = reasons.length > 0
+    ? `extern "C" fn ${fn.name} ${reasons.join('; and ')}.`
+    : `extern "C" fn ${fn.name} is callable from foreign code; its pointer arguments are checked before use and it does not panic.`;
+  ctx.add(R.externC, fn.node, c, 'extern fn', { description, severity: c >= 0.6 ? 'high' : c >= 0.4 ? 'medium' : 'low', noSafetyDiscount: true });
+}
+
+export function judgeForeignMod(n: SyntaxNode, ctx: RuleContext): void {
+  const abi = /extern\s*"([^"]*)"/.exec(n.text)?.[1] ?? 'C';
+  if (abi === 'Rust') return;
+  ctx.add(R.externC, n, 0.3, 'extern block', { description: 'Foreign functions declared here are trusted to match these signatures; every call to them is unsafe and reported (or argued) where it happens.', severity: 'low', noSafetyDiscount: true });
+}
+
+const C_ALLOC = /(^|::)(malloc|calloc|realloc|strdup|strndup)$/;
+
+/** `free()` of memory Rust allocated, or `Box::from_raw`/`CString::from_raw` of memory C allocated. */
+export function judgeAllocatorMismatch(call: SyntaxNode, ctx: RuleContext): void {
+  const path = calleePath(call);
+  const fn = ctx.fnOf(call);
+  const arg = callArgs(call)[0];
+  if (!arg || !path) return;
+  if (/(^|::)free$/.test(path)) {
+    const p = rawPointer(arg, fn, ctx.facts);
+    const key = p?.origin.key ?? '';
+    if (p && (p.origin.kind === 'owned' || p.origin.kind === 'borrowed') && /into_raw|as_mut_ptr|as_ptr|leak/.test(key)) {
+      ctx.add(R.externC, call, 0.8, 'free of a Rust allocation', { description: `C's free() is given memory Rust allocated (${key.replace(/\s+/g, ' ').slice(0, 50)}): the allocators differ; rebuild it with Box::from_raw/CString::from_raw and drop it instead.`, severity: 'high', noSafetyDiscount: true });
+    }
+    return;
+  }
+  if (/(^|::)(Box|CString|Vec|String)::(from_raw|from_raw_parts)$/.test(path)) {
+    const a = unwrapExpr(arg);
+    const origin = a.type === 'identifier' ? (fn?.body ? new RegExp(`\\b${escapeRe(a.text)}\\s*(:[^=]*)?=\\s*(unsafe\\s*\\{\\s*)?([\\w:]*::)?(malloc|calloc|realloc|strdup|strndup)\\s*\\(`).test(ctx.before(fn.body, call)) : false) : a.type === 'call_expression' && C_ALLOC.test(calleePath(a));
+    if (origin) ctx.add(R.externC, call, 0.8, 'Rust owner of a C allocation', { description: `${path} takes ownership of memory C's allocator returned; dropping it frees it with Rust's allocator. Free it with free() instead.`, severity: 'high', noSafetyDiscount: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// unsafe impl Send / Sync
+
+/** `&self` methods of `type` that write through a raw-pointer field without a lock. */
+function writesThroughShared(type: string, ctx: RuleContext): SyntaxNode | undefined {
+  for (const impl of ctx.root.descendantsOfType('impl_item')) {
+    if (impl.childForFieldName('trait') || typeParts(impl.childForFieldName('type')?.text ?? '').name !== type) continue;
+    for (const f of impl.descendantsOfType('function_item')) {
+      const self = f.childForFieldName('parameters')?.namedChildren.find((c) => c.type === 'self_parameter');
+      if (!self || !/^&\s*('\w+\s+)?self$/.test(self.text.trim())) continue;
+      const code = ctx.code(f);
+      if (/\.\s*(lock|write|read)\s*\(\s*\)|Atomic/.test(code)) continue;
+      for (const a of f.descendantsOfType(['assignment_expression', 'compound_assignment_expr'])) {
+        const left = a.childForFieldName('left');
+        if (left && /\*\s*\(?\s*self\s*\.\s*\w+/.test(left.text)) return a;
+      }
+      for (const c of f.descendantsOfType('call_expression')) {
+        const recv = methodReceiver(c);
+        if (recv && /^(write|write_bytes|copy_from|copy_from_nonoverlapping)$/.test(calleeName(c) ?? '') && /^self\s*\.\s*\w+/.test(recv.text)) return c;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function judgeSendSync(impl: SyntaxNode, ctx: RuleContext): void {
+  const trait = impl.childForFieldName('trait')?.text.replace(/^.*::/, '');
+  if (!hasKeyword(impl, 'unsafe') || (trait !== 'Send' && trait !== 'Sync')) return;
+  const typeText = impl.childForFieldName('type')?.text ?? '';
+  const name = typeParts(typeText).name;
+  const st = ctx.facts.structs.get(name);
+  const fields = st ? [...st.fields.values()].join(' , ') : '';
+  const arg = safetyArgument(impl);
+  const add = (c: number, why: string, definite = false) => {
+    const conf = arg && !definite ? c * 0.55 : c;
+    ctx.add(R.unsafeSendSync, impl, conf, `unsafe impl ${trait}`, {
+      description: `unsafe impl ${trait} for ${name}: ${why}${arg ? ` A SAFETY comment argues it ("${clip(arg)}").` : ''}`,
+      severity: conf >= 0.6 ? 'high' : conf >= 0.4 ? 'medium' : 'low',
+      noSafetyDiscount: true,
+    });
+  };
+  if (st && /(^|[^\w])(Rc|rc::Weak)\s*</.test(fields)) return add(0.85, 'it holds an Rc, whose reference count is not atomic: two threads cloning or dropping it corrupt the count.', true);
+  if (st && trait === 'Sync' && /(^|[^\w:])(Cell|RefCell|UnsafeCell|OnceCell)\s*</.test(fields) && !/\b(Mutex|RwLock)\s*</.test(fields)) {
+    return add(0.85, 'it holds a Cell/RefCell/UnsafeCell, whose interior mutability is not synchronised: shared between threads this is a data race.', true);
+  }
+  if (st && trait === 'Sync') {
+    const w = writesThroughShared(name, ctx);
+    if (w) return add(0.8, `a &self method writes through a raw pointer without a lock (line ${w.startPosition.row + 1}): with Sync, two threads can do that at once.`, true);
+  }
+  // generic parameters without the matching bound make X<Rc<…>> Send/Sync too
+  const params = impl.childForFieldName('type_parameters')?.namedChildren.filter((p) => p.type === 'type_parameter' || p.type === 'type_identifier') ?? [];
+  const where = impl.namedChildren.find((c) => c.type === 'where_clause')?.text ?? '';
+  const unbounded = params
+    .map((p) => ({ name: p.childForFieldName('name')?.text ?? p.text.replace(/:.*$/s, '').trim(), bounds: p.text }))
+    .filter((p) => p.name && !new RegExp(`\\b${trait}\\b`).test(p.bounds) && !new RegExp(`\\b${escapeRe(p.name)}\\s*:[^,{]*\\b${trait}\\b`).test(where));
+  if (unbounded.length > 0 && st && unbounded.some((p) => new RegExp(`\\b${escapeRe(p.name)}\\b`).test(fields))) {
+    return add(0.75, `the impl does not require ${unbounded.map((p) => `${p.name}: ${trait}`).join(', ')}, so ${name} of a non-thread-safe type (an Rc, a RefCell) becomes ${trait} too.`);
+  }
+  if (!st) return add(0.6, 'thread safety of a type declared elsewhere is promised without the compiler\'s check.');
+  add(0.6, 'the compiler could not prove thread safety (raw pointers or foreign handles); every field must be safe to send/share.');
+}
