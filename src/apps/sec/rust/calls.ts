@@ -61,7 +61,7 @@ function chainOf(e: SyntaxNode): { links: Link[]; root: SyntaxNode } {
 const INPUT_PATH = /(^|::)(env::(var|var_os|args|args_os|current_dir)|args|args_os|fs::\w+|File::(open|create)|OpenOptions::\w+|TcpStream::connect\w*|TcpListener::bind|UdpSocket::bind|UnixStream::connect|UnixListener::bind|stdin|read_to_string|Command::new)$/;
 const INPUT_METHOD = /^(read_line|read_to_string|read_to_end|read_exact|recv|recv_timeout|try_recv|recv_from|accept|incoming|connect|open|output|status|spawn|wait|metadata|canonicalize|read_dir|read_link)$/;
 /** Operations that fail on some values: parsing, lookups, conversions, searches. */
-const FALLIBLE_PATH = /(^|::)(from_utf8|from_str|from_str_radix|from_slice|from_reader|from_bytes|try_from|from_bytes_with_nul|decode)$/;
+const FALLIBLE_PATH = /(^|::)(CString::new|from_utf8|from_str|from_str_radix|from_slice|from_reader|from_bytes|try_from|from_bytes_with_nul|decode)$/;
 const FALLIBLE_METHOD = /^(parse|try_into|split_once|rsplit_once|strip_prefix|strip_suffix|find|rfind|position|get|get_mut|first|last|next|nth|next_back|to_str|into_string|max|min|max_by|min_by|max_by_key|min_by_key|pop|peek|captures|char_indices|file_name|file_stem|parent|extension|from_utf8|decode|into_inner)$/;
 /** Messages that state why the value is there (`expect("regex is valid")`). */
 const INVARIANT_MESSAGE = /\b(always|never|infallible|invariant|cannot|can't|checked|validated|guaranteed|impossible|must|statically|by construction|known)\b/i;
@@ -152,12 +152,23 @@ export function judgeUnwrap(call: SyntaxNode, ctx: RuleContext): void {
     const what = input.kind === 'call' ? input.name : `.${input.name}()`;
     return add(0.6, `${pattern} on the result of ${what}: input the author did not expect (a missing variable or file, a refused connection) panics and stops the program.`, 'medium');
   }
-  const origin = root.type === 'identifier' ? originOf(root.text, call, fn) : undefined;
-  if (fallible && origin === 'input') {
-    return add(0.6, `${pattern} on ${fallible.kind === 'call' ? fallible.name : `.${fallible.name}()`} of ${root.text}, which comes from program input: a malformed value panics and stops the program.`, 'medium');
+  // where the data comes from: the root variable, or the variables given to the calls along the chain
+  const sources = [root, ...links.flatMap((l) => l.args), ...(root.type === 'call_expression' ? callArgs(root) : [])];
+  const ids = new Set(sources.flatMap((e) => (e.type === 'identifier' ? [e.text] : e.descendantsOfType('identifier').map((i) => i.text))));
+  let origin: 'input' | 'param' | undefined;
+  for (const id of ids) {
+    const o = originOf(id, call, fn);
+    if (o === 'input') {
+      origin = 'input';
+      break;
+    }
+    origin ??= o;
+  }
+  if (origin === 'input') {
+    return add(0.6, `${pattern} on ${fallible ? (fallible.kind === 'call' ? fallible.name : `.${fallible.name}()`) : root.text} of data that comes from program input: a malformed value panics and stops the program.`, 'medium');
   }
   if (fallible && origin === 'param') {
-    return add(stated ? 0.3 : fn?.pub ? 0.45 : 0.35, `${pattern} on ${fallible.kind === 'call' ? fallible.name : `.${fallible.name}()`} of ${root.text}, which the caller provides: a value the author did not expect makes this function panic.`);
+    return add(stated ? 0.3 : fn?.pub ? 0.45 : 0.35, `${pattern} on ${fallible.kind === 'call' ? fallible.name : `.${fallible.name}()`} of a value the caller provides: a value the author did not expect makes this function panic.`);
   }
   if (!fallible && root.type === 'identifier' && isParamOption(root.text, call, fn)) {
     return add(stated ? 0.3 : 0.5, `${pattern} on the parameter ${root.text}: a caller passing None/Err makes this function panic.`);
@@ -182,6 +193,9 @@ const DATA_LOSS_METHODS = /^(flush|sync_all|sync_data|write_all|write|write_fmt|
 const RESULT_PATH = /(^|::)(fs::\w+|File::(create|open|create_new)|env::set_current_dir|io::copy|set_permissions|remove_file|remove_dir|remove_dir_all|create_dir|create_dir_all|rename|hard_link|symlink)$/;
 const DATA_LOSS_PATH = /(^|::)(fs::(write|remove_file|remove_dir|remove_dir_all|rename|copy|set_permissions|create_dir|create_dir_all|hard_link)|File::create|remove_file|remove_dir|remove_dir_all|set_permissions|rename|io::copy)$/;
 
+/** C calls whose failure loses data or leaves a privilege or a file in place. */
+const C_STATUS_LOSS = /^(write|send|sendto|fsync|fdatasync|close|unlink|remove|rename|chmod|fchmod|chown|setuid|setgid|seteuid|setegid|setresuid|setresgid|setgroups|chdir|chroot|ftruncate|truncate|munmap|mprotect|mlock)$/;
+
 interface ResultCall {
   what: string;
   /** a failure loses data or a guarantee */
@@ -194,7 +208,16 @@ interface ResultCall {
   known: boolean;
 }
 
-const CONSOLE = /^(&\s*mut\s+)?((std::)?io::)?(stderr|stdout)\s*\(\s*\)|^(&\s*mut\s+)?(stderr|stdout|err|out|handle|lock)$/;
+const CONSOLE_CALL = /^(&\s*mut\s+)?((std::)?io::)?(stderr|stdout)\s*\(\s*\)(\s*\.\s*lock\s*\(\s*\))?$/;
+
+/** `io::stderr()`, or a variable bound to it (`let mut err = io::stderr().lock();`). */
+function isConsole(target: string, at: SyntaxNode, fn: FnInfo | undefined): boolean {
+  const t = target.trim();
+  if (CONSOLE_CALL.test(t)) return true;
+  const name = /^(&\s*mut\s+)?(\w+)$/.exec(t)?.[2];
+  const b = name ? bindingAt(name, at, fn) : undefined;
+  return !!b?.value && CONSOLE_CALL.test(b.value.text.replace(/\s+/g, ' '));
+}
 
 /** What a discarded expression is, when it is (or may be) a `Result`; undefined when it is known not to be one. */
 function resultCall(e: SyntaxNode, ctx: RuleContext, fn: FnInfo | undefined): ResultCall | undefined {
@@ -210,7 +233,7 @@ function resultCall(e: SyntaxNode, ctx: RuleContext, fn: FnInfo | undefined): Re
       const b = bindingAt(targetName, n, fn);
       if (b && (/^(&\s*mut\s+)?String\b/.test(b.type ?? '') || /^String::(new|with_capacity|from)\b|^format!|\.(to_string|to_owned)\s*\(\s*\)$/.test(b.value?.text.trim() ?? ''))) return undefined;
     }
-    return { what: `${mac}!`, dataLoss: true, console: CONSOLE.test(target), channel: false, known: true };
+    return { what: `${mac}!`, dataLoss: true, console: isConsole(target, n, fn), channel: false, known: true };
   }
   if (n.type !== 'call_expression') return undefined;
   const name = calleeName(n) ?? '';
@@ -223,7 +246,7 @@ function resultCall(e: SyntaxNode, ctx: RuleContext, fn: FnInfo | undefined): Re
     const bytesOk = !/^(write|write_all|read|read_exact)$/.test(name) || BYTES_ARG.test(args[0]?.text.trim() ?? '');
     if (!ownResult && !(counts && counts.includes(args.length) && bytesOk)) return ctx.facts.otherFns.has(name) || counts ? undefined : { what: `.${name}()`, dataLoss: false, console: false, channel: false, known: false };
     if (name === 'write' || name === 'write_all' || name === 'flush' || name === 'write_fmt') {
-      if (CONSOLE.test(unwrapExpr(recv).text.replace(/\.lock\(\)$/, ''))) return { what: `.${name}()`, dataLoss: false, console: true, channel: false, known: true };
+      if (isConsole(unwrapExpr(recv).text, n, fn)) return { what: `.${name}()`, dataLoss: false, console: true, channel: false, known: true };
     }
     // `status()`/`output()`/`spawn()` are Command's only in a Command chain
     if ((name === 'status' || name === 'output' || name === 'spawn') && !/Command::new|\.arg\(|\.args\(/.test(recv.text) && !ownResult) return undefined;
@@ -232,6 +255,12 @@ function resultCall(e: SyntaxNode, ctx: RuleContext, fn: FnInfo | undefined): Re
   }
   const path = calleePath(n);
   const last = path.replace(/^.*::/, '');
+  const foreign = ctx.facts.foreignFns.get(last);
+  if (foreign !== undefined && (!path.includes('::') || /^(libc|ffi|sys|self|crate|super)::/.test(path))) {
+    // a C function's status code: an int (or a pointer) nobody looks at
+    if (!/^(::)?(std::os::raw::|core::ffi::|libc::)?(c_int|c_long|i32|i64|isize|ssize_t|c_ssize_t)$/.test(foreign.replace(/\s+/g, ''))) return undefined;
+    return { what: `${last}() (its status code)`, dataLoss: C_STATUS_LOSS.test(last), console: false, channel: false, known: true };
+  }
   if (RESULT_PATH.test(path)) return { what: path, dataLoss: DATA_LOSS_PATH.test(path), console: false, channel: false, known: true };
   // a function of this file: called by its bare name or through self/Self/crate/super, not `ptr::write`
   const local = !path.includes('::') || /^(self|Self|crate|super)::/.test(path);
@@ -277,8 +306,13 @@ export function judgeLetUnderscore(decl: SyntaxNode, ctx: RuleContext): void {
 
 /** `call().ok();` and `call();` statements whose Result is dropped. */
 export function judgeStatement(stmt: SyntaxNode, ctx: RuleContext): void {
-  const e = stmt.namedChildren.find((c) => !isComment(c));
-  if (!e) return;
+  const first = stmt.namedChildren.find((c) => !isComment(c));
+  // only a statement ended by `;` drops its value; text after a parse error (`try!(…)`) is not judged
+  // (`unsafe { f() };` is the block statement followed by an empty statement)
+  const dropped = stmt.lastChild?.type === ';' || stmt.nextSibling?.type === 'empty_statement';
+  if (!first || !dropped || stmt.previousSibling?.type === 'ERROR') return;
+  // `unsafe { setuid(uid) };` drops the call's value just the same
+  const e = unwrapExpr(first);
   const fn = ctx.fnOf(stmt);
   if (e.type === 'call_expression' && calleeName(e) === 'ok' && methodReceiver(e) && callArgs(e).length === 0) {
     const r = resultCall(methodReceiver(e) as SyntaxNode, ctx, fn) ?? { what: 'the call', dataLoss: false, console: false, channel: false, known: false };
@@ -290,7 +324,7 @@ export function judgeStatement(stmt: SyntaxNode, ctx: RuleContext): void {
   if (e.type !== 'call_expression' && e.type !== 'macro_invocation') return;
   const r = resultCall(e, ctx, fn);
   if (!r?.known) return;
-  let c = r.console ? 0.2 : r.channel ? 0.45 : r.dataLoss ? 0.65 : 0.55;
+  let c = r.console ? 0.2 : r.channel ? 0.5 : r.dataLoss ? 0.65 : 0.55;
   if (excused(stmt) || inDrop(fn)) c = Math.min(c, 0.3);
   ctx.add(R.ignoredResult, e, c, 'unused Result', { description: describe(r, 'The statement drops (rustc: unused_must_use)'), severity: c >= 0.6 ? 'medium' : 'low', noSafetyDiscount: true });
 }

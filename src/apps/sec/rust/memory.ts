@@ -71,6 +71,10 @@ export function judgeTransmute(call: SyntaxNode, name: string, ctx: RuleContext)
   if (src && dst && src.replace(/\s+/g, '') !== dst.replace(/\s+/g, '') && bare(src) === bare(dst)) {
     return add(0.7, 'only a lifetime changes: the value can outlive what it borrows (use after free) unless something else keeps that alive.');
   }
+  if (src && /\bMaybeUninit\b/.test(src) && !(dst && /\bMaybeUninit\b/.test(dst))) {
+    const dv0 = dst ? validity(dst, ctx.facts, false) : 'unknown';
+    return add(dv0 === 'niche' ? 0.85 : 0.7, 'this asserts that every element of the MaybeUninit was written (an assume_init in disguise): any slot a path skipped is read as uninitialised memory.');
+  }
   const dv = dst ? validity(dst, ctx.facts, false) : 'unknown';
   if (dv === 'niche') return add(0.8, `not every bit pattern is a valid ${dst ?? ''} (bool, char, enum tags, references, non-null pointers): bytes from ${src ?? 'the source'} that are not one are undefined behaviour.`);
   const sv = src ? validity(src, ctx.facts, false) : 'unknown';

@@ -226,6 +226,8 @@ export interface FileFacts {
   fns: Map<string, SyntaxNode>;
   /** names of struct fields whose type is a raw pointer */
   pointerFields: Set<string>;
+  /** foreign functions declared in `extern` blocks of the file → return type text ('' for none) */
+  foreignFns: Map<string, string>;
   /** names imported from libc (`use libc::{stat, sockaddr_in}`): C types, plain data */
   cTypes: Set<string>;
   /** the file's text without comments */
@@ -237,8 +239,14 @@ const typeName = (t: string) => t.replace(/<.*$/s, '').replace(/^.*::/, '').trim
 export function fileFacts(root: SyntaxNode): FileFacts {
   const f: FileFacts = {
     structs: new Map(), enums: new Map(), dropTypes: new Set(), resultFns: new Set(), otherFns: new Set(),
-    fns: new Map(), pointerFields: new Set(), cTypes: new Set(), code: codeText(root),
+    fns: new Map(), pointerFields: new Set(), cTypes: new Set(), foreignFns: new Map(), code: codeText(root),
   };
+  for (const m of root.descendantsOfType('foreign_mod_item')) {
+    for (const sig of m.descendantsOfType('function_signature_item')) {
+      const name = sig.childForFieldName('name')?.text;
+      if (name) f.foreignFns.set(name, sig.childForFieldName('return_type')?.text ?? '');
+    }
+  }
   for (const u of root.descendantsOfType('use_declaration')) {
     const t = u.text.replace(/\s+/g, '');
     const m = /^(pub(\([^)]*\))?)?use(::)?libc::(\{(.*)\}|(\w+)(as\w+)?);$/.exec(t);

@@ -9,15 +9,35 @@ import { lowerSeverity, safetyArgument } from './context.js';
 import type { RuleContext } from './ctx.js';
 import { derefsIn, invalidatedBetween, nullChecked, offsetBounded, rawPointer, type Deref } from './pointers.js';
 import { RUST_RULES as R } from './rules.js';
-import { callArgs, calleeName, calleePath, escapeRe, hasKeyword, isConstantExpr, methodReceiver, unwrapExpr, type FnInfo } from './syntax.js';
+import { bindingAt, callArgs, calleeName, calleePath, escapeRe, hasKeyword, isConstantExpr, methodReceiver, unwrapExpr, type FnInfo } from './syntax.js';
 import { typeParts } from './types.js';
 
 /** SAFETY comments lower a finding to this share of its confidence. */
 export const SAFETY_FACTOR = 0.6;
 
+/**
+ * Unchecked operations whose precondition the code itself can show: an index bounded before
+ * `get_unchecked(i)`. A SAFETY comment does not make up for a missing check of that kind.
+ */
+function uncheckedIndex(block: SyntaxNode, ctx: RuleContext): SyntaxNode | undefined {
+  const fn = ctx.fnOf(block);
+  const body = fn?.body;
+  for (const c of block.descendantsOfType('call_expression')) {
+    if (!/^(get_unchecked|get_unchecked_mut)$/.test(calleeName(c) ?? '')) continue;
+    const idx = callArgs(c)[0];
+    if (!idx || isConstantExpr(idx) || idx.type === 'range_expression') continue;
+    if (body && offsetBounded(idx, c, body, ctx.code(body))) continue;
+    return c;
+  }
+  return undefined;
+}
+
 export function judgeUnsafeBlock(block: SyntaxNode, ctx: RuleContext): void {
   const arg = safetyArgument(block);
-  if (arg) {
+  const unchecked = uncheckedIndex(block, ctx);
+  if (unchecked) {
+    ctx.add(R.unsafeBlock, block, arg ? 0.55 : 0.7, 'unsafe', { severity: 'high', description: `${calleeName(unchecked) ?? ''}(${callArgs(unchecked)[0]?.text ?? ''}) reads without a bounds check, and nothing before it compares the index with the length${arg ? ' (the SAFETY comment does not show one)' : ''}: an out-of-range index is an out-of-bounds access.` });
+  } else if (arg) {
     ctx.add(R.unsafeBlock, block, 0.6 * SAFETY_FACTOR, 'unsafe', { severity: lowerSeverity(R.unsafeBlock.severity), description: `${R.unsafeBlock.help} A SAFETY comment argues why this is sound ("${clip(arg)}"); review that argument.` });
   } else ctx.add(R.unsafeBlock, block, 0.6, 'unsafe', { description: `${R.unsafeBlock.help} No SAFETY comment says which invariant makes this sound.` });
 }
@@ -76,6 +96,12 @@ export function judgeDeref(d: Deref, fn: FnInfo | undefined, ctx: RuleContext): 
   const o = d.ptr.origin;
   let c: number;
   let why: string;
+  const freed = body ? freedBefore(d.ptr.names, d.node, body, ctx) : undefined;
+  if (freed) {
+    c = 0.8;
+    why = `the memory was released at line ${freed.startPosition.row + 1} (${freed.text.replace(/\s+/g, ' ').slice(0, 40)}): this is a use after free`;
+    return { deref: d, confidence: c, why, checked, safety: undefined };
+  }
   switch (o.kind) {
     case 'param':
       if (checked) [c, why] = [0.3, `the parameter ${o.key} is checked for null first`];
@@ -119,6 +145,151 @@ export function judgeDeref(d: Deref, fn: FnInfo | undefined, ctx: RuleContext): 
   return { deref: d, confidence: c, why, checked, safety };
 }
 
+const RELEASE_PATH = /(^|::)(Box::from_raw|CString::from_raw|Arc::from_raw|Rc::from_raw|Vec::from_raw_parts|String::from_raw_parts|free|dealloc|drop_in_place)$/;
+
+/** The pointer a release call releases (its first argument, casts dropped). */
+function releasedKey(call: SyntaxNode): string | undefined {
+  const a = callArgs(call)[0];
+  if (!a) return undefined;
+  let e = unwrapExpr(a);
+  while (e.type === 'type_cast_expression' && e.childForFieldName('value')) e = unwrapExpr(e.childForFieldName('value') as SyntaxNode);
+  return e.type === 'identifier' || e.type === 'field_expression' ? e.text.replace(/\s+/g, '') : undefined;
+}
+
+/** Whether a release call frees the memory now: free/dealloc, or a from_raw whose owner is dropped at once. */
+function releasesNow(call: SyntaxNode): boolean {
+  const path = calleePath(call);
+  if (!/from_raw/.test(path)) return true;
+  let p = call.parent;
+  // through `unsafe { … }`, `{ … }` and parentheses holding only the call
+  while (p && (p.type === 'block' || p.type === 'unsafe_block' || p.type === 'parenthesized_expression') && p.namedChildren.filter((c) => c.type !== 'line_comment' && c.type !== 'block_comment').length === 1) p = p.parent;
+  if (p?.type === 'expression_statement') return true;
+  if (p?.type === 'let_declaration' && p.childForFieldName('pattern')?.text === '_') return false;
+  if (p?.type === 'arguments' && p.parent?.type === 'call_expression' && /(^|::)drop$/.test(calleePath(p.parent))) return true;
+  return false;
+}
+
+/** A call before `at` that released the memory one of `names` points to (with no new value assigned since). */
+function freedBefore(names: readonly string[], at: SyntaxNode, body: SyntaxNode, ctx: RuleContext): SyntaxNode | undefined {
+  for (const c of body.descendantsOfType('call_expression')) {
+    if (c.startIndex >= at.startIndex) break;
+    if (!RELEASE_PATH.test(calleePath(c)) || !releasesNow(c)) continue;
+    const key = releasedKey(c);
+    if (!key || !names.includes(key)) continue;
+    // released inside a branch that returns, or reassigned after: not this path
+    const between = ctx.code(body).slice(c.endIndex - body.startIndex, at.startIndex - body.startIndex);
+    if (new RegExp(`(?<![\\w.])${escapeRe(key)}\\s*=[^=]`).test(between)) continue;
+    if (insideEarlyExit(c, at)) continue;
+    return c;
+  }
+  return undefined;
+}
+
+/** `c` sits in a block that ends with return/break/continue and does not contain `at`. */
+function insideEarlyExit(c: SyntaxNode, at: SyntaxNode): boolean {
+  for (let b = c.parent; b; b = b.parent) {
+    if (b.type === 'function_item') return false;
+    if (b.type !== 'block') continue;
+    if (b.startIndex <= at.startIndex && at.endIndex <= b.endIndex) return false;
+    if (/\b(return|break|continue)\b/.test(b.text)) return true;
+  }
+  return false;
+}
+
+/** The same pointer given to two release calls (from_raw twice, free twice) in one function. */
+function doubleRelease(fn: FnInfo, ctx: RuleContext): void {
+  if (!fn.body) return;
+  const seen = new Map<string, SyntaxNode>();
+  for (const c of fn.body.descendantsOfType('call_expression')) {
+    if (!RELEASE_PATH.test(calleePath(c)) || calleePath(c).endsWith('drop_in_place')) continue;
+    const key = releasedKey(c);
+    if (!key) continue;
+    const first = seen.get(key);
+    if (first) {
+      const between = ctx.code(fn.body).slice(first.endIndex - fn.body.startIndex, c.startIndex - fn.body.startIndex);
+      const exclusive = first.parent && c.parent && sameIfOtherArm(first, c);
+      if (!new RegExp(`(?<![\\w.])${escapeRe(key)}\\s*=[^=]`).test(between) && !exclusive && !insideEarlyExit(first, c)) {
+        ctx.add(R.rawPointer, c, 0.8, 'double release', { description: `${key} is released twice: ${first.text.replace(/\s+/g, ' ').slice(0, 40)} at line ${first.startPosition.row + 1}, and again here (double free).`, severity: 'high', noSafetyDiscount: true });
+        return;
+      }
+    }
+    seen.set(key, c);
+  }
+}
+
+/** `a` and `b` in different arms of the same if/match. */
+function sameIfOtherArm(a: SyntaxNode, b: SyntaxNode): boolean {
+  for (let p = a.parent; p; p = p.parent) {
+    if (p.type === 'if_expression' || p.type === 'match_expression') {
+      if (!(p.startIndex <= b.startIndex && b.endIndex <= p.endIndex)) continue;
+      const armOf = (n: SyntaxNode) => {
+        for (let q: SyntaxNode | null = n; q && q.parent; q = q.parent) if (q.parent.id === p.id || q.parent.parent?.id === p.id) return q.id;
+        return -1;
+      };
+      return armOf(a) !== armOf(b);
+    }
+  }
+  return false;
+}
+
+const OWNED_TEMP = /(^|::)(CString::new|CString::from_vec_unchecked|String::from|String::new|String::with_capacity|Vec::new|Vec::with_capacity|Vec::from|Box::new)$|^(to_string|to_owned|to_vec|into_bytes|collect|clone|concat|join|repeat|replace|to_uppercase|to_lowercase|into_boxed_slice|into_string)$/;
+
+/** `CString::new(s).unwrap().as_ptr()` kept beyond its statement: the temporary is dropped at the `;`. */
+function danglingTemporaries(fn: FnInfo, ctx: RuleContext): void {
+  if (!fn.body) return;
+  for (const c of fn.body.descendantsOfType('call_expression')) {
+    const name = calleeName(c);
+    const recv = methodReceiver(c);
+    if (!recv || (name !== 'as_ptr' && name !== 'as_mut_ptr')) continue;
+    let r = unwrapExpr(recv);
+    while ((r.type === 'call_expression' && /^(unwrap|expect|unwrap_or|unwrap_or_default|unwrap_or_else)$/.test(calleeName(r) ?? '') && methodReceiver(r)) || r.type === 'try_expression') {
+      r = unwrapExpr(r.type === 'try_expression' ? (r.namedChildren[0] as SyntaxNode) : (methodReceiver(r) as SyntaxNode));
+    }
+    const temp = (r.type === 'call_expression' && OWNED_TEMP.test(methodReceiver(r) ? (calleeName(r) ?? '') : calleePath(r))) || (r.type === 'macro_invocation' && /^(format|vec)$/.test(r.childForFieldName('macro')?.text ?? ''));
+    if (!temp) continue;
+    // the pointer escapes its statement: bound, returned, stored, or the function's value
+    let escapes = false;
+    for (let p: SyntaxNode | null = c; p && p.id !== fn.body.id; p = p.parent) {
+      const parent = p.parent;
+      if (!parent || parent.type === 'arguments' || parent.type === 'macro_invocation' || parent.type === 'token_tree') break;
+      if (parent.type === 'let_declaration' || parent.type === 'return_expression' || parent.type === 'field_initializer' || parent.type === 'assignment_expression' || (parent.type === 'block' && parent.id === fn.body.id)) {
+        escapes = true;
+        break;
+      }
+      if (parent.type === 'expression_statement') break;
+    }
+    if (escapes) {
+      ctx.add(R.rawPointer, c, 0.85, `${name} of a temporary`, { description: `${name}() of a temporary (${r.text.replace(/\s+/g, ' ').slice(0, 40)}): the value is dropped at the end of the statement, so the pointer dangles (rustc: dangling_pointers_from_temporaries). Bind the owner to a variable that outlives the pointer.`, severity: 'high', noSafetyDiscount: true });
+    }
+  }
+}
+
+/** A function returning a raw pointer to one of its own locals, which die when it returns. */
+function pointerToLocal(fn: FnInfo, ctx: RuleContext): void {
+  if (!fn.body || !/^\*\s*(const|mut)\b/.test(fn.returnType.trim())) return;
+  const outs = fn.body.descendantsOfType('return_expression').map((r) => r.namedChildren[0]).filter((x): x is SyntaxNode => !!x);
+  const items = fn.body.namedChildren.filter((c) => c.type !== 'line_comment' && c.type !== 'block_comment');
+  const tail = items[items.length - 1];
+  if (tail && !/statement$|_declaration$/.test(tail.type)) outs.push(tail);
+  for (const out of outs) {
+    let e = unwrapExpr(out);
+    while (e.type === 'type_cast_expression' && e.childForFieldName('value')) e = unwrapExpr(e.childForFieldName('value') as SyntaxNode);
+    let local: SyntaxNode | undefined;
+    if (e.type === 'reference_expression') local = e.namedChildren.find((c) => c.type === 'identifier');
+    else if (e.type === 'call_expression' && /^(as_ptr|as_mut_ptr)$/.test(calleeName(e) ?? '')) {
+      const r = methodReceiver(e);
+      if (r && unwrapExpr(r).type === 'identifier') local = unwrapExpr(r);
+    }
+    if (!local) continue;
+    const b = bindingAt(local.text, local, fn);
+    if (!b || b.param) continue;
+    const v = b.value ? unwrapExpr(b.value) : undefined;
+    // a local holding a reference or a leaked/static value is not dropped with the frame
+    if (/^&/.test(b.type?.trim() ?? '') || (v && (v.type === 'reference_expression' || /leak|into_raw|as_ref|as_mut|borrow/.test(v.text)))) continue;
+    ctx.add(R.rawPointer, out, 0.85, 'pointer to a local', { description: `${fn.name} returns a pointer into its local ${local.text}, which is dropped when the function returns: the caller gets a dangling pointer.`, severity: 'high', noSafetyDiscount: true });
+  }
+}
+
 /** Raw-pointer dereferences of one function: one finding per pointer, at its riskiest use. */
 export function judgeDerefs(fn: FnInfo, ctx: RuleContext): DerefVerdict[] {
   if (!fn.body) return [];
@@ -128,6 +299,9 @@ export function judgeDerefs(fn: FnInfo, ctx: RuleContext): DerefVerdict[] {
     return true;
   });
   const verdicts = derefs.map((d) => judgeDeref(d, fn, ctx));
+  doubleRelease(fn, ctx);
+  danglingTemporaries(fn, ctx);
+  pointerToLocal(fn, ctx);
   const best = new Map<string, DerefVerdict>();
   for (const v of verdicts) {
     const k = v.deref.ptr.origin.key;
@@ -276,7 +450,7 @@ export function judgeSendSync(impl: SyntaxNode, ctx: RuleContext): void {
     });
   };
   if (st && /(^|[^\w])(Rc|rc::Weak)\s*</.test(fields)) return add(0.85, 'it holds an Rc, whose reference count is not atomic: two threads cloning or dropping it corrupt the count.', true);
-  if (st && trait === 'Sync' && /(^|[^\w:])(Cell|RefCell|UnsafeCell|OnceCell)\s*</.test(fields) && !/\b(Mutex|RwLock)\s*</.test(fields)) {
+  if (st && trait === 'Sync' && /(^|[^\w])(Cell|RefCell|UnsafeCell)\s*<|(?<!sync::)\bOnceCell\s*</.test(fields) && !/\b(Mutex|RwLock)\s*</.test(fields)) {
     return add(0.85, 'it holds a Cell/RefCell/UnsafeCell, whose interior mutability is not synchronised: shared between threads this is a data race.', true);
   }
   if (st && trait === 'Sync') {
