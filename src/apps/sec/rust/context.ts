@@ -63,6 +63,18 @@ export function safetyArgument(node: SyntaxNode): string | undefined {
     }
     if (n.type.endsWith('_item')) break;
   }
+  // a SAFETY comment above the statement that prepares the operation (`let p = v.as_ptr();`),
+  // one or two statements up, when nothing unsafe comes in between
+  let stmt: SyntaxNode | null = node;
+  while (stmt?.parent && stmt.parent.type !== 'block') stmt = stmt.parent;
+  let prev = stmt?.previousNamedSibling ?? null;
+  for (let k = 0; prev && k < 2; prev = prev.previousNamedSibling) {
+    if (isComment(prev)) continue;
+    if (prev.type.endsWith('_item') || prev.descendantsOfType('unsafe_block').length > 0) break;
+    const arg = argumentText(commentsBefore(prev));
+    if (arg) return arg;
+    k++;
+  }
   const block = node.type === 'unsafe_block' ? node.namedChildren.find((c) => c.type === 'block') : undefined;
   const opening: string[] = [];
   for (const c of block?.namedChildren ?? []) {

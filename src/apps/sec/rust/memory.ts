@@ -35,6 +35,26 @@ function element(t: string): { outer: string; inner: string } {
   return { outer: '', inner: s };
 }
 
+/**
+ * A loop over the whole array writes every slot before `at`: `for s in arr.iter_mut()` (or
+ * `.enumerate()`), or `for i in 0..arr.len()` / `0..N` writing `arr[i]`, with no `break`, `zip`,
+ * `take` or early exit that could stop it part-way.
+ */
+function everySlotWritten(arr: string, at: SyntaxNode, fn: FnInfo, ctx: RuleContext): boolean {
+  const body = fn.body as SyntaxNode;
+  const a = escapeRe(arr);
+  const len = /;\s*([^\]]+)\]\s*$/.exec(bindingAt(arr, at, fn)?.type ?? '')?.[1]?.replace(/\s+/g, '');
+  for (const loop of body.descendantsOfType('for_expression')) {
+    if (loop.startIndex >= at.startIndex) break;
+    const iter = loop.childForFieldName('value')?.text.replace(/\s+/g, '') ?? '';
+    const block = ctx.code(loop.childForFieldName('body') ?? loop);
+    const whole = new RegExp(`^(&mut)?${a}(\\.iter_mut\\(\\)(\\.enumerate\\(\\))?)?$`).test(iter) || new RegExp(`^0\\.\\.(${a}\\.len\\(\\)${len ? `|${escapeRe(len)}` : ''})$`).test(iter);
+    if (!whole || /\b(break|return)\b|\?/.test(block)) continue;
+    if (/\.write\s*\(|=\s*MaybeUninit::new/.test(block)) return true;
+  }
+  return false;
+}
+
 /** A `#[repr(transparent)]` wrapper of the file and the type it wraps, on either side. */
 function transparentPair(src: string | undefined, dst: string | undefined, ctx: RuleContext): boolean {
   const wraps = (wrapper: string, other: string | undefined) => {
@@ -56,8 +76,9 @@ export function judgeTransmute(call: SyntaxNode, name: string, ctx: RuleContext)
   const fnNode = call.childForFieldName('function');
   const targs = fnNode?.type === 'generic_function' ? (fnNode.childForFieldName('type_arguments')?.namedChildren ?? []) : [];
   const arg = callArgs(call)[0];
-  const src = targs[0]?.text ?? (arg ? expressionType(arg, fn) : undefined);
-  const dst = targs[1]?.text ?? destinationType(call, fn);
+  const known = (t: string | undefined) => (t && t.trim() !== '_' ? t : undefined);
+  const src = known(targs[0]?.text) ?? (arg ? expressionType(arg, fn) : undefined);
+  const dst = known(targs[1]?.text) ?? destinationType(call, fn);
   const types = `${src ?? '?'} → ${dst ?? '?'}`;
   const add = (c: number, why: string) => ctx.add(R.transmute, call, c, name, { description: `${name} ${types}: ${why}` });
 
@@ -72,6 +93,10 @@ export function judgeTransmute(call: SyntaxNode, name: string, ctx: RuleContext)
     return add(0.7, 'only a lifetime changes: the value can outlive what it borrows (use after free) unless something else keeps that alive.');
   }
   if (src && /\bMaybeUninit\b/.test(src) && !(dst && /\bMaybeUninit\b/.test(dst))) {
+    const a = arg ? unwrapExpr(arg) : undefined;
+    if (a?.type === 'identifier' && fn?.body && everySlotWritten(a.text, call, fn, ctx)) {
+      return add(0.3, `every element of ${a.text} is written by a loop over the whole array before this.`);
+    }
     const dv0 = dst ? validity(dst, ctx.facts, false) : 'unknown';
     return add(dv0 === 'niche' ? 0.85 : 0.7, 'this asserts that every element of the MaybeUninit was written (an assume_init in disguise): any slot a path skipped is read as uninitialised memory.');
   }

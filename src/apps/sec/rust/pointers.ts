@@ -27,6 +27,8 @@ export interface PtrExpr {
   names: string[];
   /** the non-constant offset applied with add/offset/sub, if any */
   offset?: SyntaxNode;
+  /** derived from a shared borrow (`&x as *const T`, `v.as_ptr()`): writing through it is undefined behaviour */
+  shared?: boolean;
 }
 
 const ARITH = /^(add|offset|sub|wrapping_add|wrapping_offset|wrapping_sub|byte_add|byte_offset|byte_sub)$/;
@@ -50,7 +52,7 @@ function rawPointerOf(n: SyntaxNode, fn: FnInfo | undefined, file: FileFacts, de
       const inner = rawPointer(v, fn, file, depth + 1);
       if (inner) return inner;
       // a reference cast to a pointer (`&x as *const T`, `self as *const Self`, `r as *const T` with r: &T) points at a live value
-      if (isReference(unwrapExpr(v), fn)) return at({ kind: 'owned', key: n.text });
+      if (isReference(unwrapExpr(v), fn)) return { ...at({ kind: 'owned', key: n.text }), shared: isSharedReference(unwrapExpr(v), fn) };
       return at({ kind: 'unknown', key: unwrapExpr(v).text });
     }
     case 'identifier': {
@@ -74,7 +76,7 @@ function rawPointerOf(n: SyntaxNode, fn: FnInfo | undefined, file: FileFacts, de
       const recv = methodReceiver(n);
       if (recv && (name === 'as_ptr' || name === 'as_mut_ptr')) {
         // a raw pointer's own as_ptr (NonNull) keeps its origin; a collection's points into it
-        return rawPointer(recv, fn, file, depth + 1) ?? at({ kind: 'borrowed', key: n.text, owner: unwrapExpr(recv).text.replace(/\s+/g, ''), from: n });
+        return rawPointer(recv, fn, file, depth + 1) ?? { ...at({ kind: 'borrowed', key: n.text, owner: unwrapExpr(recv).text.replace(/\s+/g, ''), from: n }), shared: name === 'as_ptr' };
       }
       if (recv && ARITH.test(name)) {
         const base = rawPointer(recv, fn, file, depth + 1);
@@ -104,6 +106,19 @@ function isReference(v: SyntaxNode, fn: FnInfo | undefined): boolean {
   return false;
 }
 
+/** `&x` (not `&mut x`), or a variable of type `&T`. */
+function isSharedReference(v: SyntaxNode, fn: FnInfo | undefined): boolean {
+  if (v.type === 'reference_expression') return !v.namedChildren.some((c) => c.type === 'mutable_specifier');
+  if (v.type === 'identifier') {
+    const b = bindingAt(v.text, v, fn);
+    const t = b?.type?.trim() ?? '';
+    if (t) return /^&/.test(t) && !/^&\s*('\w+\s+)?mut\b/.test(t);
+    const val = b?.value;
+    return val?.type === 'reference_expression' && !val.namedChildren.some((c) => c.type === 'mutable_specifier');
+  }
+  return false;
+}
+
 /** Calls that read or take ownership through their first argument. */
 const DEREF_CALLS = /(^|::)(ptr::)?(read|read_unaligned|read_volatile|write|write_unaligned|write_volatile|drop_in_place|replace|swap)$|(^|::)(CStr::from_ptr|slice::from_raw_parts|slice::from_raw_parts_mut|from_raw_parts|from_raw_parts_mut|Box::from_raw|CString::from_raw|Arc::from_raw|Rc::from_raw)$/;
 /** Methods of a raw pointer that read or write through it. */
@@ -114,6 +129,17 @@ export interface Deref {
   ptr: PtrExpr;
   /** how the dereference reads: `*p`, `CStr::from_ptr`, `.read()`… */
   how: string;
+  /** it writes through the pointer */
+  write?: boolean;
+}
+
+/** `*p = v`, `(*p).f += v`, `p.write(v)`, `ptr::write(p, v)`. */
+function isWrite(d: SyntaxNode, how: string): boolean {
+  if (/write/.test(how)) return true;
+  let n = d;
+  while (n.parent && (n.parent.type === 'parenthesized_expression' || n.parent.type === 'field_expression' || n.parent.type === 'index_expression')) n = n.parent;
+  const p = n.parent;
+  return !!p && (p.type === 'assignment_expression' || p.type === 'compound_assignment_expr') && p.childForFieldName('left')?.id === n.id;
 }
 
 /** Dereferences of raw pointers inside `scope`. */
@@ -124,7 +150,7 @@ export function derefsIn(scope: SyntaxNode, fn: FnInfo | undefined, file: FileFa
       if (n.child(0)?.text !== '*') continue;
       const operand = n.namedChildren[0];
       const ptr = operand && rawPointer(operand, fn, file);
-      if (ptr) out.push({ node: n, ptr, how: '*' });
+      if (ptr) out.push({ node: n, ptr, how: '*', write: isWrite(n, '*') });
       continue;
     }
     const path = calleePath(n);
@@ -132,10 +158,10 @@ export function derefsIn(scope: SyntaxNode, fn: FnInfo | undefined, file: FileFa
     if (path && DEREF_CALLS.test(path) && !/^(read|write|replace|swap)$/.test(path)) {
       const arg = callArgs(n)[0];
       const ptr = arg && rawPointer(arg, fn, file);
-      if (ptr) out.push({ node: n, ptr, how: path.replace(/^.*::(\w+::\w+)$/, '$1') });
+      if (ptr) out.push({ node: n, ptr, how: path.replace(/^.*::(\w+::\w+)$/, '$1'), write: /write/.test(path) });
     } else if (recv && DEREF_METHODS.test(calleeName(n) ?? '')) {
       const ptr = rawPointer(recv, fn, file);
-      if (ptr) out.push({ node: n, ptr, how: `.${calleeName(n) ?? ''}()` });
+      if (ptr) out.push({ node: n, ptr, how: `.${calleeName(n) ?? ''}()`, write: /write|copy_from/.test(calleeName(n) ?? '') });
     }
   }
   return out;

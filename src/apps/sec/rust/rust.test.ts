@@ -169,3 +169,31 @@ describe('Rust rules: what lowers and what raises confidence', () => {
     expect(await top('struct C { n: std::cell::Cell<u8> }\nunsafe impl Send for C {}\n', 'rust.unsafe-send-sync')).toBeLessThan(0.8);
   });
 });
+
+describe('Rust rules: checks a SAFETY comment does not replace', () => {
+  it('unchecked operations stay findings under a SAFETY comment unless the code shows the check', async () => {
+    const utf8 = (check: string) => `pub fn f(b: Vec<u8>) -> String {\n${check}    // SAFETY: the bytes are valid UTF-8.\n    unsafe { String::from_utf8_unchecked(b) }\n}\n`;
+    expect(await top(utf8(''), 'rust.unsafe-block')).toBeGreaterThanOrEqual(0.5);
+    expect(await top(utf8('    if std::str::from_utf8(&b).is_err() { return String::new(); }\n'), 'rust.unsafe-block')).toBeLessThan(0.4);
+    const setLen = (fill: string) => `pub fn f(n: usize) -> Vec<u8> {\n    let mut v: Vec<u8> = Vec::with_capacity(n);\n${fill}    // SAFETY: capacity is n.\n    unsafe { v.set_len(n) };\n    v\n}\n`;
+    expect(await top(setLen(''), 'rust.unsafe-block')).toBeGreaterThanOrEqual(0.5);
+    expect(await top(setLen('    // SAFETY: v has capacity for n bytes.\n    unsafe { std::ptr::write_bytes(v.as_mut_ptr(), 0, n) };\n'), 'rust.unsafe-block')).toBeLessThan(0.4);
+    const rawLen = 'fn f(b: &[u8]) -> &[u8] {\n    let count = b[0] as usize;\n    // SAFETY: count bytes follow.\n    unsafe { std::slice::from_raw_parts(b.as_ptr().add(1), count) }\n}\n';
+    expect(await top(rawLen, 'rust.unsafe-block')).toBeGreaterThanOrEqual(0.5);
+    expect(await top(rawLen.replace('    // SAFETY', '    if count >= b.len() { return &[]; }\n    // SAFETY'), 'rust.unsafe-block')).toBeLessThan(0.4);
+  });
+
+  it('a SAFETY comment above the statement that prepares the pointer counts; one above an unrelated unsafe block does not', async () => {
+    const src = 'fn f(v: &[u8; 8]) -> u8 {\n    // SAFETY: v has eight bytes, so offset 3 is in bounds.\n    let p = v.as_ptr();\n    unsafe { *p.add(3) }\n}\n';
+    expect(await top(src, 'rust.unsafe-block')).toBeLessThan(0.4);
+    const two = 'fn f(v: &[u8; 8]) -> u8 {\n    // SAFETY: v has eight bytes, so offset 3 is in bounds.\n    let a = unsafe { *v.as_ptr().add(3) };\n    let b = unsafe { *v.as_ptr().add(4) };\n    a ^ b\n}\n';
+    const found = await withRoot(two, 'rust', (root) => analyzeRust(root, 'src/x.rs'));
+    expect(found.filter((f) => f.rule === 'rust.unsafe-block').map((f) => f.confidence)).toEqual([0.36, 0.6]);
+  });
+
+  it('writes through a pointer from a shared borrow', async () => {
+    expect(await top('fn f(x: &u32) { let p = x as *const u32 as *mut u32; unsafe { *p = 1 }; }\n', 'rust.raw-pointer')).toBeGreaterThanOrEqual(0.7);
+    expect(await top('fn f(x: &mut u32) { let p = x as *mut u32; unsafe { *p = 1 }; }\n', 'rust.raw-pointer')).toBeLessThan(0.4);
+    expect(await top('fn f(v: &Vec<u8>) { let p = v.as_ptr() as *mut u8; unsafe { p.write(0) }; }\n', 'rust.raw-pointer')).toBeGreaterThanOrEqual(0.7);
+  });
+});

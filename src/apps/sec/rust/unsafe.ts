@@ -10,33 +10,87 @@ import type { RuleContext } from './ctx.js';
 import { derefsIn, invalidatedBetween, nullChecked, offsetBounded, rawPointer, type Deref } from './pointers.js';
 import { RUST_RULES as R } from './rules.js';
 import { bindingAt, callArgs, calleeName, calleePath, escapeRe, hasKeyword, isConstantExpr, methodReceiver, unwrapExpr, type FnInfo } from './syntax.js';
-import { typeParts } from './types.js';
+import { destinationType, typeParts } from './types.js';
 
 /** SAFETY comments lower a finding to this share of its confidence. */
 export const SAFETY_FACTOR = 0.6;
 
 /**
- * Unchecked operations whose precondition the code itself can show: an index bounded before
- * `get_unchecked(i)`. A SAFETY comment does not make up for a missing check of that kind.
+ * Unchecked operations whose precondition the code itself can show, or fail to: an index
+ * bounded before `get_unchecked(i)`, bytes validated before `from_utf8_unchecked`, a length
+ * compared before `slice::from_raw_parts`, elements written before `Vec::set_len`. A SAFETY
+ * comment does not make up for a missing check of that kind.
  */
-function uncheckedIndex(block: SyntaxNode, ctx: RuleContext): SyntaxNode | undefined {
+function uncheckedOperation(block: SyntaxNode, ctx: RuleContext): { node: SyntaxNode; why: string } | undefined {
   const fn = ctx.fnOf(block);
   const body = fn?.body;
+  const code = body ? ctx.code(body) : '';
+  const before = (at: SyntaxNode) => (body ? ctx.before(body, at) : '');
+  const root = (e: SyntaxNode) => {
+    let r = unwrapExpr(e);
+    while (r.type === 'reference_expression' || r.type === 'call_expression' || r.type === 'field_expression' || r.type === 'index_expression') {
+      const next = r.type === 'call_expression' ? methodReceiver(r) : r.namedChildren[0];
+      if (!next) break;
+      r = unwrapExpr(next);
+    }
+    return r.type === 'identifier' ? r.text : undefined;
+  };
   for (const c of block.descendantsOfType('call_expression')) {
-    if (!/^(get_unchecked|get_unchecked_mut)$/.test(calleeName(c) ?? '')) continue;
-    const idx = callArgs(c)[0];
-    if (!idx || isConstantExpr(idx) || idx.type === 'range_expression') continue;
-    if (body && offsetBounded(idx, c, body, ctx.code(body))) continue;
-    return c;
+    const name = calleeName(c) ?? '';
+    const args = callArgs(c);
+    if (name === 'get_unchecked' || name === 'get_unchecked_mut') {
+      const idx = args[0];
+      if (!idx || isConstantExpr(idx) || idx.type === 'range_expression') continue;
+      if (body && offsetBounded(idx, c, body, code)) continue;
+      return { node: c, why: `${name}(${idx.text}) reads without a bounds check, and nothing before it compares the index with the length` };
+    }
+    if (name === 'from_utf8_unchecked' || name === 'from_utf8_unchecked_mut') {
+      const arg = args[0];
+      const r = arg && root(arg);
+      if (!arg || isConstantExpr(arg) || !r) continue;
+      if (new RegExp(`from_utf8\\s*\\([^)]*\\b${escapeRe(r)}\\b|\\b${escapeRe(r)}\\b[\\w.()]*\\.\\s*(is_ascii|is_char_boundary|is_utf8)\\s*\\(`).test(before(c))) continue;
+      return { node: c, why: `${name}(${arg.text}) trusts bytes nothing validated as UTF-8 (no from_utf8 or is_ascii check on ${r})` };
+    }
+    if (/(^|::)(from_raw_parts|from_raw_parts_mut)$/.test(calleePath(c)) && /slice::/.test(calleePath(c))) {
+      const len = args[1];
+      if (!len || isConstantExpr(len) || !body) continue;
+      const ids = len.type === 'identifier' ? [len.text] : len.descendantsOfType('identifier').map((i) => i.text);
+      // a length the caller passes with the pointer is the caller's contract
+      if (ids.some((i) => fn?.params.has(i)) || offsetBounded(len, c, body, code)) continue;
+      return { node: c, why: `slice::${calleeName(c) ?? ''} with length ${len.text}, which nothing compares with the size of the allocation` };
+    }
+    if (name === 'set_len') {
+      const v = methodReceiver(c);
+      const n = args[0];
+      if (!v || !n || /^0$/.test(n.text) || new RegExp(`\\b${escapeRe(v.text)}\\s*\\.\\s*len\\s*\\(\\s*\\)\\s*-`).test(n.text)) continue;
+      if (new RegExp(`\\b${escapeRe(v.text)}\\s*\\.\\s*(as_mut_ptr|spare_capacity_mut)\\s*\\(|ptr::write|copy_nonoverlapping|\\.write\\s*\\(`).test(before(c))) continue;
+      return { node: c, why: `${v.text}.set_len(${n.text}) with no write into the spare capacity before it: the new elements are uninitialised memory` };
+    }
+    if (name === 'unwrap_unchecked') {
+      const r = methodReceiver(c);
+      const rt = r ? root(r) : undefined;
+      if (rt && new RegExp(`\\b${escapeRe(rt)}\\b[\\w.()]*\\.\\s*(is_some|is_ok|is_empty|len)\\s*\\(`).test(before(c))) continue;
+      return { node: c, why: `unwrap_unchecked() on a value nothing checked: None/Err here is undefined behaviour` };
+    }
   }
   return undefined;
 }
 
+/** `unsafe { MaybeUninit::uninit().assume_init() }` into `[MaybeUninit<T>; N]`: the documented idiom, it asserts nothing. */
+function uninitArrayIdiom(block: SyntaxNode, ctx: RuleContext): boolean {
+  if (!/^unsafe\s*\{\s*((std|core)::)?(mem::)?MaybeUninit(::<[^>]*>)?::uninit\s*\(\s*\)\s*\.\s*assume_init\s*\(\s*\)\s*\}$/.test(ctx.code(block))) return false;
+  return /^\[\s*((std|core)::)?(mem::)?MaybeUninit\s*</.test(destinationType(block, ctx.fnOf(block))?.trim() ?? '');
+}
+
 export function judgeUnsafeBlock(block: SyntaxNode, ctx: RuleContext): void {
-  const arg = safetyArgument(block);
-  const unchecked = uncheckedIndex(block, ctx);
-  if (unchecked) {
-    ctx.add(R.unsafeBlock, block, arg ? 0.55 : 0.7, 'unsafe', { severity: 'high', description: `${calleeName(unchecked) ?? ''}(${callArgs(unchecked)[0]?.text ?? ''}) reads without a bounds check, and nothing before it compares the index with the length${arg ? ' (the SAFETY comment does not show one)' : ''}: an out-of-range index is an out-of-bounds access.` });
+  // inside an unsafe fn, the fn's own `# Safety` contract is the argument its blocks rely on
+  const fn = ctx.fnOf(block);
+  const arg = safetyArgument(block) ?? (fn?.unsafe && fn.safetyDoc ? `the # Safety contract of ${fn.name}` : undefined);
+  const unchecked = uncheckedOperation(block, ctx);
+  if (!unchecked && uninitArrayIdiom(block, ctx)) {
+    ctx.add(R.unsafeBlock, block, 0.3, 'unsafe', { severity: 'low', description: 'An array of MaybeUninit created with uninit().assume_init(): the documented idiom, it asserts nothing about the elements.' });
+  } else if (unchecked) {
+    ctx.add(R.unsafeBlock, block, arg ? 0.55 : 0.7, 'unsafe', { severity: 'high', description: `${unchecked.why}${arg ? ' (the SAFETY comment does not show that check)' : ''}.` });
   } else if (arg) {
     ctx.add(R.unsafeBlock, block, 0.6 * SAFETY_FACTOR, 'unsafe', { severity: lowerSeverity(R.unsafeBlock.severity), description: `${R.unsafeBlock.help} A SAFETY comment argues why this is sound ("${clip(arg)}"); review that argument.` });
   } else ctx.add(R.unsafeBlock, block, 0.6, 'unsafe', { description: `${R.unsafeBlock.help} No SAFETY comment says which invariant makes this sound.` });
@@ -129,6 +183,9 @@ export function judgeDeref(d: Deref, fn: FnInfo | undefined, ctx: RuleContext): 
       break;
     default:
       [c, why] = checked ? [0.3, `${o.key} is checked for null first`] : [0.45, `where ${o.key} points is not known here`];
+  }
+  if (d.write && d.ptr.shared) {
+    [c, why] = [0.75, 'it writes through a pointer derived from a shared borrow (&x or as_ptr()): the compiler assumes that memory does not change, so this is undefined behaviour; use &mut, as_mut_ptr() or a Cell']
   }
   if (d.ptr.offset && body && !offsetBounded(d.ptr.offset, d.node, body, code)) {
     if (c < 0.7) [c, why] = [0.7, `the pointer is moved by ${d.ptr.offset.text}, which is not bounds-checked first (out-of-bounds read or write)`];
@@ -450,6 +507,9 @@ export function judgeSendSync(impl: SyntaxNode, ctx: RuleContext): void {
     });
   };
   if (st && /(^|[^\w])(Rc|rc::Weak)\s*</.test(fields)) return add(0.85, 'it holds an Rc, whose reference count is not atomic: two threads cloning or dropping it corrupt the count.', true);
+  if (st && trait === 'Send' && /(^|[^\w])(MutexGuard|RwLockReadGuard|RwLockWriteGuard|RefMut|Ref)\s*</.test(fields)) {
+    return add(0.85, 'it holds a lock guard or RefCell borrow, which must be released on the thread that took it.', true);
+  }
   if (st && trait === 'Sync' && /(^|[^\w])(Cell|RefCell|UnsafeCell)\s*<|(?<!sync::)\bOnceCell\s*</.test(fields) && !/\b(Mutex|RwLock)\s*</.test(fields)) {
     return add(0.85, 'it holds a Cell/RefCell/UnsafeCell, whose interior mutability is not synchronised: shared between threads this is a data race.', true);
   }
