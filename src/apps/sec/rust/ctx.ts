@@ -2,7 +2,7 @@ import type { SyntaxNode } from '../../../lang/index.js';
 import type { Severity } from '../finding.js';
 import type { Hit, RuleMeta } from '../rule-meta.js';
 import { itemSafetyDoc } from './context.js';
-import { codeText, enclosingFunction, fileFacts, fnInfo, type FileFacts, type FnInfo } from './syntax.js';
+import { enclosingFunction, fileFacts, fnInfo, type FileFacts, type FnInfo } from './syntax.js';
 
 export interface HitOptions {
   description?: string;
@@ -43,10 +43,10 @@ export class RuleContext {
     return fn ? this.fn(fn) : undefined;
   }
 
-  /** Comment-free text of a node (cached per node). */
+  /** Comment-free text of a node (cached per node; a slice of the file's for any node). */
   code(node: SyntaxNode): string {
     let c = this.codes.get(node.id);
-    if (c === undefined) this.codes.set(node.id, (c = codeText(node)));
+    if (c === undefined) this.codes.set(node.id, (c = this.facts.code.slice(node.startIndex - this.root.startIndex, node.endIndex - this.root.startIndex)));
     return c;
   }
 

@@ -29,6 +29,8 @@ export interface PtrExpr {
   offset?: SyntaxNode;
   /** derived from a shared borrow (`&x as *const T`, `v.as_ptr()`): writing through it is undefined behaviour */
   shared?: boolean;
+  /** the pointee type it was last cast to (`buf.as_ptr() as *const u32` → `u32`) */
+  cast?: string;
 }
 
 const ARITH = /^(add|offset|sub|wrapping_add|wrapping_offset|wrapping_sub|byte_add|byte_offset|byte_sub)$/;
@@ -50,7 +52,7 @@ function rawPointerOf(n: SyntaxNode, fn: FnInfo | undefined, file: FileFacts, de
       const v = n.childForFieldName('value');
       if (!v) return undefined;
       const inner = rawPointer(v, fn, file, depth + 1);
-      if (inner) return inner;
+      if (inner) return { ...inner, cast: n.childForFieldName('type')?.childForFieldName('type')?.text ?? inner.cast };
       // a reference cast to a pointer (`&x as *const T`, `self as *const Self`, `r as *const T` with r: &T) points at a live value
       if (isReference(unwrapExpr(v), fn)) return { ...at({ kind: 'owned', key: n.text }), shared: isSharedReference(unwrapExpr(v), fn) };
       return at({ kind: 'unknown', key: unwrapExpr(v).text });
@@ -181,8 +183,8 @@ function nullCheckedName(key: string, at: SyntaxNode, scope: SyntaxNode, code: s
 const REALLOC = /^(push|push_str|push_back|push_front|insert|extend|extend_from_slice|reserve|reserve_exact|resize|resize_with|clear|truncate|append|remove|drain|shrink_to_fit|shrink_to|retain|dedup|swap_remove|split_off)$/;
 
 /** A call between `from` and `to` that may move `owner`'s buffer (push, reserve, clear…) or drops it. */
-export function invalidatedBetween(owner: string, from: SyntaxNode, to: SyntaxNode, scope: SyntaxNode): SyntaxNode | undefined {
-  for (const c of scope.descendantsOfType('call_expression')) {
+export function invalidatedBetween(owner: string, from: SyntaxNode, to: SyntaxNode, calls: readonly SyntaxNode[]): SyntaxNode | undefined {
+  for (const c of calls) {
     if (c.startIndex <= from.endIndex || c.startIndex >= to.startIndex) continue;
     const recv = methodReceiver(c);
     if (recv && REALLOC.test(calleeName(c) ?? '') && recv.text.replace(/\s+/g, '') === owner) return c;

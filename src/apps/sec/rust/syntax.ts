@@ -41,14 +41,23 @@ export function isComment(n: SyntaxNode): boolean {
 
 /** A node's source with comments blanked (offsets kept), so searches never match commented-out code. */
 export function codeText(node: SyntaxNode): string {
-  let text = node.text;
+  return blankComments(node, node.descendantsOfType(['line_comment', 'block_comment']));
+}
+
+function blankComments(node: SyntaxNode, comments: readonly SyntaxNode[]): string {
+  const text = node.text;
   const base = node.startIndex;
-  for (const c of node.descendantsOfType(['line_comment', 'block_comment'])) {
+  const parts: string[] = [];
+  let at = 0;
+  for (const c of comments) {
     const from = c.startIndex - base;
     const to = c.endIndex - base;
-    text = text.slice(0, from) + ' '.repeat(to - from) + text.slice(to);
+    if (from < at) continue;
+    parts.push(text.slice(at, from), ' '.repeat(to - from));
+    at = to;
   }
-  return text;
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 export function hasKeyword(node: SyntaxNode, word: string): boolean {
@@ -119,6 +128,18 @@ export interface FnInfo {
   safetyDoc: boolean;
   /** the type of `Self` when the function is in an `impl` */
   selfType: string | undefined;
+  /** `let` declarations of the body, in order (computed on first use) */
+  lets?: SyntaxNode[];
+  /** call expressions of the body, in order (computed on first use) */
+  calls?: SyntaxNode[];
+}
+
+export function fnLets(fn: FnInfo): SyntaxNode[] {
+  return (fn.lets ??= fn.body?.descendantsOfType('let_declaration') ?? []);
+}
+
+export function fnCalls(fn: FnInfo): SyntaxNode[] {
+  return (fn.calls ??= fn.body?.descendantsOfType('call_expression') ?? []);
 }
 
 export function enclosingFunction(node: SyntaxNode): SyntaxNode | undefined {
@@ -188,7 +209,7 @@ export interface Binding {
 export function bindingAt(name: string, at: SyntaxNode, fn: FnInfo | undefined): Binding | undefined {
   if (!fn?.body) return undefined;
   let best: Binding | undefined;
-  for (const d of fn.body.descendantsOfType('let_declaration')) {
+  for (const d of fnLets(fn)) {
     if (d.startIndex >= at.startIndex) break;
     const pat = d.childForFieldName('pattern');
     const id = pat?.type === 'mut_pattern' ? pat.namedChildren.find((c) => c.type === 'identifier') : pat;
@@ -239,26 +260,35 @@ const typeName = (t: string) => t.replace(/<.*$/s, '').replace(/^.*::/, '').trim
 export function fileFacts(root: SyntaxNode): FileFacts {
   const f: FileFacts = {
     structs: new Map(), enums: new Map(), dropTypes: new Set(), resultFns: new Set(), otherFns: new Set(),
-    fns: new Map(), pointerFields: new Set(), cTypes: new Set(), foreignFns: new Map(), code: codeText(root),
+    fns: new Map(), pointerFields: new Set(), cTypes: new Set(), foreignFns: new Map(), code: '',
   };
-  for (const m of root.descendantsOfType('foreign_mod_item')) {
-    for (const sig of m.descendantsOfType('function_signature_item')) {
-      const name = sig.childForFieldName('name')?.text;
-      if (name) f.foreignFns.set(name, sig.childForFieldName('return_type')?.text ?? '');
-    }
+  // one walk over the tree; the node kinds are read in the order below
+  const by = new Map<string, SyntaxNode[]>();
+  const comments: SyntaxNode[] = [];
+  for (const n of root.descendantsOfType(['line_comment', 'block_comment', 'function_signature_item', 'use_declaration', 'type_item', 'struct_item', 'enum_item', 'impl_item', 'function_item'])) {
+    if (isComment(n)) comments.push(n);
+    else by.set(n.type, [...(by.get(n.type) ?? []), n]);
   }
-  for (const u of root.descendantsOfType('use_declaration')) {
+  f.code = blankComments(root, comments);
+  const all = (t: string) => by.get(t) ?? [];
+  for (const sig of all('function_signature_item')) {
+    let inForeign = false;
+    for (let p = sig.parent; p; p = p.parent) if (p.type === 'foreign_mod_item') inForeign = true;
+    const name = sig.childForFieldName('name')?.text;
+    if (inForeign && name) f.foreignFns.set(name, sig.childForFieldName('return_type')?.text ?? '');
+  }
+  for (const u of all('use_declaration')) {
     const t = u.text.replace(/\s+/g, '');
     const m = /^(pub(\([^)]*\))?)?use(::)?libc::(\{(.*)\}|(\w+)(as\w+)?);$/.exec(t);
     if (!m) continue;
     for (const name of (m[5] ?? m[6] ?? '').split(',')) if (/^[a-z_]\w*$/.test(name)) f.cTypes.add(name);
   }
   const resultAliases = new Set(['Result']);
-  for (const t of root.descendantsOfType('type_item')) {
+  for (const t of all('type_item')) {
     const name = t.childForFieldName('name')?.text;
     if (name && /\bResult\s*</.test(t.childForFieldName('type')?.text ?? '')) resultAliases.add(name);
   }
-  for (const s of root.descendantsOfType('struct_item')) {
+  for (const s of all('struct_item')) {
     const name = s.childForFieldName('name')?.text;
     if (!name) continue;
     const attrs = leadingTrivia(s).filter((a) => a.type === 'attribute_item').map((a) => a.text).join(' ');
@@ -276,7 +306,7 @@ export function fileFacts(root: SyntaxNode): FileFacts {
     for (const [fname, ftype] of fields) if (/^\*\s*(const|mut)\b/.test(ftype)) f.pointerFields.add(fname);
     f.structs.set(name, { fields, transparent: /repr\s*\(\s*transparent/.test(attrs), reprC: /repr\s*\([^)]*\bC\b/.test(attrs) });
   }
-  for (const e of root.descendantsOfType('enum_item')) {
+  for (const e of all('enum_item')) {
     const name = e.childForFieldName('name')?.text;
     if (!name) continue;
     const variants = e.childForFieldName('body')?.namedChildren.filter((c) => c.type === 'enum_variant') ?? [];
@@ -291,13 +321,13 @@ export function fileFacts(root: SyntaxNode): FileFacts {
     }
     f.enums.set(name, { zeroVariant: fieldless && zero });
   }
-  for (const i of root.descendantsOfType('impl_item')) {
+  for (const i of all('impl_item')) {
     if (i.childForFieldName('trait')?.text.replace(/^.*::/, '') === 'Drop') {
       const t = i.childForFieldName('type')?.text;
       if (t) f.dropTypes.add(typeName(t));
     }
   }
-  for (const fn of root.descendantsOfType('function_item')) {
+  for (const fn of all('function_item')) {
     const name = fn.childForFieldName('name')?.text;
     if (!name) continue;
     f.fns.set(name, fn);

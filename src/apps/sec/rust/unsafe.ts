@@ -9,7 +9,7 @@ import { lowerSeverity, safetyArgument } from './context.js';
 import type { RuleContext } from './ctx.js';
 import { derefsIn, invalidatedBetween, nullChecked, offsetBounded, rawPointer, type Deref } from './pointers.js';
 import { RUST_RULES as R } from './rules.js';
-import { bindingAt, callArgs, calleeName, calleePath, escapeRe, hasKeyword, isConstantExpr, methodReceiver, unwrapExpr, type FnInfo } from './syntax.js';
+import { bindingAt, callArgs, calleeName, calleePath, escapeRe, fnCalls, hasKeyword, isConstantExpr, methodReceiver, unwrapExpr, type FnInfo } from './syntax.js';
 import { destinationType, typeParts } from './types.js';
 
 /** SAFETY comments lower a finding to this share of its confidence. */
@@ -150,7 +150,7 @@ export function judgeDeref(d: Deref, fn: FnInfo | undefined, ctx: RuleContext): 
   const o = d.ptr.origin;
   let c: number;
   let why: string;
-  const freed = body ? freedBefore(d.ptr.names, d.node, body, ctx) : undefined;
+  const freed = body && fn ? freedBefore(d.ptr.names, d.node, body, ctx, fn) : undefined;
   if (freed) {
     c = 0.8;
     why = `the memory was released at line ${freed.startPosition.row + 1} (${freed.text.replace(/\s+/g, ' ').slice(0, 40)}): this is a use after free`;
@@ -165,9 +165,11 @@ export function judgeDeref(d: Deref, fn: FnInfo | undefined, ctx: RuleContext): 
       else [c, why] = [0.55, `the pointer argument ${o.key} is dereferenced without a null check`];
       break;
     case 'borrowed': {
-      const inv = body ? invalidatedBetween(o.owner, o.from, d.node, body) : undefined;
+      const inv = fn ? invalidatedBetween(o.owner, o.from, d.node, fnCalls(fn)) : undefined;
       if (inv) [c, why] = [0.75, `the pointer into ${o.owner} is used after ${inv.text.replace(/\s+/g, ' ').slice(0, 40)} (line ${inv.startPosition.row + 1}), which may reallocate or free the buffer`];
-      else [c, why] = [0.3, `the pointer comes from ${o.owner}, which is not changed before this use`];
+      else if (d.ptr.cast && !/^(u8|i8|c_char|c_void|c_uchar|c_schar|\w+::c_(char|void|uchar|schar))$/.test(d.ptr.cast.trim()) && !/unaligned|from_raw_parts/.test(d.how)) {
+        [c, why] = [0.6, `the pointer into ${o.owner} is cast to *${d.ptr.cast}: the address need not be aligned for ${d.ptr.cast} (use read_unaligned or from_le_bytes), and nothing here shows ${o.owner} holds a whole ${d.ptr.cast}`];
+      } else [c, why] = [0.3, `the pointer comes from ${o.owner}, which is not changed before this use`];
       break;
     }
     case 'field':
@@ -227,8 +229,8 @@ function releasesNow(call: SyntaxNode): boolean {
 }
 
 /** A call before `at` that released the memory one of `names` points to (with no new value assigned since). */
-function freedBefore(names: readonly string[], at: SyntaxNode, body: SyntaxNode, ctx: RuleContext): SyntaxNode | undefined {
-  for (const c of body.descendantsOfType('call_expression')) {
+function freedBefore(names: readonly string[], at: SyntaxNode, body: SyntaxNode, ctx: RuleContext, fn: FnInfo): SyntaxNode | undefined {
+  for (const c of fnCalls(fn)) {
     if (c.startIndex >= at.startIndex) break;
     if (!RELEASE_PATH.test(calleePath(c)) || !releasesNow(c)) continue;
     const key = releasedKey(c);
@@ -257,7 +259,7 @@ function insideEarlyExit(c: SyntaxNode, at: SyntaxNode): boolean {
 function doubleRelease(fn: FnInfo, ctx: RuleContext): void {
   if (!fn.body) return;
   const seen = new Map<string, SyntaxNode>();
-  for (const c of fn.body.descendantsOfType('call_expression')) {
+  for (const c of fnCalls(fn)) {
     if (!RELEASE_PATH.test(calleePath(c)) || calleePath(c).endsWith('drop_in_place')) continue;
     const key = releasedKey(c);
     if (!key) continue;
@@ -294,7 +296,7 @@ const OWNED_TEMP = /(^|::)(CString::new|CString::from_vec_unchecked|String::from
 /** `CString::new(s).unwrap().as_ptr()` kept beyond its statement: the temporary is dropped at the `;`. */
 function danglingTemporaries(fn: FnInfo, ctx: RuleContext): void {
   if (!fn.body) return;
-  for (const c of fn.body.descendantsOfType('call_expression')) {
+  for (const c of fnCalls(fn)) {
     const name = calleeName(c);
     const recv = methodReceiver(c);
     if (!recv || (name !== 'as_ptr' && name !== 'as_mut_ptr')) continue;
@@ -350,6 +352,11 @@ function pointerToLocal(fn: FnInfo, ctx: RuleContext): void {
 /** Raw-pointer dereferences of one function: one finding per pointer, at its riskiest use. */
 export function judgeDerefs(fn: FnInfo, ctx: RuleContext): DerefVerdict[] {
   if (!fn.body) return [];
+  const code = ctx.code(fn.body);
+  if (/\bas_(mut_)?ptr\s*\(/.test(code)) danglingTemporaries(fn, ctx);
+  pointerToLocal(fn, ctx);
+  // raw pointers are read and released only in unsafe code
+  if (!fn.unsafe && !/\bunsafe\b/.test(code)) return [];
   // closures and nested functions: nested function items are judged on their own
   const derefs = derefsIn(fn.body, fn, ctx.facts).filter((d) => {
     for (let n = d.node.parent; n && n.id !== fn.body?.id; n = n.parent) if (n.type === 'function_item') return false;
@@ -357,8 +364,6 @@ export function judgeDerefs(fn: FnInfo, ctx: RuleContext): DerefVerdict[] {
   });
   const verdicts = derefs.map((d) => judgeDeref(d, fn, ctx));
   doubleRelease(fn, ctx);
-  danglingTemporaries(fn, ctx);
-  pointerToLocal(fn, ctx);
   const best = new Map<string, DerefVerdict>();
   for (const v of verdicts) {
     const k = v.deref.ptr.origin.key;
