@@ -39,11 +39,6 @@ export function isComment(n: SyntaxNode): boolean {
   return n.type === 'line_comment' || n.type === 'block_comment';
 }
 
-/** A node's source with comments blanked (offsets kept), so searches never match commented-out code. */
-export function codeText(node: SyntaxNode): string {
-  return blankComments(node, node.descendantsOfType(['line_comment', 'block_comment']));
-}
-
 function blankComments(node: SyntaxNode, comments: readonly SyntaxNode[]): string {
   const text = node.text;
   const base = node.startIndex;
@@ -96,16 +91,6 @@ export function isConstantExpr(e: SyntaxNode): boolean {
   if (n.type === 'array_expression' || n.type === 'tuple_expression') return n.namedChildren.every(isConstantExpr);
   if (n.type === 'macro_invocation') return /^(env|concat|stringify|include_str|include_bytes|option_env)$/.test(n.childForFieldName('macro')?.text ?? '');
   return false;
-}
-
-/** The last expression of a block (its value), if it has one. */
-export function tailExpression(block: SyntaxNode): SyntaxNode | undefined {
-  const items = block.namedChildren.filter((c) => !isComment(c));
-  const last = items[items.length - 1];
-  if (!last) return undefined;
-  // a block-like expression (`unsafe { … }`, `if`, `match`) at the end is parsed as a statement without `;`
-  if (last.type === 'expression_statement') return last.lastChild?.type === ';' ? undefined : (last.namedChildren.find((c) => !isComment(c)) ?? undefined);
-  return isExpression(last) ? last : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

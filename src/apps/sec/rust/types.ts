@@ -3,7 +3,7 @@
  * all zeroes (`mem::zeroed`), may it hold any bit pattern (`transmute` into it)?
  */
 import type { SyntaxNode } from '../../../lang/index.js';
-import { bindingAt, calleeName, calleePath, enclosingFunction, isComment, methodReceiver, unwrapExpr, type FileFacts, type FnInfo } from './syntax.js';
+import { bindingAt, calleeName, calleePath, isComment, methodReceiver, unwrapExpr, type FileFacts, type FnInfo } from './syntax.js';
 
 /** `plain`: every bit pattern (or all zeroes) is a valid value; `niche`: some are not (bool, enums, references…). */
 export type Validity = 'plain' | 'niche' | 'unknown';
@@ -74,7 +74,8 @@ export function validity(t: string, file: FileFacts, zeroes: boolean, depth = 0)
   // all-zero bytes are a valid bool (false), char ('\0'), and None of a pointer-like Option
   if (zeroes && (name === 'bool' || name === 'char')) return 'plain';
   if (zeroes && name === 'Option' && args[0] && /^(&|Box\b|NonNull\b|NonZero|fn\b|extern\b|unsafe\s+fn\b)/.test(normalize(args[0]))) return 'plain';
-  if (PLAIN_WRAPPERS.test(name)) return args.map((a) => validity(a, file, zeroes, depth + 1)).reduce(merge, name === 'MaybeUninit' ? 'plain' : 'plain');
+  // MaybeUninit holds any bits whatever T is; Cell/Wrapping are as valid as what they hold
+  if (PLAIN_WRAPPERS.test(name)) return name === 'MaybeUninit' || name === 'PhantomData' ? 'plain' : args.map((a) => validity(a, file, zeroes, depth + 1)).reduce(merge, 'plain');
   if (NICHE.test(name)) return 'niche';
   const st = file.structs.get(name);
   if (st) return [...st.fields.values()].map((f) => validity(f, file, zeroes, depth + 1)).reduce(merge, 'plain');
@@ -147,10 +148,4 @@ export function expressionType(e: SyntaxNode, fn: FnInfo | undefined): string | 
     default:
       return undefined;
   }
-}
-
-/** The function a node is in, described (for the helpers above). */
-export function fnOf(node: SyntaxNode, info: (fn: SyntaxNode) => FnInfo): FnInfo | undefined {
-  const fn = enclosingFunction(node);
-  return fn ? info(fn) : undefined;
 }
