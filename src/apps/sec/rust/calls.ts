@@ -269,6 +269,25 @@ function resultCall(e: SyntaxNode, ctx: RuleContext, fn: FnInfo | undefined): Re
   return { what: `${path}()`, dataLoss: false, console: false, channel: false, known: false };
 }
 
+/** `#[must_use]` methods of std whose only effect is the value they return (`s.trim()`, `x.checked_add(1)`, `it.map(f)`). */
+const PURE_METHODS = /^(trim|trim_start|trim_end|trim_matches|to_uppercase|to_lowercase|to_ascii_uppercase|to_ascii_lowercase|replace|replacen|to_string|to_owned|checked_(add|sub|mul|div|rem|pow|neg|shl|shr)|wrapping_(add|sub|mul|div|neg|shl|shr|pow)|saturating_(add|sub|mul|pow)|overflowing_(add|sub|mul)|is_empty|repeat|concat)$/;
+/** Iterator adaptors: lazy, so a statement that builds one and drops it runs nothing. */
+const LAZY_ADAPTORS = /^(map|filter|filter_map|flat_map|rev|skip|take|chain|zip|enumerate|cloned|copied|inspect|peekable|step_by)$/;
+const ITERATOR = /\.(iter|iter_mut|into_iter|chars|bytes|lines|split\w*|keys|values|drain|windows|chunks)\s*\(/;
+
+/** The call is a `#[must_use]` computation whose value a statement drops: a method above, or a function of this file marked `#[must_use]`. */
+function pureValue(e: SyntaxNode, ctx: RuleContext): string | undefined {
+  if (e.type !== 'call_expression') return undefined;
+  const name = calleeName(e) ?? '';
+  const recv = methodReceiver(e);
+  if (ctx.facts.mustUseFns.has(name)) return `${name}() is #[must_use]:`;
+  // a method of this file with the same name may have effects: only std's meaning is known
+  if (!recv || ctx.facts.resultFns.has(name) || ctx.facts.otherFns.has(name)) return undefined;
+  if (PURE_METHODS.test(name)) return `.${name}() returns a new value and changes nothing:`;
+  if (LAZY_ADAPTORS.test(name) && ITERATOR.test(recv.text)) return `.${name}() builds a lazy iterator that nothing consumes:`;
+  return undefined;
+}
+
 /** A comment that says why dropping the error is right (`// best effort`, `// ignore: …`). */
 const EXCUSE = /\b(ignor(e|ed|ing)(?![-\w])|best[- ]effort|not (fatal|critical|important)|harmless|intentional\w*|on purpose|nothing (to|we can)|can(no|')t (do|report)|don'?t care|safe to)\b/i;
 
@@ -322,6 +341,11 @@ export function judgeStatement(stmt: SyntaxNode, ctx: RuleContext): void {
     return;
   }
   if (e.type !== 'call_expression' && e.type !== 'macro_invocation') return;
+  const pure = pureValue(e, ctx);
+  if (pure) {
+    ctx.add(R.ignoredResult, e, 0.5, 'unused value', { description: `${pure} the statement throws its value away (rustc: unused_must_use), so the call does not do what it seems to.`, noSafetyDiscount: true });
+    return;
+  }
   const r = resultCall(e, ctx, fn);
   if (!r?.known) return;
   let c = r.console ? 0.2 : r.channel ? 0.5 : r.dataLoss ? 0.65 : 0.55;

@@ -232,6 +232,8 @@ export interface FileFacts {
   fns: Map<string, SyntaxNode>;
   /** names of struct fields whose type is a raw pointer */
   pointerFields: Set<string>;
+  /** functions and methods of the file marked `#[must_use]` */
+  mustUseFns: Set<string>;
   /** foreign functions declared in `extern` blocks of the file → return type text ('' for none) */
   foreignFns: Map<string, string>;
   /** names imported from libc (`use libc::{stat, sockaddr_in}`): C types, plain data */
@@ -245,7 +247,7 @@ const typeName = (t: string) => t.replace(/<.*$/s, '').replace(/^.*::/, '').trim
 export function fileFacts(root: SyntaxNode): FileFacts {
   const f: FileFacts = {
     structs: new Map(), enums: new Map(), dropTypes: new Set(), resultFns: new Set(), otherFns: new Set(),
-    fns: new Map(), pointerFields: new Set(), cTypes: new Set(), foreignFns: new Map(), code: '',
+    fns: new Map(), pointerFields: new Set(), cTypes: new Set(), foreignFns: new Map(), mustUseFns: new Set(), code: '',
   };
   // one walk over the tree; the node kinds are read in the order below
   const by = new Map<string, SyntaxNode[]>();
@@ -316,6 +318,7 @@ export function fileFacts(root: SyntaxNode): FileFacts {
     const name = fn.childForFieldName('name')?.text;
     if (!name) continue;
     f.fns.set(name, fn);
+    if (leadingTrivia(fn).some((a) => a.type === 'attribute_item' && /^#\[\s*must_use\b/.test(a.text))) f.mustUseFns.add(name);
     const ret = fn.childForFieldName('return_type')?.text ?? '';
     if (resultAliases.has(typeName(ret)) || /(^|::)Result\s*</.test(ret)) f.resultFns.add(name);
     else f.otherFns.add(name);
