@@ -15,6 +15,12 @@ export interface DiscoverOptions {
   exclude?: readonly string[];
   /** honour .gitignore files (default true) */
   gitignore?: boolean;
+  /**
+   * Only the files directly in `root` (the scan of a single file): a pre-commit hook names one
+   * file in the repository's root, and walking the whole tree to find it cost more than the scan.
+   * Only the root's own .gitignore can apply to those files, so only it is read.
+   */
+  topLevelOnly?: boolean;
 }
 
 export interface SourceFile {
@@ -34,7 +40,9 @@ export async function discoverSources(root: string, opts: DiscoverOptions = {}):
   // An absolute exclude inside the root (shell completion produces these) means the same relative path.
   const excludes = (opts.exclude ?? []).map((p) => (isAbsolute(p) ? relative(root, p) : p)).filter((p) => p && !p.startsWith('..'));
   const ignoreGlobs = [...DEFAULT_EXCLUDED_DIRS.map((d) => `**/${d}/**`), ...excludes.flatMap(expandExclude)];
+  const deep = opts.topLevelOnly ? { deep: 0 } : {};
   const found = await glob([SOURCE_GLOB], {
+    ...deep,
     cwd: root,
     ignore: ignoreGlobs,
     dot: true,
@@ -45,7 +53,7 @@ export async function discoverSources(root: string, opts: DiscoverOptions = {}):
     caseSensitiveMatch: false,
     expandDirectories: false,
   });
-  const gitignored = opts.gitignore === false ? () => false : await gitignoreMatcher(root, ignoreGlobs);
+  const gitignored = opts.gitignore === false ? () => false : await gitignoreMatcher(root, ignoreGlobs, opts.topLevelOnly === true);
   const wanted = opts.languages && opts.languages.length > 0 ? new Set(opts.languages) : undefined;
   const out: SourceFile[] = [];
   for (const entry of found) {
@@ -58,8 +66,8 @@ export async function discoverSources(root: string, opts: DiscoverOptions = {}):
 }
 
 /** Every .gitignore in the tree applies to paths below its own directory, as in git. */
-async function gitignoreMatcher(root: string, ignoreGlobs: string[]): Promise<(file: string) => boolean> {
-  const files = await glob(['**/.gitignore'], { cwd: root, ignore: ignoreGlobs, dot: true, onlyFiles: true, expandDirectories: false });
+async function gitignoreMatcher(root: string, ignoreGlobs: string[], topLevelOnly: boolean): Promise<(file: string) => boolean> {
+  const files = await glob(['**/.gitignore'], { ...(topLevelOnly ? { deep: 0 } : {}), cwd: root, ignore: ignoreGlobs, dot: true, onlyFiles: true, expandDirectories: false });
   const rules: Array<{ dir: string; ig: Ignore }> = [];
   for (const f of files) {
     try {
