@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Parser, Language, type Node as SyntaxNode, type Tree } from 'web-tree-sitter';
@@ -12,31 +13,54 @@ function wasmPath(lang: LanguageId): string {
   return join(dirname(require.resolve(`${pkg}/package.json`)), `${pkg}.wasm`);
 }
 
+/** `WebAssembly.Module`, which the ES2023 lib does not declare (Node has it as a global). */
+type WasmModule = Parameters<typeof Language.loadSync>[0];
+const wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => WasmModule } }).WebAssembly;
+
 let initialised: Promise<void> | undefined;
-const languages = new Map<LanguageId, Promise<Language>>();
+const languages = new Map<LanguageId, Language>();
 const parsers = new Map<LanguageId, Parser>();
 
-export async function loadLanguage(lang: LanguageId): Promise<Language> {
+/** Starts the wasm runtime of this thread (once); grammars and parsers need it first. */
+export function initTreeSitter(): Promise<void> {
   initialised ??= Parser.init();
-  await initialised;
+  return initialised;
+}
+
+/**
+ * A grammar, compiled on first use. Compiling is synchronous so that code deep in an analysis can
+ * ask for a grammar only when a file needs it: a C-only scan never compiles the C++ grammar (3.4 MB
+ * of wasm, more start-up than a small scan costs), and nothing is compiled when nothing is parsed.
+ * The runtime must be started first (`await initTreeSitter()`).
+ */
+export function languageSync(lang: LanguageId): Language {
   let loaded = languages.get(lang);
   if (!loaded) {
-    loaded = Language.load(wasmPath(lang));
+    loaded = Language.loadSync(new wasm.Module(readFileSync(wasmPath(lang))));
     languages.set(lang, loaded);
   }
   return loaded;
 }
 
-/** A parser for `lang`, reused across calls in this thread (parsers are not thread-safe, threads each load their own). */
-export async function getParser(lang: LanguageId): Promise<Parser> {
+export async function loadLanguage(lang: LanguageId): Promise<Language> {
+  await initTreeSitter();
+  return languageSync(lang);
+}
+
+/** A parser for `lang`, reused across calls in this thread (parsers are not thread-safe, threads each load their own); the runtime must be started. */
+export function getParserSync(lang: LanguageId): Parser {
   const existing = parsers.get(lang);
   if (existing) return existing;
-  // Parser.init() must have finished before a Parser is constructed; loadLanguage awaits it.
-  const language = await loadLanguage(lang);
   const parser = new Parser();
-  parser.setLanguage(language);
+  parser.setLanguage(languageSync(lang));
   parsers.set(lang, parser);
   return parser;
+}
+
+/** A parser for `lang`, reused across calls in this thread (parsers are not thread-safe, threads each load their own). */
+export async function getParser(lang: LanguageId): Promise<Parser> {
+  await initTreeSitter();
+  return getParserSync(lang);
 }
 
 /** Parses source text; the caller must `tree.delete()` when done, wasm memory is not garbage-collected. */
@@ -49,8 +73,6 @@ export async function parseSource(source: string, lang: LanguageId): Promise<Tre
 
 /** Parses source text and hands its root to `fn`, freeing the wasm tree afterwards (also when `fn` throws). */
 export async function withSyntaxTree<T>(source: string, lang: LanguageId, fn: (root: SyntaxNode) => T): Promise<T> {
-  // Loading the grammar first also initialises the wasm runtime before a Parser is constructed.
-  await loadLanguage(lang);
   const tree = await parseSource(source, lang);
   try {
     return fn(tree.rootNode);
