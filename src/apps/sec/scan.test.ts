@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempTree } from '../../../test/support/temp-tree.js';
@@ -54,6 +54,10 @@ describe('scanPath discovery', () => {
     await expect(scanPath(join(root, 'gen.c'), { writeArtifacts: false })).rejects.toMatchObject({ code: 'usage' });
     expect((await scanPath(join(root, 'gen.c'), { gitignore: false, writeArtifacts: false })).scannedFiles).toBe(1);
     await expect(scanPath(join(root, 'a.c'), { exclude: ['A.c'], writeArtifacts: false })).rejects.toMatchObject({ code: 'usage' });
+    expect((await scanPath(join(root, 'a.c'), { exclude: ['sub'], writeArtifacts: false })).scannedFiles).toBe(1);
+    // symbolic links are never followed, named or not
+    symlinkSync('a.c', join(root, 'link.c'));
+    await expect(scanPath(join(root, 'link.c'), { writeArtifacts: false })).rejects.toMatchObject({ code: 'usage' });
   });
 
   it('rejects a missing path, or a single file that is not a source, with a usage error', async () => {

@@ -94,7 +94,7 @@ export async function scanPath(path: string, options: ScanOptions = {}): Promise
   const started = Date.now();
   const { root, only } = await resolveTarget(path);
   const baselineIds = options.baseline ? readBaseline(options.baseline) : undefined;
-  let sources: SourceFile[] = await discoverSources(root, { ...options, topLevelOnly: only !== undefined });
+  let sources: SourceFile[] = await discoverSources(root, { ...options, only });
   if (only) {
     sources = sources.filter((s) => s.file === only);
     if (sources.length === 0) {
