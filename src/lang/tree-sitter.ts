@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Parser, Language, type Node as SyntaxNode, type Tree } from 'web-tree-sitter';
 
 export type LanguageId = 'c' | 'cpp' | 'rust';
@@ -20,6 +21,20 @@ const wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint
 let initialised: Promise<void> | undefined;
 const languages = new Map<LanguageId, Language>();
 const parsers = new Map<LanguageId, Parser>();
+
+/**
+ * Keeps wasm on V8's baseline compiler (Liftoff) for the rest of the process, workers included.
+ * Otherwise V8 recompiles the hot functions with its optimising compiler in the background: the
+ * grammars' lexers are single 40–90 KB functions, and recompiling them and the runtime's parser
+ * loop costs 0.1–0.5 s of CPU per thread, which the process waits for at exit. That pays back only
+ * after a few MB of parsing; below that (a pre-commit hook's files) the baseline code is faster
+ * overall. Call it before this thread compiles any wasm; a call after that changes nothing.
+ */
+export function baselineWasmOnly(): void {
+  if (initialised) return;
+  // a V8 flag: read when a wasm module is compiled, so setting it before the first compile is safe
+  setFlagsFromString('--liftoff-only');
+}
 
 /** Starts the wasm runtime of this thread (once); grammars and parsers need it first. */
 export function initTreeSitter(): Promise<void> {
