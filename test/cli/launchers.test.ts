@@ -6,8 +6,8 @@ import { tempTree } from '../support/temp-tree.js';
 
 /**
  * The bin/ launchers: they check the Node version before anything a new Node is needed for, and
- * pick the compiled dist/ only while it is current, else the TypeScript sources (docs/cli.md,
- * "Running from a checkout or an install").
+ * pick the compiled dist/ (or a command's bundle in dist/bundle/) only while it is current, else
+ * the TypeScript sources (docs/cli.md, "Running from a checkout or an install").
  */
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -85,6 +85,30 @@ describe('which code a launcher runs', () => {
     for (const f of ['dist/cli/jsec.js', 'dist/util/helper.js']) at(root, f, T + 60);
     expect(run(['bin/jsec.js'], root).stdout).toBe('dist\n');
     expect(run(['bin/jsec.js'], root, { JARVIS_FROM_SOURCE: '1' }).stdout).toBe('source\n');
+  });
+
+  it('runs dist/bundle/<command>.js (npm run build makes it) while no source is newer, and dist/ or the sources after', () => {
+    const root = checkout();
+    mkdirSync(join(root, 'dist/bundle'));
+    writeFileSync(join(root, 'dist/bundle/jsec.js'), "process.stdout.write('bundle\\n');\n");
+    for (const f of ['src/cli/jsec.ts', 'src/util/helper.ts']) at(root, f, T);
+    for (const f of ['dist/cli/jsec.js', 'dist/util/helper.js', 'dist/bundle/jsec.js']) at(root, f, T + 60);
+    expect(run(['bin/jsec.js'], root).stdout).toBe('bundle\n');
+    expect(run(['bin/jsec.js'], root, { JARVIS_FROM_SOURCE: '1' }).stdout).toBe('source\n');
+
+    // compiled again (tsc alone) after an edit: dist/ is current, the bundle is not
+    at(root, 'src/util/helper.ts', T + 120);
+    at(root, 'dist/util/helper.js', T + 180);
+    expect(run(['bin/jsec.js'], root).stdout).toBe('dist\n');
+    // a new source the bundle has never seen
+    at(root, 'dist/bundle/jsec.js', T + 240);
+    expect(run(['bin/jsec.js'], root).stdout).toBe('bundle\n');
+    writeFileSync(join(root, 'src/util/new.ts'), 'export const y = 2;\n');
+    expect(run(['bin/jsec.js'], root).stdout).toBe('source\n');
+
+    // an installed package has no sources: its bundle runs
+    rmSync(join(root, 'src'), { recursive: true });
+    expect(run(['bin/jsec.js'], root).stdout).toBe('bundle\n');
   });
 
   it('an installed package (no src/) runs dist/; one without dist/ says so in one line', () => {
