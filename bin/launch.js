@@ -15,7 +15,8 @@ function eachSource(base, visit) {
   const src = join(base, 'src');
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
+      // plain concatenation: join() would normalise each of ~1000 names on every command's start
+      const path = `${dir}/${entry.name}`;
       if (entry.isDirectory()) {
         if (!walk(path)) return false;
         continue;
