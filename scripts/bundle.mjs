@@ -51,6 +51,24 @@ const leaveOut = {
   },
 };
 
+/**
+ * commander requires node:child_process when it loads, for executable subcommands, which jsec
+ * does not have: that module (with net and dgram behind it) is 5-10 ms of a scan's start-up. In
+ * the bundle it is required when commander first uses it, if ever.
+ */
+const CHILD_PROCESS = "const childProcess = require('node:child_process');";
+const LAZY_CHILD_PROCESS = "const childProcess = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });";
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes(CHILD_PROCESS)) return { contents: text, loader: 'js', warnings: [{ text: 'commander no longer requires child_process as expected: it loads eagerly (scripts/bundle.mjs)' }] };
+      return { contents: text.replace(CHILD_PROCESS, LAZY_CHILD_PROCESS), loader: 'js' };
+    });
+  },
+};
+
 rmSync(outdir, { recursive: true, force: true });
 await esbuild.build({
   absWorkingDir: root,
@@ -66,6 +84,6 @@ await esbuild.build({
   external: dependencies.filter((d) => !INLINED.includes(d)),
   // inlined CommonJS code calls require() for Node's own modules, which an ES module lacks
   banner: { js: "import { createRequire as __bundleCreateRequire } from 'node:module';\nconst require = __bundleCreateRequire(import.meta.url);" },
-  plugins: [leaveOut],
+  plugins: [leaveOut, lazyChildProcess],
   logLevel: 'warning',
 });
