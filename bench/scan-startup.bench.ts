@@ -45,8 +45,8 @@ const median = (xs: number[]): number => {
 };
 
 export default async function run(): Promise<void> {
-  const launcher = (await import(pathToFileURL(join(ROOT, 'bin', 'launch.js')).href)) as { currentBundle: (base: string, name: string) => string | undefined; chooseCode: (base: string) => string };
-  const runs = launcher.currentBundle(ROOT, 'jsec') ? 'dist/bundle/jsec.js' : launcher.chooseCode(ROOT) === 'dist' ? 'dist/ (no current bundle: npm run build)' : 'the TypeScript sources (no current build: npm run build)';
+  const launcher = (await import(pathToFileURL(join(ROOT, 'bin', 'launch.js')).href)) as { currentBundle: (base: string, name: string, argv: string[]) => string | undefined; chooseCode: (base: string) => string };
+  const runs = launcher.currentBundle(ROOT, 'jsec', ['scan']) ? 'dist/bundle/jsec.js' : launcher.chooseCode(ROOT) === 'dist' ? 'dist/ (no current bundle: npm run build)' : 'the TypeScript sources (no current build: npm run build)';
   const dir = mkdtempSync(join(tmpdir(), 'jsec-startup-'));
   try {
     writeFileSync(join(dir, 'one.c'), 'int main(void) { return 0; }\n');

@@ -2,9 +2,9 @@
 // dist/ runs only while it is current: every source under src/ has its compiled file, at least
 // as new as the source. Otherwise (never built, or edited since the last `npm run build`) the
 // TypeScript sources run through tsx, so `node bin/<command>.js` always runs the code you see.
-// JARVIS_FROM_SOURCE=1 forces the sources. A command with a bundle of its own (dist/bundle/, see
-// scripts/bundle.mjs) runs that while it is current.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// JARVIS_FROM_SOURCE=1 forces the sources. A subcommand with a bundle of its own (dist/bundle/,
+// see scripts/bundle.mjs: `jsec scan`) runs that while it is current.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -44,16 +44,31 @@ export function distIsCurrent(base) {
 }
 
 /**
- * `dist/bundle/<name>.js` (scripts/bundle.mjs: one file for `jsec scan`'s start-up) when it is no
- * older than any source. `npm run build` writes it after compiling, from that build, so a source
- * edited or added since is newer; an installed package has no sources and runs its bundle.
+ * `dist/bundle/<name>.js` when it serves this command line and is current. scripts/bundle.mjs
+ * (run by `npm run build`) writes it with `<name>.json`: the subcommand it serves (`jsec scan`'s
+ * start-up is the one worth a bundle) and the sources it was built from. In a checkout it is
+ * current while none of those is newer than it: an edited source is, and a new one matters only
+ * through an edited one that imports it. An installed package has no sources and runs its bundle.
  */
-export function currentBundle(base, name) {
-  const bundle = join(base, 'dist', 'bundle', `${name}.js`);
+export function currentBundle(base, name, argv = process.argv.slice(2)) {
+  const dir = join(base, 'dist', 'bundle');
+  // no manifest (never bundled, a build from before manifests, a failed bundle step) or one this
+  // launcher cannot read: the bundle is not trusted, dist/ or the sources run
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof manifest?.command !== 'string' || !Array.isArray(manifest.sources) || !manifest.sources.every((s) => typeof s === 'string')) return undefined;
+  // the subcommand as src/cli/jsec.ts finds it: the first argument that is not an option
+  if (argv.find((a) => !a.startsWith('-')) !== manifest.command) return undefined;
+  const bundle = join(dir, `${name}.js`);
   const builtTime = statSync(bundle, { throwIfNoEntry: false })?.mtimeMs;
   if (builtTime === undefined) return undefined;
   if (!existsSync(join(base, 'src'))) return bundle;
-  return eachSource(base, (_, mtimeMs) => mtimeMs <= builtTime) ? bundle : undefined;
+  // a listed source that is gone counts as newer: the bundle was built from something else
+  return manifest.sources.every((rel) => (statSync(join(base, rel), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) <= builtTime) ? bundle : undefined;
 }
 
 const forcedSource = (env) => env.JARVIS_FROM_SOURCE !== undefined && env.JARVIS_FROM_SOURCE !== '' && env.JARVIS_FROM_SOURCE !== '0';
@@ -66,7 +81,7 @@ export function chooseCode(base, env = process.env) {
 }
 
 export async function launch(name) {
-  // the bundle is checked first: it needs one stat per source where the whole dist/ needs two
+  // the bundle is checked first: it stats its own sources where the whole dist/ needs two stats per source
   const bundle = forcedSource(process.env) ? undefined : currentBundle(root, name);
   if (bundle) {
     await import(pathToFileURL(bundle).href);

@@ -1,11 +1,13 @@
 // `npm run build`, after tsc: bundles the start-up path of `jsec scan` from dist/ into
-// dist/bundle/, which bin/launch.js runs instead of dist/cli/jsec.js while it is current.
+// dist/bundle/, which bin/launch.js runs for `jsec scan` instead of dist/cli/jsec.js while no
+// source it was built from is newer (dist/bundle/jsec.json lists them).
 //
 // Why: Node 20 loads an ES module graph file by file (resolve, read, compile, link), about a
 // millisecond per module here, and a scan of one file needs ~110 of them; a pre-commit hook
 // pays that on every commit. One bundle (with a few chunks shared with the worker) loads in a
-// fraction of that. Only the scan is bundled: `jsec agent`, `report` and `bench` load
-// dist/cli/jsec-program.js and the plain dist/ graph behind it, as before.
+// fraction of that. Only the scan is bundled: `jsec agent`, `report` and `bench` run
+// dist/cli/jsec.js and the plain dist/ graph behind it, as before (and so does the bundle itself
+// for them when it is run directly: jsec-program.js is left out of it).
 //
 // What keeps working from dist/bundle/ (test/cli/package.test.ts runs the packed package):
 // - the package root: util/version.ts goes two directories up from its module, and
@@ -14,7 +16,7 @@
 //   entry of this bundle written beside the chunk that holds pool.ts;
 // - the grammars and web-tree-sitter's own wasm: web-tree-sitter and the grammar packages stay
 //   external and are resolved from node_modules as before, as is every package not in INLINED.
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -70,7 +72,7 @@ const lazyChildProcess = {
 };
 
 rmSync(outdir, { recursive: true, force: true });
-await esbuild.build({
+const { metafile } = await esbuild.build({
   absWorkingDir: root,
   entryPoints: { jsec: 'dist/cli/jsec.js', worker: 'dist/apps/sec/scan/worker.js' },
   outdir,
@@ -85,5 +87,20 @@ await esbuild.build({
   // inlined CommonJS code calls require() for Node's own modules, which an ES module lacks
   banner: { js: "import { createRequire as __bundleCreateRequire } from 'node:module';\nconst require = __bundleCreateRequire(import.meta.url);" },
   plugins: [leaveOut, lazyChildProcess],
+  metafile: true,
   logLevel: 'warning',
 });
+
+// What bin/launch.js needs to run the bundle, in dist/bundle/jsec.json (packed with it): the
+// subcommand it serves (anything else runs dist/cli/jsec.js) and the sources it was built from, so
+// that in a checkout it stats those (~100) instead of walking all of src/ (~480). Every bundled
+// module of ours is a dist/ file compiled from src/ (the rest is node_modules); a source that is
+// not there would leave the bundle never current in a checkout, so the build fails instead.
+const built = Object.keys(metafile.inputs).filter((input) => input.startsWith('dist/'));
+const sources = built.map((input) => `src/${input.slice('dist/'.length).replace(/\.js$/, '.ts')}`).sort();
+const unknown = sources.filter((source) => !existsSync(join(root, source)));
+if (unknown.length > 0) {
+  rmSync(outdir, { recursive: true, force: true });
+  throw new Error(`scripts/bundle.mjs: bundled modules without a source under src/: ${unknown.join(', ')}`);
+}
+writeFileSync(join(outdir, 'jsec.json'), `${JSON.stringify({ command: 'scan', sources }, null, 2)}\n`);

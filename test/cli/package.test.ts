@@ -87,6 +87,7 @@ describe('the npm package', () => {
         'package/dist/apps/sec/scan/worker.js',
         'package/dist/bundle/jsec.js',
         'package/dist/bundle/worker.js',
+        'package/dist/bundle/jsec.json',
         'package/samples/vulnerable/c/session.c',
         'package/samples/vulnerable/rust/src/lib.rs',
         'package/README.md',
