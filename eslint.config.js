@@ -26,6 +26,14 @@ const MAY_USE = {
   cli: ['util', 'lang', 'edit', 'runs', 'llm', 'tools', 'agent', 'apps'],
 };
 
+/**
+ * Public entry points of a layer besides its index.ts. util/config/ (zod and yaml) is one of its
+ * own so that what reads no configuration, `jsec scan` above all, never loads those packages.
+ */
+const MORE_ENTRIES = {
+  util: ['config/index.js'],
+};
+
 /** Why a layer may not use another, and what to do instead. */
 const WHY = {
   util: 'util/ is the bottom layer: move the shared code down instead.',
@@ -56,9 +64,10 @@ function patternsFor(dir) {
         message: "Import an app only through its index.ts (src/apps/<app>/index.ts); if what you need is not exported there, export it there.",
       });
     } else {
+      const entries = ['index.js', ...(MORE_ENTRIES[target] ?? [])];
       patterns.push({
-        regex: `^${up}${target}/(?!index\\.js$)`,
-        message: `Across layers only a folder's index.ts is public: import from '${target}/index.js'; if what you need is not exported there, export it from src/${target}/index.ts.`,
+        regex: `^${up}${target}/(?!(${entries.map(escape).join('|')})$)`,
+        message: `Across layers only a folder's index.ts is public: import from '${entries.map((e) => `${target}/${e}`).join("' or '")}'; if what you need is not exported there, export it from src/${target}/index.ts.`,
       });
     }
   }
@@ -111,7 +120,7 @@ export default tseslint.config(
   },
   ...layerBlocks,
   {
-    files: ['bin/**/*.js', 'eslint.config.js'],
+    files: ['bin/**/*.js', 'scripts/**/*.mjs', 'eslint.config.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
 );

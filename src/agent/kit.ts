@@ -12,7 +12,7 @@ import {
   type McpServerStatus,
   type Tool,
 } from '../tools/index.js';
-import { resolveGroupName, resolveModel, type LoadedEffectiveConfig } from '../util/index.js';
+import { resolveGroupName, resolveModel, type LoadedEffectiveConfig } from '../util/config/index.js';
 import type { AgentKit, ModelPair } from './factory.js';
 import { createMethodologyTools } from './methodology/index.js';
 import { loadAfterToolCallPlugins, pluginDirsFromEnv } from './plugins.js';

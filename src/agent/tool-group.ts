@@ -1,6 +1,7 @@
 import picomatch from 'picomatch';
 import type { Tool } from '../tools/index.js';
-import { didYouMean, JarvisError } from '../util/index.js';
+import { JarvisError } from '../util/index.js';
+import { didYouMean } from '../util/config/index.js';
 
 /**
  * Tool groups (docs/config.md, `tool_groups`): a named set of tools chosen for a whole run with

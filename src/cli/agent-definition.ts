@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { JarvisError, describeIssue, parseYamlDefinition, readDefinitionFile } from '../util/index.js';
+import { JarvisError } from '../util/index.js';
+import { describeIssue, parseYamlDefinition, readDefinitionFile } from '../util/config/index.js';
 
 /**
  * `jarvis agent -c def.yaml`: an agent described in a file (docs/cli.md,

@@ -1,6 +1,7 @@
 import { AgentFactory, definitionSwitches, openAgentKit, type Agent, type AgentKit, type AgentResult, type DefinitionSwitches, type KitInfo } from '../agent/index.js';
 import { finishRun, type Run } from '../runs/index.js';
-import { loadEffectiveConfig, JarvisError, colors, type JarvisConfig } from '../util/index.js';
+import { JarvisError, colors } from '../util/index.js';
+import { loadEffectiveConfig, type JarvisConfig } from '../util/config/index.js';
 import type { InputBridge } from './input-ops.js';
 import type { InterruptWiring } from './interrupt.js';
 import { LineInput } from './line-input.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createProgram } from './common.js';
+import { createProgram, runProgram } from './common.js';
 import { registerSecAgent } from './commands/sec-agent.js';
 import { registerSecBench } from './commands/sec-bench.js';
 import { registerSecScan } from './commands/sec-scan.js';
@@ -11,4 +11,9 @@ export function jsecProgram(): Command {
   registerSecBench(program);
   registerSecAgent(program);
   return program;
+}
+
+/** Runs the whole `jsec` command line (src/cli/jsec.ts, for anything but `scan`). */
+export async function runJsec(): Promise<void> {
+  await runProgram(jsecProgram());
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ConfigFlags } from '../util/index.js';
+import type { ConfigFlags } from '../util/config/index.js';
 
 /**
  * Adds `-g, --llm-group <name>` to a command that talks to a model. When a parent command has

@@ -1,6 +1,7 @@
 import { listMethodologies } from '../agent/index.js';
 import { findGitRoot } from '../apps/code/index.js';
-import { colors, userDataDir, type JarvisConfig, type TaskEntry } from '../util/index.js';
+import { colors } from '../util/index.js';
+import { userDataDir, type JarvisConfig, type TaskEntry } from '../util/config/index.js';
 import type { AgentRun } from './agent-run.js';
 
 /**

@@ -1,7 +1,8 @@
 import { AgentFactory, openAgentKit } from '../agent/index.js';
 import { checkTeamTools, loadTeamDefinition, Team, type Hop, type TeamResult } from '../apps/multi/index.js';
 import { finishRun } from '../runs/index.js';
-import { loadEffectiveConfig, resolveGroupName, JarvisError, colors } from '../util/index.js';
+import { JarvisError, colors } from '../util/index.js';
+import { loadEffectiveConfig, resolveGroupName } from '../util/config/index.js';
 import type { InterruptWiring } from './interrupt.js';
 import { LineInput } from './line-input.js';
 import { createPrompts } from './prompts.js';

@@ -1,2 +1,2 @@
 /** tree-sitter loading and AST helpers shared by jsec and jc2r (and the input commands' file outlines). */
-export { getParser, languageForPath, loadLanguage, parseSource, withSyntaxTree, type LanguageId, type SyntaxNode, type Tree } from './tree-sitter.js';
+export { baselineWasmOnly, getParser, getParserSync, initTreeSitter, languageForPath, languageSync, loadLanguage, parseSource, withSyntaxTree, type LanguageId, type SyntaxNode, type Tree } from './tree-sitter.js';

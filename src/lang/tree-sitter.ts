@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Parser, Language, type Node as SyntaxNode, type Tree } from 'web-tree-sitter';
 
 export type LanguageId = 'c' | 'cpp' | 'rust';
@@ -12,31 +14,68 @@ function wasmPath(lang: LanguageId): string {
   return join(dirname(require.resolve(`${pkg}/package.json`)), `${pkg}.wasm`);
 }
 
+/** `WebAssembly.Module`, which the ES2023 lib does not declare (Node has it as a global). */
+type WasmModule = Parameters<typeof Language.loadSync>[0];
+const wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => WasmModule } }).WebAssembly;
+
 let initialised: Promise<void> | undefined;
-const languages = new Map<LanguageId, Promise<Language>>();
+const languages = new Map<LanguageId, Language>();
 const parsers = new Map<LanguageId, Parser>();
 
-export async function loadLanguage(lang: LanguageId): Promise<Language> {
+/**
+ * Keeps wasm on V8's baseline compiler (Liftoff) for the rest of the process, workers included.
+ * Otherwise V8 recompiles the hot functions with its optimising compiler in the background: the
+ * grammars' lexers are single 40–90 KB functions, and recompiling them and the runtime's parser
+ * loop costs 0.1–0.5 s of CPU per thread, which the process waits for at exit. That pays back only
+ * after a few MB of parsing; below that (a pre-commit hook's files) the baseline code is faster
+ * overall. Call it before this thread compiles any wasm; a call after that changes nothing.
+ */
+export function baselineWasmOnly(): void {
+  if (initialised) return;
+  // a V8 flag: read when a wasm module is compiled, so setting it before the first compile is safe
+  setFlagsFromString('--liftoff-only');
+}
+
+/** Starts the wasm runtime of this thread (once); grammars and parsers need it first. */
+export function initTreeSitter(): Promise<void> {
   initialised ??= Parser.init();
-  await initialised;
+  return initialised;
+}
+
+/**
+ * A grammar, compiled on first use. Compiling is synchronous so that code deep in an analysis can
+ * ask for a grammar only when a file needs it: a C-only scan never compiles the C++ grammar (3.4 MB
+ * of wasm, more start-up than a small scan costs), and nothing is compiled when nothing is parsed.
+ * The runtime must be started first (`await initTreeSitter()`).
+ */
+export function languageSync(lang: LanguageId): Language {
   let loaded = languages.get(lang);
   if (!loaded) {
-    loaded = Language.load(wasmPath(lang));
+    loaded = Language.loadSync(new wasm.Module(readFileSync(wasmPath(lang))));
     languages.set(lang, loaded);
   }
   return loaded;
 }
 
-/** A parser for `lang`, reused across calls in this thread (parsers are not thread-safe, threads each load their own). */
-export async function getParser(lang: LanguageId): Promise<Parser> {
+export async function loadLanguage(lang: LanguageId): Promise<Language> {
+  await initTreeSitter();
+  return languageSync(lang);
+}
+
+/** A parser for `lang`, reused across calls in this thread (parsers are not thread-safe, threads each load their own); the runtime must be started. */
+export function getParserSync(lang: LanguageId): Parser {
   const existing = parsers.get(lang);
   if (existing) return existing;
-  // Parser.init() must have finished before a Parser is constructed; loadLanguage awaits it.
-  const language = await loadLanguage(lang);
   const parser = new Parser();
-  parser.setLanguage(language);
+  parser.setLanguage(languageSync(lang));
   parsers.set(lang, parser);
   return parser;
+}
+
+/** A parser for `lang`, reused across calls in this thread (parsers are not thread-safe, threads each load their own). */
+export async function getParser(lang: LanguageId): Promise<Parser> {
+  await initTreeSitter();
+  return getParserSync(lang);
 }
 
 /** Parses source text; the caller must `tree.delete()` when done, wasm memory is not garbage-collected. */
@@ -49,8 +88,6 @@ export async function parseSource(source: string, lang: LanguageId): Promise<Tre
 
 /** Parses source text and hands its root to `fn`, freeing the wasm tree afterwards (also when `fn` throws). */
 export async function withSyntaxTree<T>(source: string, lang: LanguageId, fn: (root: SyntaxNode) => T): Promise<T> {
-  // Loading the grammar first also initialises the wasm runtime before a Parser is constructed.
-  await loadLanguage(lang);
   const tree = await parseSource(source, lang);
   try {
     return fn(tree.rootNode);

@@ -1,4 +1,4 @@
-import type { ModelConfig } from '../util/index.js';
+import type { ModelConfig } from '../util/config/index.js';
 
 /**
  * The one model interface (docs/llm.md). Platforms are stateless: the caller owns the message

@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
-import { BUILTIN_PLATFORMS, listUserPlatforms, userPlatformDir, userPlatformFile, type BuiltinPlatformName, type ModelConfig, userDataDir, describeError, JarvisError } from '../util/index.js';
+import { describeError, JarvisError } from '../util/index.js';
+import { BUILTIN_PLATFORMS, listUserPlatforms, userPlatformDir, userPlatformFile, type BuiltinPlatformName, type ModelConfig, userDataDir } from '../util/config/index.js';
 import type { Platform, PlatformContext, PlatformFactory } from './platform.js';
 import { createReplayPlatform } from './providers/replay.js';
 import { createScriptedPlatform } from './providers/scripted.js';
@@ -11,7 +12,7 @@ import { createScriptedPlatform } from './providers/scripted.js';
  * broken one cannot break runs that do not use it.
  */
 
-// Keyed by the names the config check accepts (util/config-platforms.ts), so the two cannot
+// Keyed by the names the config check accepts (util/config/platforms.ts), so the two cannot
 // drift. The SDKs take ~250 ms to load; commands that never call a model should not pay for them.
 const BUILTIN: Readonly<Record<BuiltinPlatformName, PlatformFactory>> = {
   'openai-compatible': async (ctx) => (await import('./providers/openai-compatible.js')).createOpenAICompatiblePlatform(ctx),

@@ -5,7 +5,7 @@
  * secret-named keys, and secret-shaped text (`Authorization: Bearer …`, `sk-…` keys).
  */
 
-import type { LlmGroup } from '../util/index.js';
+import type { LlmGroup } from '../util/config/index.js';
 
 export const REDACTED = '***';
 

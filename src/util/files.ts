@@ -1,16 +1,29 @@
 import { appendFileSync, mkdirSync, readFileSync, existsSync, openSync, fsyncSync, closeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import type WriteFileAtomic from 'write-file-atomic';
+
+let atomic: typeof WriteFileAtomic | undefined;
+
+/**
+ * write-file-atomic and its dependencies are a dozen CommonJS modules: required on the first
+ * write, so a command that writes nothing (`jsec scan --no-artifacts` in a pre-commit hook) never
+ * loads them.
+ */
+function writer(): typeof WriteFileAtomic {
+  atomic ??= createRequire(import.meta.url)('write-file-atomic') as typeof WriteFileAtomic;
+  return atomic;
+}
 
 /** Whole-file write through a temp file and rename: readers see the old or the new file, never half. */
 export function writeFileAtomicSync(path: string, data: string | Buffer): void {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileAtomic.sync(path, data);
+  writer().sync(path, data);
 }
 
 export async function writeFileAtomicAsync(path: string, data: string | Buffer): Promise<void> {
   mkdirSync(dirname(path), { recursive: true });
-  await writeFileAtomic(path, data);
+  await writer()(path, data);
 }
 
 /**

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { loadEffectiveConfig, resolveModel } from '../../src/util/config.js';
+import { loadEffectiveConfig, resolveModel } from '../../src/util/config/index.js';
 
 const JARVIS = resolve(import.meta.dirname, '../../bin/jarvis.js');
 

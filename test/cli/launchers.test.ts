@@ -6,8 +6,8 @@ import { tempTree } from '../support/temp-tree.js';
 
 /**
  * The bin/ launchers: they check the Node version before anything a new Node is needed for, and
- * pick the compiled dist/ only while it is current, else the TypeScript sources (docs/cli.md,
- * "Running from a checkout or an install").
+ * pick the compiled dist/ (or a command's bundle in dist/bundle/) only while it is current, else
+ * the TypeScript sources (docs/cli.md, "Running from a checkout or an install").
  */
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -85,6 +85,59 @@ describe('which code a launcher runs', () => {
     for (const f of ['dist/cli/jsec.js', 'dist/util/helper.js']) at(root, f, T + 60);
     expect(run(['bin/jsec.js'], root).stdout).toBe('dist\n');
     expect(run(['bin/jsec.js'], root, { JARVIS_FROM_SOURCE: '1' }).stdout).toBe('source\n');
+  });
+
+  it("runs dist/bundle/jsec.js for the subcommand it serves while none of its sources is newer, and dist/ or the sources otherwise", () => {
+    const root = checkout();
+    // what scripts/bundle.mjs writes: the bundle, and which subcommand it serves from which sources
+    mkdirSync(join(root, 'dist/bundle'));
+    writeFileSync(join(root, 'dist/bundle/jsec.js'), "process.stdout.write('bundle\\n');\n");
+    writeFileSync(join(root, 'dist/bundle/jsec.json'), JSON.stringify({ command: 'scan', sources: ['src/cli/jsec.ts', 'src/util/helper.ts'] }));
+    for (const f of ['src/cli/jsec.ts', 'src/util/helper.ts']) at(root, f, T);
+    for (const f of ['dist/cli/jsec.js', 'dist/util/helper.js', 'dist/bundle/jsec.js']) at(root, f, T + 60);
+    expect(run(['bin/jsec.js', 'scan', 'x.c'], root).stdout).toBe('bundle\n');
+    expect(run(['bin/jsec.js', '--debug', 'scan', 'x.c'], root).stdout).toBe('bundle\n');
+    expect(run(['bin/jsec.js', 'agent', '.'], root).stdout).toBe('dist\n');
+    expect(run(['bin/jsec.js', 'scan', 'x.c'], root, { JARVIS_FROM_SOURCE: '1' }).stdout).toBe('source\n');
+
+    // compiled again (tsc alone) after an edit: dist/ is current, the bundle is not
+    at(root, 'src/util/helper.ts', T + 120);
+    at(root, 'dist/util/helper.js', T + 180);
+    expect(run(['bin/jsec.js', 'scan', 'x.c'], root).stdout).toBe('dist\n');
+
+    // bundled again; a new source outside the scan's modules leaves the bundle current, not dist/
+    at(root, 'dist/bundle/jsec.js', T + 240);
+    writeFileSync(join(root, 'src/util/new.ts'), 'export const y = 2;\n');
+    expect(run(['bin/jsec.js', 'scan', 'x.c'], root).stdout).toBe('bundle\n');
+    expect(run(['bin/jsec.js', 'agent', '.'], root).stdout).toBe('source\n');
+    // one of its sources gone: it was built from something else
+    rmSync(join(root, 'src/util/helper.ts'));
+    expect(run(['bin/jsec.js', 'scan', 'x.c'], root).stdout).toBe('source\n');
+
+    // an installed package has no sources: its bundle runs the scan, dist/ the rest
+    rmSync(join(root, 'src'), { recursive: true });
+    expect(run(['bin/jsec.js', 'scan', 'x.c'], root).stdout).toBe('bundle\n');
+    expect(run(['bin/jsec.js', 'agent', '.'], root).stdout).toBe('dist\n');
+  });
+
+  it('without a manifest it can read, the bundle never runs: dist/ does', () => {
+    const root = checkout();
+    mkdirSync(join(root, 'dist/bundle'));
+    writeFileSync(join(root, 'dist/bundle/jsec.js'), "process.stdout.write('bundle\\n');\n");
+    for (const f of ['src/cli/jsec.ts', 'src/util/helper.ts']) at(root, f, T);
+    for (const f of ['dist/cli/jsec.js', 'dist/util/helper.js', 'dist/bundle/jsec.js']) at(root, f, T + 60);
+    // a bundle from before manifests, or a bundle step that stopped half-way
+    expect(run(['bin/jsec.js', 'scan', 'x.c'], root).stdout).toBe('dist\n');
+    for (const manifest of ['{ "command": "scan", "sour', '{ "command": "scan" }', '{ "command": "scan", "sources": "src/cli/jsec.ts" }', 'null']) {
+      writeFileSync(join(root, 'dist/bundle/jsec.json'), manifest);
+      const r = run(['bin/jsec.js', 'scan', 'x.c'], root);
+      expect(r.stdout, manifest).toBe('dist\n');
+      expect(r.stderr, manifest).toBe('');
+    }
+    // in an installed package too
+    rmSync(join(root, 'src'), { recursive: true });
+    rmSync(join(root, 'dist/bundle/jsec.json'));
+    expect(run(['bin/jsec.js', 'scan', 'x.c'], root).stdout).toBe('dist\n');
   });
 
   it('an installed package (no src/) runs dist/; one without dist/ says so in one line', () => {

@@ -18,6 +18,7 @@ describe('layer rules', () => {
     ['src/apps/code/new.ts', "import { a } from './git.js';"],
     ['src/cli/commands/new.ts', "import { a } from '../../apps/sec/index.js';"],
     ['src/llm/providers/new.ts', "import { a } from '../../runs/index.js';"],
+    ['src/cli/commands/new.ts', "import { a } from '../../util/config/index.js';"],
   ])('lets %s use %s', async (file, code) => {
     expect(await messages(file, code)).toEqual([]);
   });
@@ -25,6 +26,7 @@ describe('layer rules', () => {
   it.each([
     ['src/agent/new.ts', "import { a } from '../llm/tokens.js';", "import from 'llm/index.js'"],
     ['src/agent/memory/new.ts', "import { a } from '../../tools/memory/store.js';", "import from 'tools/index.js'"],
+    ['src/agent/new.ts', "import { a } from '../util/config/schema.js';", "import from 'util/index.js' or 'util/config/index.js'"],
     ['src/cli/commands/new.ts', "import { a } from '../../apps/sec/agent/index.js';", 'only through its index.ts'],
     ['src/apps/code/new.ts', "import { a } from '../multi/index.js';", 'Apps never import each other'],
     ['src/apps/sec/agent/new.ts', "import { a } from '../../c2rust/index.js';", 'Apps never import each other'],

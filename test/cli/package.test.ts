@@ -1,7 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { moduleRecorder, NOT_FOR_A_SCAN } from '../support/module-recorder.js';
 import { tempTree } from '../support/temp-tree.js';
 
 /**
@@ -15,6 +17,9 @@ import { tempTree } from '../support/temp-tree.js';
  * tarball is unpacked where npm would put it, with this checkout's node_modules beside it and
  * the bin link npm would make: what the package ships and how its launchers run is still
  * tested, only the dependency download is not.
+ *
+ * `jsec scan` runs from dist/bundle/ there (scripts/bundle.mjs): the package root (--version),
+ * the grammars and the worker threads must all be found from the bundle's own location.
  */
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -80,6 +85,9 @@ describe('the npm package', () => {
         'package/bin/launch.js',
         'package/dist/cli/jsec.js',
         'package/dist/apps/sec/scan/worker.js',
+        'package/dist/bundle/jsec.js',
+        'package/dist/bundle/worker.js',
+        'package/dist/bundle/jsec.json',
         'package/samples/vulnerable/c/session.c',
         'package/samples/vulnerable/rust/src/lib.rs',
         'package/README.md',
@@ -97,9 +105,46 @@ describe('the npm package', () => {
 
     const version = run(['--version']);
     expect(version.stdout, `${how}: ${version.stderr}`).toBe(`${VERSION}\n`);
-    const scan = run(['scan', sample, '--json', '--no-artifacts']);
+    const recorder = moduleRecorder();
+    const scan = spawnSync(jsec, ['scan', sample, '--json', '--no-artifacts'], { cwd: elsewhere, env: { ...npmEnv(), NO_COLOR: '1', NODE_OPTIONS: recorder.importFlag }, encoding: 'utf8', timeout: 60_000 });
     expect(scan.status, `${how}: ${scan.stderr}`).toBe(0);
     const report = JSON.parse(scan.stdout) as { findings: Array<{ file: string; rule: string }> };
     expect(report.findings.some((f) => f.file === 'c/session.c' && f.rule === 'c.hygiene.insecure-temp-file')).toBe(true);
+
+    // the scan ran from the bundle: none of the package's own modules came from anywhere else,
+    // and none of what a scan never needs was loaded
+    const installed = pathToFileURL(realpathSync(join(prefix, 'lib', 'node_modules', 'jarvis-ts'))).href;
+    const own = recorder.urls().flatMap((u) => (u.startsWith(`${installed}/`) && !u.startsWith(`${installed}/node_modules/`) ? [u.slice(installed.length + 1)] : []));
+    expect(own).toContain('dist/bundle/jsec.js');
+    expect(own.filter((u) => !u.startsWith('dist/bundle/') && !u.startsWith('bin/'))).toEqual([]);
+    expect(recorder.urls().filter((u) => NOT_FOR_A_SCAN.some((re) => re.test(u)))).toEqual([]);
+
+    // worker threads: pool.ts starts ./worker.js beside the module that holds it, so every bundle
+    // file that does has the worker beside it, and that worker analyses a group sent to it
+    const bundleDir = join(prefix, 'lib', 'node_modules', 'jarvis-ts', 'dist', 'bundle');
+    const starters = readdirSync(bundleDir).filter((f) => readFileSync(join(bundleDir, f), 'utf8').includes('"./worker.js"'));
+    expect(starters.length).toBeGreaterThan(0);
+    const worker = pathToFileURL(join(bundleDir, 'worker.js')).href;
+    const task = JSON.stringify({ id: 7, inputs: [{ file: 'a.c', language: 'c', source: 'void f(void) {\n  char n[32];\n  tmpnam(n);\n}\n' }] });
+    const asked = spawnSync(process.execPath, ['--input-type=module', '-e', [
+      "import { Worker } from 'node:worker_threads';",
+      `const w = new Worker(new URL(${JSON.stringify(worker)}), { execArgv: [] });`,
+      `w.on('message', (m) => { if (m.ready) return void w.postMessage(${task}); process.stdout.write(JSON.stringify(m)); void w.terminate(); });`,
+    ].join('\n')], { cwd: elsewhere, encoding: 'utf8', timeout: 60_000 });
+    expect(asked.stderr).toBe('');
+    const reply = JSON.parse(asked.stdout) as { id: number; ok: boolean; outcomes: Array<{ file: string; findings: Array<{ rule: string }> }> };
+    expect(reply.ok).toBe(true);
+    expect(reply.outcomes[0]?.findings.map((f) => f.rule)).toContain('c.hygiene.insecure-temp-file');
+    // and a scan big enough for worker threads (over 256 KB, two groups) gives the findings of both
+    const big = join(tmp, 'big');
+    const filler = Array.from({ length: 4000 }, (_, i) => `int filler_${i}(int x) { return x + ${i}; }`).join('\n');
+    for (const d of ['one', 'two']) {
+      mkdirSync(join(big, d), { recursive: true });
+      writeFileSync(join(big, d, 'main.c'), `${filler}\nvoid f(void) {\n  char n[32];\n  tmpnam(n);\n}\n`);
+    }
+    const pooled = run(['scan', big, '--json', '--no-artifacts', '--jobs', '2']);
+    expect(pooled.status, `${how}: ${pooled.stderr}`).toBe(0);
+    const found = (JSON.parse(pooled.stdout) as { findings: Array<{ file: string; rule: string }> }).findings;
+    expect(found.filter((f) => f.rule === 'c.hygiene.insecure-temp-file').map((f) => f.file)).toEqual(['one/main.c', 'two/main.c']);
   });
 });

@@ -3,7 +3,7 @@ import { createAnthropicPlatform } from '../../src/llm/providers/anthropic.js';
 import { CONTINUE_INSTRUCTION } from '../../src/llm/providers/chat-loop.js';
 import { createOpenAICompatiblePlatform } from '../../src/llm/providers/openai-compatible.js';
 import type { ChatMessage, Platform } from '../../src/llm/platform.js';
-import type { ModelConfig } from '../../src/util/config-schema.js';
+import type { ModelConfig } from '../../src/util/config/index.js';
 import { JarvisError } from '../../src/util/errors.js';
 import { cut, hang, httpError, reply, stall, startLlmServer, type LlmServer, type RecordedRequest } from '../support/llm-server.js';
 

@@ -8,7 +8,7 @@ import { createOpenAICompatiblePlatform } from '../../src/llm/providers/openai-c
 import { apiKeyEnvNames, finishRun, readRecords, startRun } from '../../src/runs/index.js';
 import { ACTION_TAGS, ReplyReader } from '../../src/agent/protocol/index.js';
 import { recordTranscript } from '../../src/llm/index.js';
-import type { ModelConfig } from '../../src/util/config-schema.js';
+import type { ModelConfig } from '../../src/util/config/index.js';
 import { filesContaining } from '../support/secret-scan.js';
 import { httpError, reply, startLlmServer, type LlmServer } from '../support/llm-server.js';
 

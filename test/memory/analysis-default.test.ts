@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openAgentKit } from '../../src/agent/index.js';
 import { createSaveToolTool, externalToolDirs, loadExternalTools } from '../../src/tools/index.js';
 import { createMemoryTools } from '../../src/tools/memory/index.js';
-import { loadEffectiveConfig } from '../../src/util/index.js';
+import { loadEffectiveConfig } from '../../src/util/config/index.js';
 import { lastMessages, replies, toolCall } from '../agent/harness.js';
 import { tempTree } from '../support/temp-tree.js';
 import { memoryAgent } from './memory-agent.js';

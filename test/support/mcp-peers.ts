@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import { mcpServerSchema, type McpServerConfig } from '../../src/util/config-schema.js';
+import { mcpServerSchema, type McpServerConfig } from '../../src/util/config/index.js';
 
 /**
  * Real MCP peers for tests, run from node_modules with this node (no npx, no network):

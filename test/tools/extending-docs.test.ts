@@ -9,7 +9,7 @@ import { createPlatform } from '../../src/llm/registry.js';
 import { loadExtensionTools, loadExternalTools } from '../../src/tools/external/index.js';
 import { ToolRegistry } from '../../src/tools/registry.js';
 import type { ToolContext } from '../../src/tools/tool.js';
-import { jarvisConfigSchema, type JarvisConfig } from '../../src/util/config-schema.js';
+import { jarvisConfigSchema, type JarvisConfig } from '../../src/util/config/index.js';
 import { tempTree } from '../support/temp-tree.js';
 
 // Runs the examples of docs/extending.md as written: a doc change that breaks one fails here.

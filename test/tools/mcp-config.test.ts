@@ -3,7 +3,7 @@ import { extensionSecretEnvNames } from '../../src/tools/external/index.js';
 import { MCP_BASE_ENV, McpConnection, serverEnvironment } from '../../src/tools/mcp/index.js';
 import { callTools, resourceTools } from '../../src/tools/mcp/server-tools.js';
 import { ToolRegistry } from '../../src/tools/registry.js';
-import { jarvisConfigSchema, mcpServerSchema } from '../../src/util/config-schema.js';
+import { jarvisConfigSchema, mcpServerSchema } from '../../src/util/config/index.js';
 
 function issues(mcp: unknown): string[] {
   const r = jarvisConfigSchema.safeParse({ mcp });

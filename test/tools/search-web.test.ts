@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchWebTool, SEARCH_WEB } from '../../src/tools/builtin/search-web.js';
 import { ToolRegistry } from '../../src/tools/registry.js';
 import type { ToolContext } from '../../src/tools/tool.js';
-import { jarvisConfigSchema, webSearchConfigSchema } from '../../src/util/config-schema.js';
+import { jarvisConfigSchema, webSearchConfigSchema } from '../../src/util/config/index.js';
 
 // A loopback server that answers like SearXNG (/search?format=json) and the Brave Search API.
 interface Seen {

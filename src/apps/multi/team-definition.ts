@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
-import { JarvisError, describeIssue, parseYamlDefinition, readDefinitionFile } from '../../util/index.js';
+import { JarvisError } from '../../util/index.js';
+import { describeIssue, parseYamlDefinition, readDefinitionFile } from '../../util/config/index.js';
 
 /**
  * A team file for `jarvis agent -c team.yaml` (docs/multi-agent.md): the main agent, a

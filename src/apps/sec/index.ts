@@ -14,10 +14,10 @@ export { DEFAULT_TABLE_ROWS, findingsTable, omittedNote, type FindingsTable } fr
 export { tierCounts, type Tier } from './report/tiers.js';
 // The agent's model and tool modules take longer to load than a scan of a small tree takes to run
 // (`jsec scan` runs in pre-commit hooks): this file loads only its light parts, and the pipeline
-// when it is called.
+// when it is called. Not its answer parsers either: they need yaml (~70 modules);
+// test/jsec-scan-startup.test.ts fails if a scan loads it again.
 export type { AgentIssue, AgentReport, Batch, Candidate, Cluster, ClusterLine, RestoreRecord, SecAgentOptions, SecAgentResult, Verdict, WorkspaceGuard } from './agent/index.js';
 export { candidateSignature, DEFAULT_CLUSTER_LIMIT, toBatches, toCandidates } from './agent/candidates.js';
-export { parseClusters, parseReport } from './agent/answers.js';
 export { secPaths } from './agent/artifacts.js';
 export { guardWorkspace } from './agent/workspace.js';
 

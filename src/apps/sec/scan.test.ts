@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempTree } from '../../../test/support/temp-tree.js';
@@ -44,6 +44,20 @@ describe('scanPath discovery', () => {
     const root = tempTree({ 'a.c': TMPNAM, 'b.c': TMPNAM });
     const r = await scanPath(join(root, 'b.c'), { writeArtifacts: false });
     expect(r.findings.map((f) => f.file)).toEqual(['b.c']);
+  });
+
+  it('judges a single file as a scan of its directory would: its .gitignore and --exclude apply, deeper ones do not', async () => {
+    // only the file's own directory is listed (a hook names one file in a large repository)
+    const root = tempTree({ 'a.c': TMPNAM, 'B.C': TMPNAM, 'gen.c': TMPNAM, '.gitignore': 'gen.c\n', 'sub/.gitignore': 'a.c\n', 'sub/a.c': TMPNAM });
+    expect((await scanPath(join(root, 'a.c'), { writeArtifacts: false })).findings.map((f) => f.file)).toEqual(['a.c']);
+    expect((await scanPath(join(root, 'B.C'), { writeArtifacts: false })).findings.map((f) => f.file)).toEqual(['B.C']);
+    await expect(scanPath(join(root, 'gen.c'), { writeArtifacts: false })).rejects.toMatchObject({ code: 'usage' });
+    expect((await scanPath(join(root, 'gen.c'), { gitignore: false, writeArtifacts: false })).scannedFiles).toBe(1);
+    await expect(scanPath(join(root, 'a.c'), { exclude: ['A.c'], writeArtifacts: false })).rejects.toMatchObject({ code: 'usage' });
+    expect((await scanPath(join(root, 'a.c'), { exclude: ['sub'], writeArtifacts: false })).scannedFiles).toBe(1);
+    // symbolic links are never followed, named or not
+    symlinkSync('a.c', join(root, 'link.c'));
+    await expect(scanPath(join(root, 'link.c'), { writeArtifacts: false })).rejects.toMatchObject({ code: 'usage' });
   });
 
   it('rejects a missing path, or a single file that is not a source, with a usage error', async () => {

@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { LanguageId } from '../../lang/index.js';
+import { baselineWasmOnly, type LanguageId } from '../../lang/index.js';
 import { JarvisError, writeFileAtomicAsync } from '../../util/index.js';
 import { DEFAULT_MIN_CONFIDENCE, type FileInput, type Finding } from './finding.js';
 import { readBaseline } from './scan/baseline.js';
@@ -25,6 +25,8 @@ export type { ScanSummary } from './scan/summary.js';
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Below this much source, starting worker threads costs more than it saves. */
 const WORKER_MIN_BYTES = 256 * 1024;
+/** Below this much source, V8's optimising wasm compiler costs more than it saves (lang/tree-sitter.ts, baselineWasmOnly). */
+const BASELINE_WASM_MAX_BYTES = 2 * 1024 * 1024;
 /** Files per task: bounds the memory a worker holds and keeps the progress bar moving. */
 const MAX_GROUP_FILES = 64;
 
@@ -94,7 +96,7 @@ export async function scanPath(path: string, options: ScanOptions = {}): Promise
   const started = Date.now();
   const { root, only } = await resolveTarget(path);
   const baselineIds = options.baseline ? readBaseline(options.baseline) : undefined;
-  let sources: SourceFile[] = await discoverSources(root, options);
+  let sources: SourceFile[] = await discoverSources(root, { ...options, only });
   if (only) {
     sources = sources.filter((s) => s.file === only);
     if (sources.length === 0) {
@@ -136,7 +138,9 @@ export async function scanPath(path: string, options: ScanOptions = {}): Promise
 
   const tasks = groupSources(sources, MAX_GROUP_FILES);
   let jobs = Math.max(1, Math.floor(options.jobs ?? availableParallelism()));
-  if (!options.forceWorkers && jobs > 1 && (await totalSize(root, sources, WORKER_MIN_BYTES)) < WORKER_MIN_BYTES) jobs = 1;
+  const size = await totalSize(root, sources, BASELINE_WASM_MAX_BYTES);
+  if (size < BASELINE_WASM_MAX_BYTES) baselineWasmOnly();
+  if (!options.forceWorkers && jobs > 1 && size < WORKER_MIN_BYTES) jobs = 1;
   options.onProgress?.(0, sources.length);
   const outcomes = (
     await runTasks(tasks.length, {

@@ -1,6 +1,7 @@
 import { AgentFactory, openAgentKit, type OpenedAgentKit } from '../../agent/index.js';
 import { finishRun, startRun, type Run } from '../../runs/index.js';
-import { isJarvisError, loadEffectiveConfig, resolveGroupName } from '../../util/index.js';
+import { isJarvisError } from '../../util/index.js';
+import { loadEffectiveConfig, resolveGroupName } from '../../util/config/index.js';
 import { configFlagsFrom } from '../llm-options.js';
 
 /** One line saying how to get a model, for the pipeline commands that need one. */

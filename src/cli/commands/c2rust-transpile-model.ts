@@ -1,6 +1,7 @@
 import { AgentFactory, openAgentKit, type OpenedAgentKit } from '../../agent/index.js';
 import { finishRun, startRun, type Run } from '../../runs/index.js';
-import { describeError, isJarvisError, JarvisError, loadEffectiveConfig } from '../../util/index.js';
+import { describeError, isJarvisError, JarvisError } from '../../util/index.js';
+import { loadEffectiveConfig } from '../../util/config/index.js';
 import { configFlagsFrom } from '../llm-options.js';
 
 export interface TranspileModel {

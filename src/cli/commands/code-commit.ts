@@ -3,7 +3,8 @@ import { commitStaged, fileListPreview, findGitRoot, modelMessageWriter, type Me
 import { openAgentKit, type OpenedAgentKit } from '../../agent/index.js';
 import { finishRun, startRun, type Run } from '../../runs/index.js';
 import { recordTranscript } from '../../llm/index.js';
-import { colors, describeError, isJarvisError, JarvisError, loadEffectiveConfig } from '../../util/index.js';
+import { colors, describeError, isJarvisError, JarvisError } from '../../util/index.js';
+import { loadEffectiveConfig } from '../../util/config/index.js';
 import { LineInput } from '../line-input.js';
 import { addConfigFileOption, addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
 import { createPrompts } from '../prompts.js';

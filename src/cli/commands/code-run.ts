@@ -15,7 +15,8 @@ import {
 } from '../../apps/code/index.js';
 import { AgentFactory, openAgentKit, type AgentKit } from '../../agent/index.js';
 import { finishRun } from '../../runs/index.js';
-import { loadEffectiveConfig, JarvisError, colors } from '../../util/index.js';
+import { JarvisError, colors } from '../../util/index.js';
+import { loadEffectiveConfig } from '../../util/config/index.js';
 import { replacementsFrom, type ReplaceEntry } from '../input/index.js';
 import { LineInput } from '../line-input.js';
 import { createPrompts } from '../prompts.js';

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig, loadEffectiveConfig, resolveGroupName, userDataDir, type LoadedEffectiveConfig, isSecretKey, REDACTED, redactSecrets, configTemplate, JarvisError, isJarvisError, writeFileAtomicSync, valueAt, colors, formatTable } from '../../util/index.js';
+import { JarvisError, isJarvisError, writeFileAtomicSync, colors, formatTable } from '../../util/index.js';
+import { loadConfig, loadEffectiveConfig, resolveGroupName, userDataDir, type LoadedEffectiveConfig, isSecretKey, REDACTED, redactSecrets, configTemplate, valueAt } from '../../util/config/index.js';
 import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
 
 /** `jarvis config show|init`. */

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { organizeMemories } from '../../agent/index.js';
 import { createPlatform } from '../../llm/index.js';
 import { LONG_TERM_TYPES, MemoryStore, memoryEntrySchema, normaliseTags, type MemoryEntry, type MemoryType } from '../../tools/index.js';
-import { loadEffectiveConfig, resolveModel, JarvisError, describeError, writeFileAtomicSync, colors, formatTable } from '../../util/index.js';
+import { JarvisError, describeError, writeFileAtomicSync, colors, formatTable } from '../../util/index.js';
+import { loadEffectiveConfig, resolveModel } from '../../util/config/index.js';
 import { addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
 
 /** `jarvis memory list|show|export|import|organize` over the project and global scopes (docs/memory.md). */

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { findMethodology, listMethodologies, shareMethodologies, syncMethodologies, type MethodologyPlaces, type MethodologyScope, type ShareReport } from '../../agent/index.js';
-import { loadEffectiveConfig, JarvisError, colors, formatTable } from '../../util/index.js';
+import { JarvisError, colors, formatTable } from '../../util/index.js';
+import { loadEffectiveConfig } from '../../util/config/index.js';
 
 /** `jarvis methodology list|show|share|sync` (docs/methodology.md). */
 

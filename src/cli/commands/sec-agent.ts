@@ -4,7 +4,8 @@ import { Option, type Command } from 'commander';
 import { AgentFactory, openAgentKit, type OpenedAgentKit } from '../../agent/index.js';
 import { DEFAULT_CLUSTER_LIMIT, runSecAgent } from '../../apps/sec/index.js';
 import { finishRun, startRun } from '../../runs/index.js';
-import { loadEffectiveConfig, isJarvisError, JarvisError, writeFileAtomicSync, colors } from '../../util/index.js';
+import { isJarvisError, JarvisError, writeFileAtomicSync, colors } from '../../util/index.js';
+import { loadEffectiveConfig } from '../../util/config/index.js';
 import { acceptDeprecatedShort, positionalPath } from '../flags.js';
 import { addConfigFileOption, addLlmGroupOption, configFlagsFrom } from '../llm-options.js';
 

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { extname } from 'node:path';
-import cliProgress from 'cli-progress';
+import type CliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { formatReport, findingsPerKloc, REPORT_FORMATS, type ReportFormat, DEFAULT_TABLE_ROWS, findingsTable, omittedNote, tierCounts, scanPath, type ScanOptions, type ScanResult, baselineOf, type Severity } from '../../apps/sec/index.js';
 import type { LanguageId } from '../../lang/index.js';
@@ -76,11 +77,13 @@ function parseFlags(flags: ScanFlags): { options: ScanOptions; format?: ReportFo
 }
 
 function progressReporter(): { onProgress: (done: number, total: number) => void; stop: () => void } {
-  let bar: cliProgress.SingleBar | undefined;
+  let bar: CliProgress.SingleBar | undefined;
   return {
     onProgress(done, total) {
       if (!process.stderr.isTTY || total < PROGRESS_MIN_FILES) return;
       if (!bar) {
+        // required (CommonJS, synchronously) only when a bar is drawn: a small scan never loads it
+        const cliProgress = createRequire(import.meta.url)('cli-progress') as typeof CliProgress;
         bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'jsec scan [{bar}] {value}/{total} files', hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic);
         bar.start(total, done);
       } else bar.update(done);

@@ -1,4 +1,4 @@
-import { REPLACE_KEY, type ReplaceEntryConfig } from '../../util/index.js';
+import { REPLACE_KEY, type ReplaceEntryConfig } from '../../util/config/index.js';
 import { BUILTIN_REPLACEMENTS, isBuiltinCommand, type ReplaceEntry } from './builtin-commands.js';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type WebSearchConfig, describeError } from '../../util/index.js';
+import { describeError } from '../../util/index.js';
+import type { WebSearchConfig } from '../../util/config/index.js';
 import { defineTool, toolError, type Tool, type ToolResult } from '../tool.js';
 
 /** The tool name the model writes. */

@@ -1,4 +1,4 @@
-import type { JarvisConfig } from '../../util/index.js';
+import type { JarvisConfig } from '../../util/config/index.js';
 import { createSearchWebTool } from '../builtin/search-web.js';
 import { McpManager } from '../mcp/manager.js';
 import type { Tool } from '../tool.js';

@@ -2,7 +2,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { type McpServerConfig, describeError, version } from '../../util/index.js';
+import { describeError, version } from '../../util/index.js';
+import type { McpServerConfig } from '../../util/config/index.js';
 import type { ToolErrorCode } from '../tool.js';
 import { openTransport, type OpenedTransport, type TransportOptions } from './transport.js';
 

@@ -1,4 +1,4 @@
-import type { McpServerConfig } from '../../util/index.js';
+import type { McpServerConfig } from '../../util/config/index.js';
 import type { Tool } from '../tool.js';
 import { McpCallError, McpConnection } from './connection.js';
 import { callTools, resourceTools, type ListedTool } from './server-tools.js';

@@ -3,7 +3,8 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type McpServerConfig, JarvisError } from '../../util/index.js';
+import { JarvisError } from '../../util/index.js';
+import type { McpServerConfig } from '../../util/config/index.js';
 
 /**
  * What a stdio server inherits from us without being told: enough to find programs and a home

@@ -13,7 +13,7 @@ import type { FileInput, RawFinding } from '../finding.js';
 import { scanNames } from './collect.js';
 import { report, type FileCtx, type FnDef, type Frame, type Group, type Run } from './context.js';
 import { runPaths } from './exec.js';
-import { attach, CallerError, loadFile, parsers, type LoadedFile, type Parser } from './files.js';
+import { attach, CallerError, loadFile, parsers, type LoadedFile, type ParserFor } from './files.js';
 import type { Outcome } from './paths.js';
 import { entryParams, type EntryKind } from './params.js';
 import { nearest, resolveInclude, type ProjectIndex } from './project.js';
@@ -46,7 +46,7 @@ class Context {
   private attached = new Set<string>();
   private includes = new Map<string, string | undefined>();
 
-  constructor(private group: Group, private project: ProjectIndex, private parse: Record<'c' | 'cpp', Parser>, private owned: Map<string, LoadedFile>) {
+  constructor(private group: Group, private project: ProjectIndex, private parser: ParserFor, private owned: Map<string, LoadedFile>) {
     if (cacheRoot !== project.root) {
       cache.clear();
       cacheRoot = project.root;
@@ -81,7 +81,7 @@ class Context {
       const cpp = /\.(cc|cpp|cxx|hpp|hh|hxx|ipp|inl)$/i.test(path) || cppHeader(path, text);
       // being loaded marks the file, so a header including itself (or a cycle) stops here
       cache.set(path, null);
-      return loadFile(path, text, cpp ? 'cpp' : 'c', cpp ? this.parse.cpp : this.parse.c, {
+      return loadFile(path, text, cpp ? 'cpp' : 'c', this.parser(cpp ? 'cpp' : 'c'), {
         owned: false, findings: [], include: (from, name) => this.include(from, name),
       });
     } catch {
@@ -131,9 +131,9 @@ function cppHeader(path: string, source: string): boolean {
 
 export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInput, root: SyntaxNode) => void, project?: ProjectIndex): Promise<GroupResult[]> {
   const group: Group = { files: [], fns: new Map(), globals: new Map(), structs: new Map(), referenced: new Set(), assigned: new Set() };
-  const parse = await parsers();
+  const parser = await parsers();
   const owned = new Map<string, LoadedFile>();
-  const context = project && !process.env.JSEC_NOPROJ ? new Context(group, project, parse, owned) : undefined;
+  const context = project && !process.env.JSEC_NOPROJ ? new Context(group, project, parser, owned) : undefined;
   if (context) group.external = { fn: (name, from) => context.fn(name, from), global: (name) => context.global(name) };
   const results: GroupResult[] = [];
   const loadedFiles: LoadedFile[] = [];
@@ -142,7 +142,7 @@ export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInp
     results.push(result);
     try {
       const cpp = input.language === 'cpp' || cppHeader(input.file, input.source);
-      const loaded = loadFile(input.file, input.source, cpp ? 'cpp' : 'c', cpp ? parse.cpp : parse.c, {
+      const loaded = loadFile(input.file, input.source, cpp ? 'cpp' : 'c', parser(cpp ? 'cpp' : 'c'), {
         owned: true,
         findings: result.findings,
         onTree: onTree ? (root) => onTree(input, root) : undefined,

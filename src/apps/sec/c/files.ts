@@ -3,7 +3,7 @@
  * its macros, functions, globals and type definitions collected. Used for the group's own files
  * and for files of the scan loaded as context (headers they include, files defining what they call).
  */
-import { getParser, loadLanguage, type LanguageId, type SyntaxNode } from '../../../lang/tree-sitter.js';
+import { getParserSync, initTreeSitter, type LanguageId, type SyntaxNode } from '../../../lang/tree-sitter.js';
 import type { RawFinding } from '../finding.js';
 import { convertTree, type N } from './ast.js';
 import { collectStruct, constValue, fnMacroDefs, macroDefs, topLevel, type MacroDef } from './collect.js';
@@ -15,12 +15,13 @@ export class CallerError {
   constructor(readonly cause: unknown) {}
 }
 
-export type Parser = Awaited<ReturnType<typeof getParser>>;
+export type Parser = ReturnType<typeof getParserSync>;
+export type ParserFor = (lang: 'c' | 'cpp') => Parser;
 
-export async function parsers(): Promise<Record<'c' | 'cpp', Parser>> {
-  await loadLanguage('c');
-  await loadLanguage('cpp');
-  return { c: await getParser('c'), cpp: await getParser('cpp') };
+/** The parser of each language, its grammar compiled when a file of the group or of its context first needs it. */
+export async function parsers(): Promise<ParserFor> {
+  await initTreeSitter();
+  return getParserSync;
 }
 
 function parse(parser: Parser, source: string, onTree?: (root: SyntaxNode) => void): { root: N; errors: number } | undefined {

@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FileInput } from '../finding.js';
 import type { ProjectIndex } from '../c/project.js';
 import { analyzeTask, type FileOutcome } from './analyze.js';
-import { bundledWorker } from './worker-bundle.js';
 
 export interface TaskRequest {
   id: number;
@@ -29,7 +28,7 @@ async function workerEntry(): Promise<URL | string> {
   const here = import.meta.url;
   if (!/\.[cm]?ts$/.test(new URL(here).pathname)) return new URL('./worker.js', here);
   const entry = new URL('./worker.ts', here);
-  const bundled = await bundledWorker(entry);
+  const bundled = await (await import('./worker-bundle.js')).bundledWorker(entry);
   if (bundled) return bundled;
   const tsxApi = pathToFileURL(tsxEsmApi(here)).href;
   return `import(${JSON.stringify(tsxApi)})
@@ -38,7 +37,7 @@ async function workerEntry(): Promise<URL | string> {
 }
 
 // Plain JS needs no loader: `tsx script.ts` would otherwise pass its hooks on to every worker.
-const startWorker = (entry: URL | string): Worker => (typeof entry === 'string' ? new Worker(entry, { eval: true }) : new Worker(entry, { execArgv: [] }));
+const startWorker = (W: typeof Worker, entry: URL | string): Worker => (typeof entry === 'string' ? new W(entry, { eval: true }) : new W(entry, { execArgv: [] }));
 
 /**
  * The ESM build of tsx's register API. require.resolve would pick the CommonJS build, which
@@ -97,6 +96,9 @@ export async function runTasks(count: number, opts: PoolOptions): Promise<FileOu
     return results;
   }
 
+  // worker_threads (and, from source, the worker bundler) only when there are workers to start:
+  // most scans in a pre-commit hook run in this thread
+  const { Worker: W } = await import('node:worker_threads');
   const entry = await workerEntry();
   const claim = (): Pending | undefined => {
     if (next >= count) return undefined;
@@ -117,7 +119,7 @@ export async function runTasks(count: number, opts: PoolOptions): Promise<FileOu
       let restarts = 0;
       let worker = spawn();
       function spawn(): Worker {
-        const w = startWorker(entry);
+        const w = startWorker(W, entry);
         w.on('message', (msg: TaskReply | { ready: true }) => {
           if ('ready' in msg) {
             if (opts.project) w.postMessage({ project: opts.project } satisfies ProjectMessage);

@@ -1,4 +1,4 @@
-import { JarvisError } from './errors.js';
+import { JarvisError } from '../errors.js';
 
 /**
  * Configuration values a user can set without a file: from `JARVIS_*` environment variables and,

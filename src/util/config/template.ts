@@ -1,5 +1,5 @@
-import { agentConfigSchema } from './config-schema.js';
-import { CONFIG_OVERRIDES } from './config-overrides.js';
+import { agentConfigSchema } from './schema.js';
+import { CONFIG_OVERRIDES } from './overrides.js';
 
 /**
  * The commented file `jarvis config init` writes. The agent section is generated from the

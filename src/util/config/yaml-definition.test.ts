@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { tempTree } from '../../test/support/temp-tree.js';
-import { JarvisError } from './errors.js';
+import { tempTree } from '../../../test/support/temp-tree.js';
+import { JarvisError } from '../errors.js';
 import { describeIssue, parseYamlDefinition, readDefinitionFile } from './yaml-definition.js';
 
 const schema = z.strictObject({ name: z.string(), items: z.array(z.strictObject({ id: z.number() })).optional() });

@@ -1,4 +1,4 @@
-import { isPlainObject, type PlainObject } from './config-merge.js';
+import { isPlainObject, type PlainObject } from './merge.js';
 
 /**
  * Keys whose values must never be printed. Matches whole words of the key (`api_key`,

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { loadEffectiveConfig, loadConfig, resolveModel } from './config.js';
-import { configTemplate } from './config-template.js';
+import { loadEffectiveConfig, loadConfig, resolveModel } from './load.js';
+import { configTemplate } from './template.js';
 
 /** A temp tree: home/ (the user's home) and repo/ (a git work tree with a sub directory). */
 function tree() {

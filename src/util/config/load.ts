@@ -2,10 +2,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
-import { jarvisConfigSchema, type JarvisConfig, type ModelConfig, type ModelRole } from './config-schema.js';
-import { JarvisError } from './errors.js';
-import { shownPath } from './paths.js';
-import { schemaErrorLine, yamlErrorLine } from './config-issues.js';
+import { jarvisConfigSchema, type JarvisConfig, type ModelConfig, type ModelRole } from './schema.js';
+import { JarvisError } from '../errors.js';
+import { shownPath } from '../paths.js';
+import { schemaErrorLine, yamlErrorLine } from './issues.js';
 import {
   isPlainObject,
   leafKeys,
@@ -14,14 +14,14 @@ import {
   type ConfigSource,
   type PlainObject,
   type SourceMap,
-} from './config-merge.js';
-import { envEntries, flagEntries, type ConfigFlags } from './config-overrides.js';
-import { checkPlatformNames } from './config-platforms.js';
-import { appendMcpLayer, mcpEnvLayer, type McpEnvLayer } from './config-mcp-env.js';
+} from './merge.js';
+import { envEntries, flagEntries, type ConfigFlags } from './overrides.js';
+import { checkPlatformNames } from './platforms.js';
+import { appendMcpLayer, mcpEnvLayer, type McpEnvLayer } from './mcp-env.js';
 
-export type { ConfigSource, SourceMap } from './config-merge.js';
-export type { ConfigFlags } from './config-overrides.js';
-export { CONFIG_OVERRIDES } from './config-overrides.js';
+export type { ConfigSource, SourceMap } from './merge.js';
+export type { ConfigFlags } from './overrides.js';
+export { CONFIG_OVERRIDES } from './overrides.js';
 
 /** The configuration after all layers: `data_dir` is always filled in and absolute. */
 export type EffectiveConfig = JarvisConfig & { data_dir: string };

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
-import { yamlErrorLine } from './config-issues.js';
-import { isPlainObject, type ConfigSource, type PlainObject, type SourceMap } from './config-merge.js';
-import { JarvisError } from './errors.js';
+import { yamlErrorLine } from './issues.js';
+import { isPlainObject, type ConfigSource, type PlainObject, type SourceMap } from './merge.js';
+import { JarvisError } from '../errors.js';
 
 /**
  * `JARVIS_MCP` (docs/config.md): MCP servers added from the environment, as the seed's

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, resolveModel, type ConfigFile } from './config.js';
-import { JarvisError } from './errors.js';
-import { mergeLayer, type SourceMap } from './config-merge.js';
+import { loadConfig, resolveModel, type ConfigFile } from './load.js';
+import { JarvisError } from '../errors.js';
+import { mergeLayer, type SourceMap } from './merge.js';
 
 const HOME = '/home/u';
 const userFile = (text: string): ConfigFile => ({

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { LineCounter, YAMLError } from 'yaml';
-import { joinKey, valueAt, type ConfigSource, type SourceMap } from './config-merge.js';
+import { joinKey, valueAt, type ConfigSource, type SourceMap } from './merge.js';
 
 /**
  * Turns YAML and schema failures into the one-line `config error: …` messages users see:

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { didYouMean } from './config-issues.js';
-import type { SourceMap } from './config-merge.js';
-import type { JarvisConfig } from './config-schema.js';
-import { JarvisError } from './errors.js';
+import { didYouMean } from './issues.js';
+import type { SourceMap } from './merge.js';
+import type { JarvisConfig } from './schema.js';
+import { JarvisError } from '../errors.js';
 
 /**
  * Which platform names a configuration may use: the built-ins, and the user platforms, one ES

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { valueAt } from './config-merge.js';
-import { JarvisError } from './errors.js';
+import { valueAt } from './merge.js';
+import { JarvisError } from '../errors.js';
 
 /**
  * Definition files (an agent, a team) are small YAML documents checked by a strict zod schema.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretKey, redactSecrets } from './config-redact.js';
+import { isSecretKey, redactSecrets } from './redact.js';
 
 describe('isSecretKey', () => {
   it.each(['api_key', 'API_KEY', 'x-api-key', 'apikey', 'Authorization', 'access_token', 'token', 'client_secret', 'password', 'Cookie'])(
