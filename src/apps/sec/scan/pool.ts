@@ -67,22 +67,17 @@ export interface PoolOptions {
   workers?: StartedWorkers;
 }
 
-interface Pending {
-  i: number;
-  inputs: Promise<FileInput[]>;
-}
-
 const failed = (inputs: FileInput[], why: string): FileOutcome[] =>
   inputs.map((i) => ({ file: i.file, findings: [], parseErrors: 0, suppressed: 0, error: why }));
 
 /** A worker thread and what it has said so far; its listeners are attached at once, so no message or error is lost. */
 interface Live {
   w: Worker;
+  /** it said it is listening (before that it has run nothing) */
   ready: boolean;
   /** why it died, once it has */
   dead?: string;
   projectSent: boolean;
-  onReady?: () => void;
   onReply?: (msg: TaskReply) => void;
   onDead?: (why: string) => void;
 }
@@ -98,10 +93,8 @@ function stop(l: Live): void {
 function spawnLive(entry: URL | string): Live {
   const live: Live = { w: startWorker(entry), ready: false, projectSent: false };
   live.w.on('message', (msg: TaskReply | { ready: true }) => {
-    if ('ready' in msg) {
-      live.ready = true;
-      live.onReady?.();
-    } else live.onReply?.(msg);
+    if ('ready' in msg) live.ready = true;
+    else live.onReply?.(msg);
   });
   const died = (why: string): void => {
     if (live.dead !== undefined) return;
@@ -124,13 +117,15 @@ export interface StartedWorkers {
 }
 
 /**
- * Starts `jobs` worker threads now, so that loading their modules and tree-sitter overlaps what the
- * caller does before it has tasks for them (reading and indexing the sources). Undefined for one job.
+ * Starts the `jobs - 1` worker threads runTasks will use (this thread is the other one) now, so
+ * that loading their modules and tree-sitter overlaps what the caller does before it has tasks for
+ * them (reading and indexing the sources). Undefined for one job. `entry` replaces scan/worker
+ * (tests use workers that misbehave).
  */
-export async function startWorkers(jobs: number): Promise<StartedWorkers | undefined> {
+export async function startWorkers(jobs: number, entry?: URL | string): Promise<StartedWorkers | undefined> {
   if (jobs <= 1) return undefined;
-  const entry = await workerEntry();
-  const live = Array.from({ length: jobs }, () => spawnLive(entry));
+  entry ??= await workerEntry();
+  const live = Array.from({ length: jobs - 1 }, () => spawnLive(entry));
   return {
     entry,
     live,
@@ -140,107 +135,124 @@ export async function startWorkers(jobs: number): Promise<StartedWorkers | undef
   };
 }
 
+/** Tasks a worker holds at once: the next one is already there when it finishes, whatever this thread is doing. */
+const WORKER_DEPTH = 2;
+
+/** Lets pending messages (worker replies) be handled between two tasks run in this thread. */
+const yieldToEvents = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /**
- * Runs `count` tasks on `jobs` worker threads (in this thread when jobs <= 1). Tasks start in
- * `order`; any free worker takes the next one (its files are read ahead while the workers are
- * busy, never reserved for one worker). A worker that dies fails only its current task, whose
- * files come back with `error`; a fresh worker takes over. Results are in task order, whatever
- * order the workers finish in.
+ * Runs `count` tasks on `jobs` threads: this one and `jobs - 1` workers (all in this thread when
+ * jobs <= 1). Tasks are taken in `order` (largest first): the workers from the front, this thread
+ * from the back, so its tasks are short and it feeds the workers often. Each worker holds up to
+ * WORKER_DEPTH tasks, so it never waits for this thread to finish a task before it gets its next.
+ * A worker that dies fails only the task it was running (the one it held next goes back to the
+ * line; all of them when it died before it was up); a fresh worker takes over, up to three times. Results are in task order, whatever order
+ * the threads finish in.
  */
 export async function runTasks(count: number, opts: PoolOptions): Promise<FileOutcome[][]> {
   const results: FileOutcome[][] = Array.from({ length: count }, () => []);
   const order = opts.order ?? Array.from({ length: count }, (_, i) => i);
-  let next = 0;
-  // tasks whose files are read, shared by all workers, in start order
-  const ahead: Pending[] = [];
-  const fill = (depth: number): void => {
-    while (ahead.length < depth && next < count) {
-      const i = order[next++] as number;
-      ahead.push({ i, inputs: opts.load(i) });
-    }
+  // order[front..back) have not been taken; `returned` holds tasks a dead worker did not start
+  let front = 0;
+  let back = count;
+  const returned: Array<{ i: number; inputs: FileInput[] }> = [];
+  const left = (): boolean => returned.length > 0 || front < back;
+  const take = async (fromBack: boolean): Promise<{ i: number; inputs: FileInput[] } | undefined> => {
+    const again = returned.shift();
+    if (again) return again;
+    if (front >= back) return undefined;
+    const i = order[fromBack ? --back : front++] as number;
+    return { i, inputs: await opts.load(i) };
   };
-  const take = (): Pending | undefined => {
-    fill(1);
-    return ahead.shift();
-  };
-  const runInline = async (): Promise<void> => {
-    for (let task = take(); task; task = take()) {
-      const inputs = await task.inputs;
-      results[task.i] = await analyzeTask(inputs, opts.project);
-      opts.onTaskDone?.(inputs.length);
+  const runHere = async (fromBack: boolean): Promise<void> => {
+    for (let task = await take(fromBack); task; task = await take(fromBack)) {
+      results[task.i] = await analyzeTask(task.inputs, opts.project);
+      opts.onTaskDone?.(task.inputs.length);
+      await yieldToEvents();
     }
   };
   const started = opts.workers;
-  if (opts.jobs <= 1 || count <= 1) {
+  const workerCount = Math.min(opts.jobs, count) - 1;
+  if (workerCount <= 0) {
     started?.close();
-    await runInline();
+    await runHere(false);
     return results;
   }
 
-  const depth = Math.min(opts.jobs, count);
   const entry = started?.entry ?? (await workerEntry());
-  const prespawned = started ? started.live.splice(0, depth) : [];
+  const prespawned = started ? started.live.splice(0, workerCount) : [];
   started?.close();
-  const runOne = (pre: Live | undefined): Promise<void> =>
+  const runWorker = (pre: Live | undefined): Promise<void> =>
     new Promise((resolve) => {
-      let current: { i: number; inputs: FileInput[] } | undefined;
-      // the task whose files are being awaited before it is posted
-      let taking: Pending | undefined;
+      // tasks posted to the worker, in the order it runs them
+      const held: Array<{ i: number; inputs: FileInput[] }> = [];
       let restarts = 0;
+      let feeding = false;
       let live = pre ?? spawnLive(entry);
       attach(live);
       function attach(l: Live): void {
-        l.onReady = () => void dispatch(l);
         l.onReply = (msg) => {
-          if (l !== live || !current || msg.id !== current.i) return;
-          results[current.i] = msg.ok ? msg.outcomes : failed(current.inputs, `analysis failed: ${msg.error}`);
-          opts.onTaskDone?.(current.inputs.length);
-          current = undefined;
-          void dispatch(l);
+          const k = held.findIndex((t) => t.i === msg.id);
+          const task = held[k];
+          if (l !== live || !task) return;
+          held.splice(k, 1);
+          results[task.i] = msg.ok ? msg.outcomes : failed(task.inputs, `analysis failed: ${msg.error}`);
+          opts.onTaskDone?.(task.inputs.length);
+          void feed(l);
         };
         l.onDead = (why) => crashed(l, why);
-        if (l.dead !== undefined) crashed(l, l.dead);
-        else if (l.ready) void dispatch(l);
+        if (l.dead !== undefined) return crashed(l, l.dead);
+        // messages posted before the worker listens wait for it, so it is fed at once
+        void feed(l);
       }
-      async function dispatch(l: Live): Promise<void> {
-        const task = take();
-        if (!task) {
+      async function feed(l: Live): Promise<void> {
+        if (feeding) return;
+        feeding = true;
+        try {
+          while (l === live && l.dead === undefined && held.length < WORKER_DEPTH) {
+            const task = await take(false);
+            if (!task) break;
+            if (l !== live || l.dead !== undefined) {
+              returned.unshift(task);
+              break;
+            }
+            if (!l.projectSent) {
+              l.projectSent = true;
+              if (opts.project) l.w.postMessage({ project: opts.project } satisfies ProjectMessage);
+            }
+            held.push(task);
+            l.w.postMessage({ id: task.i, inputs: task.inputs } satisfies TaskRequest);
+          }
+        } finally {
+          feeding = false;
+        }
+        if (l === live && held.length === 0 && !left()) {
           stop(l);
-          return resolve();
+          resolve();
         }
-        taking = task;
-        const inputs = await task.inputs;
-        // the worker died meanwhile: crashed() put the task back at the head of the line
-        if (taking !== task) return;
-        taking = undefined;
-        if (!l.projectSent) {
-          l.projectSent = true;
-          if (opts.project) l.w.postMessage({ project: opts.project } satisfies ProjectMessage);
-        }
-        current = { i: task.i, inputs };
-        l.w.postMessage({ id: task.i, inputs } satisfies TaskRequest);
-        // the next files are read while the workers analyse
-        fill(depth);
       }
       function crashed(l: Live, why: string): void {
         if (l !== live) return;
-        if (taking) {
-          ahead.unshift(taking);
-          taking = undefined;
+        // one that never came up ran none of them
+        const running = l.ready ? held.shift() : undefined;
+        const waiting = held.splice(0);
+        if (running) {
+          results[running.i] = failed(running.inputs, why);
+          opts.onTaskDone?.(running.inputs.length);
         }
-        if (current) {
-          results[current.i] = failed(current.inputs, why);
-          opts.onTaskDone?.(current.inputs.length);
-          current = undefined;
-        }
-        // Workers that cannot even start (restarts exhausted) leave the rest to this thread.
-        if (++restarts > 3) return void runInline().then(resolve);
-        if (next >= count && ahead.length === 0) return resolve();
+        returned.unshift(...waiting);
+        // a worker that cannot even start (restarts exhausted) leaves the rest to this thread
+        if (++restarts > 3 || !left()) return resolve();
         live = spawnLive(entry);
         attach(live);
       }
     });
 
-  await Promise.all(Array.from({ length: depth }, (_, k) => runOne(prespawned[k])));
+  // this thread works too; whatever the workers leave (they may give up) it finishes after them
+  const workers = Promise.all(Array.from({ length: workerCount }, (_, k) => runWorker(prespawned[k])));
+  await runHere(true);
+  await workers;
+  await runHere(true);
   return results;
 }
