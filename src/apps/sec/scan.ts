@@ -14,7 +14,7 @@ import { readBaseline } from './scan/baseline.js';
 import { discoverSources, type SourceFile } from './scan/discover.js';
 import { finalizeFindings } from './scan/finalize.js';
 import { groupSources } from './scan/groups.js';
-import { runTasks } from './scan/pool.js';
+import { runTasks, startWorkers } from './scan/pool.js';
 import { readSource, type ReadOutcome, type SkippedFile } from './scan/read.js';
 import { emptyIndex, finishIndex, indexSource, type ProjectIndex } from './c/project.js';
 import { summarize, type ScanSummary } from './scan/summary.js';
@@ -113,10 +113,25 @@ export async function scanPath(path: string, options: ScanOptions = {}): Promise
   let scannedFiles = 0;
   let done = 0;
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  // one pass over the C/C++ text first: where each exported function and global is defined, so
-  // every group can follow calls into other directories; the text is kept for the analysis when
-  // the tree is small enough, so nothing is read twice
-  const { project, preread } = indexProject(root, sources, maxBytes);
+  const tasks = groupSources(sources, MAX_GROUP_FILES);
+  let jobs = Math.max(1, Math.floor(options.jobs ?? availableParallelism()));
+  const size = await totalSize(root, sources, BASELINE_WASM_MAX_BYTES);
+  // before any wasm is compiled here or in a worker: the flag holds for the whole process
+  if (size < BASELINE_WASM_MAX_BYTES) baselineWasmOnly();
+  if (!options.forceWorkers && jobs > 1 && size < WORKER_MIN_BYTES) jobs = 1;
+  // the workers load their code and tree-sitter while this thread reads and indexes the sources
+  const workers = tasks.length > 1 ? await startWorkers(jobs) : undefined;
+  let indexed: ReturnType<typeof indexProject>;
+  try {
+    // one pass over the C/C++ text first: where each exported function and global is defined, so
+    // every group can follow calls into other directories; the text is kept for the analysis when
+    // the tree is small enough, so nothing is read twice
+    indexed = indexProject(root, sources, maxBytes);
+  } catch (e) {
+    workers?.close();
+    throw e;
+  }
+  const { project, preread } = indexed;
   const load = async (group: SourceFile[]): Promise<FileInput[]> => {
     const inputs: FileInput[] = [];
     for (const s of group) {
@@ -136,18 +151,18 @@ export async function scanPath(path: string, options: ScanOptions = {}): Promise
     return inputs;
   };
 
-  const tasks = groupSources(sources, MAX_GROUP_FILES);
-  let jobs = Math.max(1, Math.floor(options.jobs ?? availableParallelism()));
-  const size = await totalSize(root, sources, BASELINE_WASM_MAX_BYTES);
-  if (size < BASELINE_WASM_MAX_BYTES) baselineWasmOnly();
-  if (!options.forceWorkers && jobs > 1 && size < WORKER_MIN_BYTES) jobs = 1;
   options.onProgress?.(0, sources.length);
+  // largest first, so a big group never starts last while the other workers sit idle
+  const taskBytes = tasks.map((t) => t.reduce((sum, s) => sum + readBytes(preread.get(s.file)), 0));
+  const order = tasks.map((_, i) => i).sort((a, b) => (taskBytes[b] as number) - (taskBytes[a] as number) || a - b);
   const outcomes = (
     await runTasks(tasks.length, {
       jobs,
       project,
       load: (i) => load(tasks[i] ?? []),
       onTaskDone: (n) => options.onProgress?.((done += n), sources.length),
+      order,
+      workers,
     })
   ).flat();
 
@@ -214,6 +229,8 @@ function indexProject(root: string, sources: readonly SourceFile[], maxBytes: nu
   finishIndex(project, texts);
   return { project, preread };
 }
+
+const readBytes = (r: ReadOutcome | undefined): number => (r?.ok ? r.bytes : 0);
 
 function countLines(source: string): number {
   if (source.length === 0) return 0;

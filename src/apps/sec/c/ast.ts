@@ -4,7 +4,7 @@
  * with a cursor and free it right away. Punctuation and comments are dropped; operators and
  * keywords that change meaning are kept in `op`.
  */
-import type { Tree } from '../../../lang/tree-sitter.js';
+import { fastCursor, type FastCursor, type SyntaxNode, type Tree } from '../../../lang/tree-sitter.js';
 
 export interface N {
   /** tree-sitter node type */
@@ -67,6 +67,8 @@ export function lineOf(starts: readonly number[], offset: number): number {
 export interface Converted {
   root: N;
   errors: number;
+  /** the wasm nodes of the types asked for in `pick`, in document order (as descendantsOfType gives them) */
+  picked?: SyntaxNode[];
 }
 
 /** Copies `tree` into plain objects; the caller still owns (and deletes) the tree. */
@@ -91,22 +93,40 @@ function typeTable(lang: Lang): TypeInfo[] {
 
 const NO_CHILDREN: N[] = [];
 
-/** Copies `tree` into plain objects; the caller still owns (and deletes) the tree. */
-export function convertTree(tree: Tree, source: string): Converted {
+/**
+ * Copies `tree` into plain objects; the caller still owns (and deletes) the tree. Nodes whose type
+ * is in `pick` are also returned as wasm nodes (the hygiene rules' index), found by the same walk.
+ */
+export function convertTree(tree: Tree, source: string, pick?: ReadonlySet<string>): Converted {
   const starts = lineStarts(source);
   const types = typeTable(tree.language);
-  const cursor = tree.walk();
+  const picked: SyntaxNode[] | undefined = pick ? [] : undefined;
+  const cursor = fastCursor(tree);
+  let converted: Converted;
+  try {
+    converted = walk(cursor, types, starts, tree, picked, pick);
+  } finally {
+    cursor.delete();
+  }
+  if (converted.errors === 0 && tree.rootNode.hasError) converted.errors = 1;
+  return converted;
+}
+
+function walk(cursor: FastCursor, types: TypeInfo[], starts: number[], tree: Tree, picked: SyntaxNode[] | undefined, pick: ReadonlySet<string> | undefined): Converted {
   let errors = 0;
   let line = 1;
-  const root: N = { t: cursor.nodeType, s: cursor.startIndex, e: cursor.endIndex, line: 1, c: [] };
+  const rootId = cursor.typeId();
+  const root: N = { t: (types[rootId] ?? unknownType(tree, rootId)).name, s: cursor.startIndex(), e: cursor.endIndex(), line: 1, c: [] };
   const stack: N[] = [root];
   // Iterative walk (generated code nests deeply): stack[d - 1] is the parent of the cursor at depth d.
   let d = 1;
   let more = cursor.gotoFirstChild();
   while (more) {
     const parent = stack[d - 1] as N;
-    const info = types[cursor.nodeTypeId] ?? { name: cursor.nodeType, named: cursor.nodeIsNamed };
+    const id = cursor.typeId();
+    const info = types[id] ?? unknownType(tree, id);
     const type = info.name;
+    if (pick?.has(type) && info.named) picked?.push(cursor.currentNode());
     let node: N | undefined;
     if (info.named && TRANSPARENT.has(type) && cursor.gotoFirstChild()) {
       // its children belong to the parent: `a[i]` in C++ reads like `a[i]` in C
@@ -116,10 +136,10 @@ export function convertTree(tree: Tree, source: string): Converted {
     }
     if (info.named) {
       if (type !== 'comment') {
-        const s = cursor.startIndex;
+        const s = cursor.startIndex();
         // pre-order visits starts in increasing order: the line only ever moves forward
         while (line < starts.length && (starts[line] as number) <= s) line++;
-        node = { t: type, s, e: cursor.endIndex, line, c: NO_CHILDREN };
+        node = { t: type, s, e: cursor.endIndex(), line, c: NO_CHILDREN };
         if (type === 'ERROR') errors++;
         if (parent.t === 'for_statement') forPart(parent, node);
         else if (parent.c === NO_CHILDREN) parent.c = [node];
@@ -141,9 +161,12 @@ export function convertTree(tree: Tree, source: string): Converted {
       }
     }
   }
-  cursor.delete();
-  if (tree.rootNode.hasError && errors === 0) errors = 1;
-  return { root, errors };
+  return picked ? { root, errors, picked } : { root, errors };
+}
+
+/** A symbol past the table's end (ERROR's id is 65535), named as TreeCursor.nodeType names it. */
+function unknownType(tree: Tree, id: number): TypeInfo {
+  return { name: tree.language.types[id] || 'ERROR', named: tree.language.nodeTypeIsNamed(id) };
 }
 
 // for_statement children arrive as: [init] ; [cond] ; [update] body — we place them by counting `;`.

@@ -82,10 +82,17 @@ export class CowMap<K, V> implements Iterable<[K, V]> {
   diffKeys(other: CowMap<K, V>): Set<K> | undefined {
     if (this.base !== other.base) return undefined;
     const out = new Set<K>();
-    if (this.delta === other.delta) return out;
-    for (const k of this.delta?.keys() ?? []) out.add(k);
-    for (const k of other.delta?.keys() ?? []) out.add(k);
+    this.addDiffKeys(other, out);
     return out;
+  }
+
+  /** diffKeys added to `into` (in the same order); false, adding nothing, when they do not share a base. */
+  addDiffKeys(other: CowMap<K, V>, into: Set<K>): boolean {
+    if (this.base !== other.base) return false;
+    if (this.delta === other.delta) return true;
+    this.delta?.forEach((_, k) => into.add(k));
+    other.delta?.forEach((_, k) => into.add(k));
+    return true;
   }
 
   get size(): number {
@@ -109,8 +116,17 @@ export class CowMap<K, V> implements Iterable<[K, V]> {
   }
 
   set(k: K, v: V): this {
-    const had = this.has(k);
-    if (had && this.get(k) === v) return this;
+    // has(k) and get(k) in one look-up each of the delta and the base
+    const d = this.delta?.get(k);
+    let had: boolean;
+    if (d !== undefined) {
+      had = d !== GONE;
+      if (had && d === v) return this;
+    } else {
+      const b = this.base.get(k);
+      had = b !== undefined || this.base.has(k);
+      if (had && b === v) return this;
+    }
     if (!had) this.n++;
     this.ver++;
     if (!this.shared) this.base.set(k, v);

@@ -129,7 +129,12 @@ function cppHeader(path: string, source: string): boolean {
   return /\.h$/i.test(path) && /^\s*(class|template\s*<|namespace)\b|\b(public|private|protected)\s*:|::\s*\w+\s*\(/m.test(source);
 }
 
-export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInput, root: SyntaxNode) => void, project?: ProjectIndex): Promise<GroupResult[]> {
+export async function analyzeGroup(
+  inputs: FileInput[],
+  onTree?: (input: FileInput, root: SyntaxNode, picked?: SyntaxNode[]) => void,
+  project?: ProjectIndex,
+  pick?: ReadonlySet<string>,
+): Promise<GroupResult[]> {
   const group: Group = { files: [], fns: new Map(), globals: new Map(), structs: new Map(), referenced: new Set(), assigned: new Set() };
   const parser = await parsers();
   const owned = new Map<string, LoadedFile>();
@@ -145,7 +150,8 @@ export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInp
       const loaded = loadFile(input.file, input.source, cpp ? 'cpp' : 'c', parser(cpp ? 'cpp' : 'c'), {
         owned: true,
         findings: result.findings,
-        onTree: onTree ? (root) => onTree(input, root) : undefined,
+        onTree: onTree ? (root, picked) => onTree(input, root, picked) : undefined,
+        pick,
         include: (from, name) => context?.include(from, name),
       });
       if (!loaded) continue;

@@ -33,13 +33,26 @@ export function runFunction(fr: Frame, st: State, run: Run): { state: State; ret
 export function runPaths(fr: Frame, st: State, run: Run, raw = false): Outcome[] {
   const end = execPaths(fr.fn.body, [st], fr, run);
   const body = fr.fn.body;
-  const closing = body.line + (fr.file.src.slice(body.s, body.e).match(/\n/g)?.length ?? 0);
+  const closing = closingLine(body, fr.file.src);
   const file = fr.file.path;
   const list: Outcome[] = end.map((s) => ({ state: s, ret: UNKNOWN, line: closing, file }));
   const last = body.c[body.c.length - 1];
   const lastLine = last?.t === 'return_statement' ? last.line : undefined;
   fr.returns.forEach((s, i) => list.push({ state: s, ret: fr.retVals[i] ?? UNKNOWN, line: fr.retLines?.[i], file, early: fr.retLines?.[i] !== lastLine }));
   return raw ? list.filter((o) => !o.state.dead) : mergeOutcomes(list);
+}
+
+const closingLines = new WeakMap<N, number>();
+
+/** Line of a function body's closing brace (counted once per body: callees run many times). */
+function closingLine(body: N, src: string): number {
+  let line = closingLines.get(body);
+  if (line === undefined) {
+    line = body.line;
+    for (let i = src.indexOf('\n', body.s); i !== -1 && i < body.e; i = src.indexOf('\n', i + 1)) line++;
+    closingLines.set(body, line);
+  }
+  return line;
 }
 
 function gotoTargets(fr: Frame): Map<string, State[]> {
@@ -142,6 +155,10 @@ function localVar(key: string, n: N): Obj {
 }
 
 function perPath(paths: Paths, fn: (st: State) => State[]): Paths {
+  if (paths.length === 1) {
+    const out = fn(paths[0] as State);
+    return out.length === 1 ? out.filter((s) => !s.dead) : mergePaths(out);
+  }
   const out = paths.flatMap(fn);
   return out.length === paths.length && paths.length <= 1 ? out.filter((s) => !s.dead) : mergePaths(out);
 }

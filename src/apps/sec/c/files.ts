@@ -24,14 +24,14 @@ export async function parsers(): Promise<ParserFor> {
   return getParserSync;
 }
 
-function parse(parser: Parser, source: string, onTree?: (root: SyntaxNode) => void): { root: N; errors: number } | undefined {
+function parse(parser: Parser, source: string, onTree?: (root: SyntaxNode, picked?: SyntaxNode[]) => void, pick?: ReadonlySet<string>): { root: N; errors: number } | undefined {
   const tree = parser.parse(source);
   if (!tree) return undefined;
   try {
-    const converted = convertTree(tree, source);
+    const converted = convertTree(tree, source, onTree ? pick : undefined);
     if (onTree) {
       try {
-        onTree(tree.rootNode);
+        onTree(tree.rootNode, converted.picked);
       } catch (e) {
         throw new CallerError(e);
       }
@@ -161,13 +161,15 @@ export interface LoadedFile {
 export interface LoadOptions {
   owned: boolean;
   findings: RawFinding[];
-  onTree?: (root: SyntaxNode) => void;
+  onTree?: (root: SyntaxNode, picked?: SyntaxNode[]) => void;
+  /** node types whose wasm nodes onTree receives (convertTree's `pick`) */
+  pick?: ReadonlySet<string>;
   /** loads the file an `#include "name"` names (as context), for its macros, types and #defines */
   include?: (from: FileCtx, name: string) => FileCtx | undefined;
 }
 
 export function loadFile(path: string, source: string, lang: LanguageId, parser: Parser, o: LoadOptions): LoadedFile | undefined {
-  const parsed = parse(parser, source, o.onTree);
+  const parsed = parse(parser, source, o.onTree, o.pick);
   if (!parsed) return undefined;
   const file: FileCtx = {
     path, src: source, srcLen: source.length, root: parsed.root, macros: new Map(), parseMacro: () => undefined, macroNames: new Set(), defined: new Set(), fnMacros: new Set(), noreturn: new Set(), fns: new Map(), staticVars: new Set(), globalKeys: new Map(),

@@ -18,9 +18,13 @@ export interface AnalyzeOptions {
   /**
    * Called with each file's syntax tree before it is freed, so other checkers can share the one
    * parse per file (parsing is most of a scan's time). The node is only valid during the call;
-   * an exception thrown there propagates out of analyzeCFiles.
+   * an exception thrown there propagates out of analyzeCFiles. `picked` holds the nodes of the
+   * types in `pick`, in document order, found by the walk that copies the tree (so the checker
+   * need not walk the wasm tree again).
    */
-  onTree?: (input: FileInput, root: SyntaxNode) => void;
+  onTree?: (input: FileInput, root: SyntaxNode, picked?: SyntaxNode[]) => void;
+  /** node types onTree receives in `picked` */
+  pick?: ReadonlySet<string>;
   /**
    * The whole scan (c/project.ts): calls to functions and reads of globals defined in files
    * outside the group are followed into those files, and `#include "…"` brings in headers'
@@ -30,7 +34,7 @@ export interface AnalyzeOptions {
 }
 
 export async function analyzeCFiles(inputs: FileInput[], options: AnalyzeOptions = {}): Promise<CFileResult[]> {
-  return analyzeGroup(inputs, options.onTree, options.project);
+  return analyzeGroup(inputs, options.onTree, options.project, options.pick);
 }
 
 export { emptyIndex, indexSource, type ProjectIndex } from './project.js';

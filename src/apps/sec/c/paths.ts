@@ -56,16 +56,8 @@ function differing(states: readonly State[]): Diff {
   let objs: Set<number> | undefined = new Set();
   for (let i = 1; i < states.length && (vars || objs); i++) {
     const s = states[i] as State;
-    if (vars) {
-      const d = first.vars.diffKeys(s.vars);
-      if (d) for (const k of d) vars.add(k);
-      else vars = undefined;
-    }
-    if (objs) {
-      const d = first.objs.diffKeys(s.objs);
-      if (d) for (const k of d) objs.add(k);
-      else objs = undefined;
-    }
+    if (vars && !first.vars.addDiffKeys(s.vars, vars)) vars = undefined;
+    if (objs && !first.objs.addDiffKeys(s.objs, objs)) objs = undefined;
   }
   return { vars, objs };
 }

@@ -22,6 +22,11 @@ export interface HygieneContext {
 export type HygieneCheck = (ctx: HygieneContext) => RawFinding[];
 
 const WALKED = ['call_expression', 'array_declarator', 'preproc_if', 'preproc_elif', 'new_expression', 'delete_expression'];
+/**
+ * The node types buildContext indexes. The C engine's walk that copies the tree picks them out
+ * (c/ast.ts), so a scan hands them over instead of walking the wasm tree a second time.
+ */
+export const HYGIENE_NODE_TYPES: ReadonlySet<string> = new Set(WALKED);
 
 function push(map: Map<string, SyntaxNode[]>, key: string, node: SyntaxNode): void {
   const list = map.get(key);
@@ -29,14 +34,15 @@ function push(map: Map<string, SyntaxNode[]>, key: string, node: SyntaxNode): vo
   else map.set(key, [node]);
 }
 
-export function buildContext(root: SyntaxNode, file: string): HygieneContext {
+/** `found`: the nodes of HYGIENE_NODE_TYPES under `root` in document order, when a walk already has them. */
+export function buildContext(root: SyntaxNode, file: string, found?: readonly SyntaxNode[]): HygieneContext {
   const calls = new Map<string, SyntaxNode[]>();
   const methods = new Map<string, SyntaxNode[]>();
   const news: SyntaxNode[] = [];
   const deletes: SyntaxNode[] = [];
   const arrays: SyntaxNode[] = [];
   // One walk of the tree for everything the checks look up: each walk is a large share of a scan.
-  const found = root.descendantsOfType(WALKED);
+  found ??= root.descendantsOfType(WALKED);
   // Walking every call's ancestors is costly too; without any #if/#elif it cannot matter.
   const mayBeDisabled = found.some((n) => n.type === 'preproc_if' || n.type === 'preproc_elif');
   for (const node of found) {

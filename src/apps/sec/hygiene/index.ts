@@ -2,6 +2,7 @@ import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { checkAllocSize, checkStrncat, checkStrncpy } from './bounds.js';
 import { buildContext, type HygieneCheck } from './context.js';
+export { HYGIENE_NODE_TYPES } from './context.js';
 import { checkCredentials } from './credentials.js';
 import { checkCrypto } from './crypto.js';
 import { checkDanglingCStr, checkNewDelete } from './cpp-memory.js';
@@ -41,8 +42,11 @@ const CHECKS: HygieneCheck[] = [
   checkUseAfterMove,
 ];
 
-/** Runs every hygiene check on one parsed C/C++ file. Comments and strings are not calls, so they never match. */
-export function analyzeHygiene(root: SyntaxNode, file: string): RawFinding[] {
-  const ctx = buildContext(root, file);
+/**
+ * Runs every hygiene check on one parsed C/C++ file. Comments and strings are not calls, so they
+ * never match. `found`: the nodes of HYGIENE_NODE_TYPES in document order, if a walk has them.
+ */
+export function analyzeHygiene(root: SyntaxNode, file: string, found?: readonly SyntaxNode[]): RawFinding[] {
+  const ctx = buildContext(root, file, found);
   return CHECKS.flatMap((check) => check(ctx));
 }

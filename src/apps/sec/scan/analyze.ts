@@ -3,7 +3,7 @@ import { describeError } from '../../../util/errors.js';
 import { analyzeCFiles } from '../c/index.js';
 import type { ProjectIndex } from '../c/project.js';
 import type { FileInput, RawFinding } from '../finding.js';
-import { analyzeHygiene } from '../hygiene/index.js';
+import { analyzeHygiene, HYGIENE_NODE_TYPES } from '../hygiene/index.js';
 import { analyzeRust } from '../rust/index.js';
 import { unterminatedComment } from './comments.js';
 import { applySuppressions, fileIgnored } from './suppress.js';
@@ -42,15 +42,15 @@ async function cEngine(inputs: FileInput[], project: ProjectIndex | undefined): 
   const hygiene = new Map<string, HygieneOutcome>();
   if (inputs.length === 0) return { engine, hygiene };
   // A hygiene failure stays with its file; throwing here would abort the whole group's engine run.
-  const onTree = (input: FileInput, root: SyntaxNode): void => {
+  const onTree = (input: FileInput, root: SyntaxNode, picked?: SyntaxNode[]): void => {
     try {
-      hygiene.set(input.file, analyzeHygiene(root, input.file));
+      hygiene.set(input.file, analyzeHygiene(root, input.file, picked));
     } catch (e) {
       hygiene.set(input.file, `hygiene checks failed: ${describeError(e)}`);
     }
   };
   const run = async (group: FileInput[]): Promise<void> => {
-    for (const r of await analyzeCFiles(group, { onTree, project })) engine.set(r.file, { findings: r.findings, parseErrors: r.parseErrors });
+    for (const r of await analyzeCFiles(group, { onTree, project, pick: HYGIENE_NODE_TYPES })) engine.set(r.file, { findings: r.findings, parseErrors: r.parseErrors });
   };
   try {
     await run(inputs);
