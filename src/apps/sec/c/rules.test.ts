@@ -110,6 +110,12 @@ const CASES: Array<[string, string, string, string?]> = [
   ['c.command.tainted',
     'char cmd[100] = "ls "; size_t n = strlen(cmd); char *env = getenv("ADD"); if (env != NULL) strncat(cmd + n, env, 100 - n - 1); system(cmd);',
     'char cmd[100] = "ls "; strcat(cmd, "*.*"); system(cmd);'],
+  ['c.loop.infinite',
+    'char line[64]; const char *p = line; int n = 0; if (!fgets(line, sizeof line, stdin)) return; while (*p) { if (*p == \' \') p++; else if (*p >= \'0\' && *p <= \'9\') { n++; p++; } } printf("%d", n);',
+    'char line[64]; const char *p = line; int n = 0; if (!fgets(line, sizeof line, stdin)) return; while (*p) { if (*p == \' \') p++; else if (*p >= \'0\' && *p <= \'9\') { n++; p++; } else p++; } printf("%d", n);'],
+  ['c.loop.infinite',
+    'int a = 0; int i; for (i = 0; i < 10; ) { a++; } printf("%d", a);',
+    'int a = 0; int i; for (i = 0; i < 10; ) { a++; i++; } printf("%d", a);'],
 ];
 
 describe('C data-flow rules: each flags its flawed snippet and not its fixed twin', () => {

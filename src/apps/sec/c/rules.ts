@@ -70,6 +70,8 @@ export const C_RULES = [
     'The command passed to system/popen/exec contains data read from outside the program. Use a fixed command and validate or escape arguments.'),
   rule('c.path.traversal', 'Path built from external data', 'path_traversal', [22], 'high',
     'A file name from outside the program reaches a file operation without canonicalisation. Reject names with "..", "/" or "\\", or realpath() the result and check it is still under the intended directory.'),
+  rule('c.loop.infinite', 'Loop that can never end', 'infinite_loop', [835], 'medium',
+    'On some input (or always) this loop never reaches its exit: nothing in the iteration moves what the test reads, the step can be 0, or the test can never fail. Make every iteration advance (or leave on the byte or length it cannot handle), check steps and read counts against 0, and test unsigned counters with > 0 or a separate flag.'),
 ] as const satisfies readonly RuleMeta[];
 
 export type RuleId = (typeof C_RULES)[number]['id'];
