@@ -110,6 +110,10 @@ const CASES: Array<[string, string, string, string?]> = [
   ['c.command.tainted',
     'char cmd[100] = "ls "; size_t n = strlen(cmd); char *env = getenv("ADD"); if (env != NULL) strncat(cmd + n, env, 100 - n - 1); system(cmd);',
     'char cmd[100] = "ls "; strcat(cmd, "*.*"); system(cmd);'],
+  ['c.assert.reachable',
+    'int n = 0; if (fscanf(stdin, "%d", &n) != 1) return; assert(n >= 0 && n < 16); printf("%d", n);',
+    'int n = 0; if (fscanf(stdin, "%d", &n) != 1) return; if (n < 0 || n >= 16) return; assert(n >= 0 && n < 16); printf("%d", n);',
+    '#include <assert.h>'],
   ['c.loop.infinite',
     'char line[64]; const char *p = line; int n = 0; if (!fgets(line, sizeof line, stdin)) return; while (*p) { if (*p == \' \') p++; else if (*p >= \'0\' && *p <= \'9\') { n++; p++; } } printf("%d", n);',
     'char line[64]; const char *p = line; int n = 0; if (!fgets(line, sizeof line, stdin)) return; while (*p) { if (*p == \' \') p++; else if (*p >= \'0\' && *p <= \'9\') { n++; p++; } else p++; } printf("%d", n);'],
@@ -127,6 +131,16 @@ describe('C data-flow rules: each flags its flawed snippet and not its fixed twi
   it('covers every rule in the catalogue with a case', () => {
     const tested = new Set(CASES.map((c) => c[0]));
     expect(C_RULES.map((r) => r.id).filter((id) => !tested.has(id))).toEqual([]);
+  });
+
+  it('takes an assertion as holding past it: the failing path ends there', async () => {
+    const found = await rules('int a[4]; int i = 0; if (fscanf(stdin, "%d", &i) != 1) return; assert(i >= 0 && i < 4); a[i] = 1; printf("%d", a[0]);', '#include <assert.h>');
+    expect(found).toContain('c.assert.reachable');
+    expect(found.filter((r) => r.startsWith('c.buffer'))).toEqual([]);
+  });
+
+  it('leaves assertions on what the program maintains alone', async () => {
+    expect(await rules('int i, n = 0; int *p = malloc(4); if (!p) return; for (i = 0; i < 8; i++) n++; assert(n == 8); assert(p != NULL); free(p);', '#include <assert.h>')).not.toContain('c.assert.reachable');
   });
 
   it('fills every field of a finding, with a trace from source to sink', async () => {

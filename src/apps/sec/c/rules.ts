@@ -70,6 +70,8 @@ export const C_RULES = [
     'The command passed to system/popen/exec contains data read from outside the program. Use a fixed command and validate or escape arguments.'),
   rule('c.path.traversal', 'Path built from external data', 'path_traversal', [22], 'high',
     'A file name from outside the program reaches a file operation without canonicalisation. Reject names with "..", "/" or "\\", or realpath() the result and check it is still under the intended directory.'),
+  rule('c.assert.reachable', 'Assertion that input can make fail', 'reachable_assertion', [617], 'medium',
+    'An assert() tests a value that comes from outside the program and nothing before it rejects the values that fail it: bad input aborts the program (denial of service), and with NDEBUG the check disappears. Validate the input and report an error; keep assert() for what the program itself guarantees.'),
   rule('c.loop.infinite', 'Loop that can never end', 'infinite_loop', [835], 'medium',
     'On some input (or always) this loop never reaches its exit: nothing in the iteration moves what the test reads, the step can be 0, or the test can never fail. Make every iteration advance (or leave on the byte or length it cannot handle), check steps and read counts against 0, and test unsigned counters with > 0 or a separate flag.'),
 ] as const satisfies readonly RuleMeta[];
