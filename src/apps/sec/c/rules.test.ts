@@ -11,8 +11,8 @@ async function findings(body: string, prelude = ''): Promise<RawFinding[]> {
 
 const rules = async (body: string, prelude = '') => (await findings(body, prelude)).map((f) => f.rule);
 
-/** [rule, flawed body, fixed body, optional file-scope prelude] */
-const CASES: Array<[string, string, string, string?]> = [
+/** [rule, flawed body, fixed body, optional file-scope prelude, optional prelude of the fixed body when it differs] */
+const CASES: Array<[string, string, string, string?, string?]> = [
   ['c.buffer.stack-overflow',
     'char buf[10]; strcpy(buf, "0123456789ABCDEF"); puts(buf);',
     'char buf[20]; strcpy(buf, "0123456789ABCDEF"); puts(buf);'],
@@ -114,6 +114,11 @@ const CASES: Array<[string, string, string, string?]> = [
     'int n = 0; if (fscanf(stdin, "%d", &n) != 1) return; assert(n >= 0 && n < 16); printf("%d", n);',
     'int n = 0; if (fscanf(stdin, "%d", &n) != 1) return; if (n < 0 || n >= 16) return; assert(n >= 0 && n < 16); printf("%d", n);',
     '#include <assert.h>'],
+  ['c.recursion.unbounded',
+    'char line[256]; if (fgets(line, sizeof line, stdin)) printf("%d", depth_of(line));',
+    'char line[256]; if (fgets(line, sizeof line, stdin)) printf("%d", depth_of(line, 0));',
+    'static int depth_of(const char *s) { if (*s != \'(\') return 0; return 1 + depth_of(s + 1); }',
+    'static int depth_of(const char *s, int d) { if (d > 64 || *s != \'(\') return 0; return 1 + depth_of(s + 1, d + 1); }'],
   ['c.loop.infinite',
     'char line[64]; const char *p = line; int n = 0; if (!fgets(line, sizeof line, stdin)) return; while (*p) { if (*p == \' \') p++; else if (*p >= \'0\' && *p <= \'9\') { n++; p++; } } printf("%d", n);',
     'char line[64]; const char *p = line; int n = 0; if (!fgets(line, sizeof line, stdin)) return; while (*p) { if (*p == \' \') p++; else if (*p >= \'0\' && *p <= \'9\') { n++; p++; } else p++; } printf("%d", n);'],
@@ -123,9 +128,9 @@ const CASES: Array<[string, string, string, string?]> = [
 ];
 
 describe('C data-flow rules: each flags its flawed snippet and not its fixed twin', () => {
-  it.each(CASES)('%s', async (rule, flawed, fixed, prelude) => {
+  it.each(CASES)('%s', async (rule, flawed, fixed, prelude, fixedPrelude) => {
     expect(await rules(flawed, prelude)).toContain(rule);
-    expect(await rules(fixed, prelude)).not.toContain(rule);
+    expect(await rules(fixed, fixedPrelude ?? prelude)).not.toContain(rule);
   });
 
   it('covers every rule in the catalogue with a case', () => {
