@@ -4,7 +4,8 @@
  * or point the wrong way, and a test the values show never fails around a body that cannot leave.
  */
 import type { N } from './ast.js';
-import { report, text, type Frame, type Run } from './context.js';
+import { resolveFunction } from './call.js';
+import { report, text, type FnDef, type Frame, type Run } from './context.js';
 import { branch } from './cond.js';
 import { evalExpr, quietly } from './eval.js';
 import { uncheckedInput } from './arith.js';
@@ -150,10 +151,13 @@ function declared(d: N, src: string): string | undefined {
 function condOf(loop: N): N | undefined {
   if (loop.t === 'for_statement') return loop.parts?.[1];
   if (loop.t === 'while_statement') return loop.c[0];
-  return undefined;
+  return loop.c[1];
 }
 
-/** Whether the loop's test can hold in `st` (a do-while's body runs regardless). */
+/**
+ * Whether the loop's test can hold in `st`. (For a do-while this is the test after the first
+ * pass; a flaw here means the body changes nothing the test reads, so that is the same.)
+ */
 function enterable(loop: N, st: State, fr: Frame, run: Run): boolean {
   const cond = condOf(loop);
   if (!cond || st.dead) return !st.dead;
@@ -207,6 +211,47 @@ export function judgeLoop(loop: N, st: State, fr: Frame, run: Run): void {
     }
   }
   inputStep(loop, st, fr, run);
+}
+
+function statefulCalls(cond: N, fr: Frame, run: Run): boolean {
+  const stack: N[] = [cond];
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    if (n.t === 'call_expression' && n.c[0]?.t === 'identifier') {
+      const fn = resolveFunction(text(fr.file, n.c[0]), fr, run);
+      if (fn && keepsState(fn)) return true;
+    }
+    for (const c of n.c) stack.push(c);
+  }
+  return false;
+}
+
+const stateful = new WeakMap<FnDef, boolean>();
+
+/** Has a static local, or assigns something that is neither a parameter nor a local. */
+function keepsState(fn: FnDef): boolean {
+  let known = stateful.get(fn);
+  if (known === undefined) {
+    const src = fn.file.src;
+    const locals = new Set(fn.params.map((p) => p.name));
+    const targets: string[] = [];
+    let statics = false;
+    const stack: N[] = [fn.body];
+    while (stack.length > 0) {
+      const n = stack.pop() as N;
+      if (n.t === 'storage_class_specifier' && n.op === 'static') statics = true;
+      if (n.t === 'declaration') for (const d of n.c) {
+        const name = d.t.endsWith('declarator') || d.t === 'identifier' ? declared(d, src) : undefined;
+        if (name) locals.add(name);
+      }
+      if ((n.t === 'assignment_expression' || n.t === 'update_expression') && n.c[0]?.t === 'identifier') targets.push(src.slice(n.c[0].s, n.c[0].e));
+      for (const c of n.c) stack.push(c);
+      if (n.parts) for (const p of n.parts) if (p) stack.push(p);
+    }
+    known = statics || targets.some((t) => !locals.has(t));
+    stateful.set(fn, known);
+  }
+  return known;
 }
 
 /**
@@ -273,6 +318,10 @@ function inputStep(loop: N, st: State, fr: Frame, run: Run): void {
  */
 export function judgeEndless(loop: N, fr: Frame, run: Run): void {
   if (run.quiet > 0) return;
+  // a function the test calls that keeps state (a static, a global) answers differently each
+  // time, which the values here do not follow
+  const cond = condOf(loop);
+  if (cond && statefulCalls(cond, fr, run)) return;
   const at = endlessBody(loop, scopeOf(fr));
   if (!at) return;
   report(fr, at, {
