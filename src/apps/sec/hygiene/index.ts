@@ -7,6 +7,7 @@ import { checkDanglingCStr, checkNewDelete } from './cpp-memory.js';
 import { checkUseAfterMove } from './cpp-move.js';
 import { checkAtoi, checkScanf } from './input-parsing.js';
 import { checkPermissions } from './permissions.js';
+import { checkRaces } from './races.js';
 import { checkRand } from './random.js';
 import { checkGetenv, checkRiskyApis, checkTempPaths } from './risky-apis.js';
 import { checkStackAlloc } from './stack-alloc.js';
@@ -21,6 +22,7 @@ const CHECKS: HygieneCheck[] = [
   checkCondWait,
   checkLocks,
   checkThreadLeaks,
+  checkRaces,
   checkGetenv,
   checkRand,
   checkRiskyApis,

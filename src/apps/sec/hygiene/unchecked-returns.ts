@@ -28,15 +28,24 @@ const IO_CALLS: Record<string, { confidence: number; severity?: 'high' | 'medium
   fgets: { confidence: 0.5 },
 };
 
-/** pthread calls whose error is easy to miss; trylock's result is the whole point of calling it. */
+/**
+ * pthread calls whose error is easy to miss; trylock's result is the whole point of calling it.
+ * pthread_join fails only on a programming error (a bad or already joined handle), and an init
+ * with default (NULL) attributes cannot fail on Linux: notes below the default threshold.
+ */
 const PTHREAD_CALLS: Record<string, number> = {
   pthread_mutex_trylock: 0.85,
   pthread_create: 0.6,
-  pthread_join: 0.45,
+  pthread_join: 0.35,
   pthread_mutex_init: 0.45,
   pthread_cond_init: 0.45,
   pthread_attr_init: 0.4,
 };
+
+/** `pthread_mutex_init(&m, NULL)`: default attributes. */
+function defaultAttrs(name: string, args: SyntaxNode[]): boolean {
+  return (name === 'pthread_mutex_init' || name === 'pthread_cond_init') && /^(NULL|0|nullptr)$/.test(args[1]?.text.trim() ?? '');
+}
 
 const STREAM_CALLS = new Set(['fread', 'fwrite', 'fgets']);
 
@@ -65,7 +74,7 @@ export function checkUncheckedReturns(ctx: HygieneContext): RawFinding[] {
     out.push(findingFor(HYGIENE_RULES.uncheckedPthread, `Check the result of ${name}() (it returns an error number, not -1/errno).`, {
       node: call,
       pattern: name,
-      confidence: PTHREAD_CALLS[name] ?? 0.4,
+      confidence: defaultAttrs(name, callArgs(call)) ? 0.35 : (PTHREAD_CALLS[name] ?? 0.4),
       severity: name === 'pthread_mutex_trylock' ? 'medium' : undefined,
       description: `The return value of ${name}() is ignored. ${HYGIENE_RULES.uncheckedPthread.help}`,
     }));
