@@ -13,6 +13,7 @@ import { checkGetenv, checkRiskyApis, checkTempPaths } from './risky-apis.js';
 import { checkStackAlloc } from './stack-alloc.js';
 import { checkCondWait, checkLocks, checkThreadLeaks } from './threads.js';
 import { checkToctou } from './toctou.js';
+import { checkTypeConfusion } from './unions.js';
 import { checkUncheckedReturns } from './unchecked-returns.js';
 
 export { HYGIENE_RULE_LIST, HYGIENE_RULES } from './rules.js';
@@ -35,6 +36,7 @@ const CHECKS: HygieneCheck[] = [
   checkStrncat,
   checkAllocSize,
   checkToctou,
+  checkTypeConfusion,
   checkCredentials,
   checkNewDelete,
   checkDanglingCStr,

@@ -55,6 +55,8 @@ export const HYGIENE_RULES = {
     'Data shared between threads (a global, or one struct handed to every thread) is written by thread code with no mutex held, so concurrent read-modify-writes lose updates and check-then-act sequences act on stale values.'),
   signalUnsafe: rule('signal-unsafe', 'SignalHandlerUnsafe', 'race_condition', [479, 364], 'medium',
     'A signal handler calls a function that is not async-signal-safe, or writes a global that is not a volatile sig_atomic_t: a signal arriving at the wrong moment corrupts state or deadlocks the program.'),
+  typeConfusion: rule('type-confusion', 'TaggedUnionConfusion', 'type_confusion', [843], 'high',
+    'A union inside a tagged struct is read through a member without checking the tag, or under a tag value that stores another member: the bytes of one type are used as another (a number as a pointer, a pointer as a length).'),
   toctou: rule('toctou', 'TimeOfCheckTimeOfUse', 'race_condition', [367], 'medium',
     'A file is checked by name (access, stat) and then opened or changed by name; another process can replace it in between.'),
   hardcodedCredential: rule('hardcoded-credential', 'HardCodedCredential', 'credentials', [798, 259], 'high',
