@@ -275,9 +275,6 @@ export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, f
   // derived from input through checks and steps we only bound loosely is a weaker one
   const unchecked = (x: IntV | undefined) => uncheckedInput(x, range);
   const tainted = strong(a) || strong(b);
-  // unsigned arithmetic wraps by definition: on a value loops or bit operations left imprecise
-  // (`net = ip & mask; net + 1`) a wrap is a guess, not a finding
-  if (range[0] === 0 && (a.wide || b?.wide)) return;
   const conf = a.wide || b?.wide ? 0.45 : tainted ? (unchecked(a) || unchecked(b) ? 0.75 : 0.45) : 0.9;
   // doubles cannot tell 2^63-1 from 2^63: an increment of a value already at the maximum overflows
   const wide = range[1] > 2 ** 53;
