@@ -11,7 +11,8 @@ const CHECKS: Record<string, number> = {
   stat: 0, lstat: 0, stat64: 0, lstat64: 0, fstatat: 1, statx: 1,
 };
 const ACCESS = new Set(['access', 'euidaccess', 'eaccess', 'faccessat']);
-const REMOVES = new Set(['unlink', 'remove', 'rmdir']);
+/** Calls that act on the name itself, never on what a symbolic link there points to. */
+const REMOVES = new Set(['unlink', 'remove', 'rmdir', 'rename']);
 
 /** Calls that act on a file by name, with the indexes of name arguments and whether they change it. */
 const USES: Record<string, { args: number[]; modifies: boolean }> = {
@@ -69,7 +70,8 @@ export function checkToctou(ctx: HygieneContext): RawFinding[] {
     const { writes, exclusive } = openMode(useName, use);
     if (exclusive || comparesInode(fn, use.endIndex)) continue;
     const byAccess = ACCESS.has(checkName);
-    // removing a name after stat() removes that name, never the file a swapped-in link points to
+    // removing or renaming a name after stat() acts on that name, never on the file a swapped-in
+    // link points to
     if (!byAccess && REMOVES.has(useName)) continue;
     const confidence = byAccess ? 0.7 : writes ? 0.6 : 0.4;
     const checkLine = check.startPosition.row + 1;
