@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
-import { baseText, callArgs, calleeName, enclosingFunction, resultDiscarded } from './c-ast.js';
+import { baseText, callArgs, calleeName, enclosingFunction, literalText, resultDiscarded } from './c-ast.js';
 import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
@@ -13,6 +13,10 @@ const IO_CALLS: Record<string, { confidence: number; severity?: 'high' | 'medium
   setegid: { confidence: 0.85, severity: 'high' },
   setresuid: { confidence: 0.85, severity: 'high' },
   setresgid: { confidence: 0.85, severity: 'high' },
+  setreuid: { confidence: 0.85, severity: 'high' },
+  setregid: { confidence: 0.85, severity: 'high' },
+  setgroups: { confidence: 0.85, severity: 'high' },
+  initgroups: { confidence: 0.85, severity: 'high' },
   chroot: { confidence: 0.8, severity: 'high' },
   chdir: { confidence: 0.6 },
   read: { confidence: 0.6 },
@@ -26,6 +30,10 @@ const IO_CALLS: Record<string, { confidence: number; severity?: 'high' | 'medium
   fread: { confidence: 0.5 },
   fwrite: { confidence: 0.45 },
   fgets: { confidence: 0.5 },
+  // the values a scanf fails to convert keep whatever they held (often nothing): used anyway
+  scanf: { confidence: 0.5 },
+  fscanf: { confidence: 0.5 },
+  sscanf: { confidence: 0.5 },
 };
 
 /**
@@ -60,6 +68,8 @@ export function checkUncheckedReturns(ctx: HygieneContext): RawFinding[] {
     if (STREAM_CALLS.has(name) && streamCheckedLater(ctx, call)) continue;
     // A diagnostic written to stdout/stderr has nowhere to report its own failure.
     if (writesToConsole(name, callArgs(call))) continue;
+    // `scanf("%*[^\n]")` skips input and assigns nothing: there is no value to leave unset
+    if (/scanf$/.test(name) && !assigns(callArgs(call)[name === 'scanf' ? 0 : 1])) continue;
     out.push(findingFor(HYGIENE_RULES.uncheckedIo, `Check the result of ${name}() and handle failure${name.startsWith('f') ? ' (or test ferror() on the stream afterwards)' : ''}.`, {
       node: call,
       pattern: name,
@@ -80,6 +90,12 @@ export function checkUncheckedReturns(ctx: HygieneContext): RawFinding[] {
     }));
   }
   return out;
+}
+
+/** Does a scanf format (a literal) have a conversion that stores a value? Unknown formats: yes. */
+function assigns(fmt: SyntaxNode | undefined): boolean {
+  const text = literalText(fmt);
+  return text === undefined || /%(?!%|\*)/.test(text.replace(/%%/g, ''));
 }
 
 const CONSOLE = /^(STDERR_FILENO|STDOUT_FILENO|1|2|stderr|stdout|fileno\((stderr|stdout)\))$/;
