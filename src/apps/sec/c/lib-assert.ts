@@ -14,7 +14,7 @@ import { staticType } from './names.js';
 import { adopt } from './paths.js';
 import type { State } from './state.js';
 import { intRange } from './types.js';
-import { originText, UNKNOWN, type IntV, type Val } from './values.js';
+import { NO, originText, UNKNOWN, YES, type IntV, type Val } from './values.js';
 
 const CMP = new Set(['<', '<=', '>', '>=', '==', '!=']);
 
@@ -75,7 +75,10 @@ function judge(n: N, cond: N, st: State, fr: Frame, run: Run): void {
     if (!hit) continue;
     if (!best || (hit.unchecked && !best.unchecked) || (!hit.v.weak && best.v.weak)) best = hit;
   }
-  if (!best) return;
+  if (!best) {
+    lookupAssert(n, pairs, st, fr, run);
+    return;
+  }
   const { v, unchecked, node } = best;
   const what = text(fr.file, node).replace(/\s+/g, ' ');
   report(fr, n, {
@@ -86,4 +89,28 @@ function judge(n: N, cond: N, st: State, fr: Frame, run: Run): void {
     tier: v.weak || !unchecked ? 'suspect' : 'proven',
     trace: v.src !== undefined ? [{ line: v.src, note: v.srcNote ?? 'value read here' }] : [],
   }, run);
+}
+
+/**
+ * `assert(f != NULL)` after `f = fopen(…)` or `getenv(…)`: whether the lookup succeeds is up to
+ * the file system or the environment, so the outside decides whether the program aborts. (An
+ * allocation's NULL is not: that is memory running out.)
+ */
+function lookupAssert(n: N, pairs: Array<[N, N | undefined]>, st: State, fr: Frame, run: Run): void {
+  for (const [a, b] of pairs) {
+    const va = quietly(run, () => evalExpr(a, st.clone(), fr, run));
+    const vb = b ? quietly(run, () => evalExpr(b, st.clone(), fr, run)) : undefined;
+    const isNull = (v: Val | undefined) => !v || (v.k === 'ptr' && v.nul === YES && v.t.length === 0) || (v.k === 'int' && v.lo === 0 && v.hi === 0);
+    const p = va.k === 'ptr' && isNull(vb) ? va : vb?.k === 'ptr' && isNull(va) ? vb : undefined;
+    if (!p || p.nul === NO || !p.nulSrc?.lookup) continue;
+    report(fr, n, {
+      rule: 'c.assert.reachable',
+      pattern: 'assert',
+      description: `This assertion holds only if the lookup at line ${p.nulSrc.line} succeeds (${p.nulSrc.note}): a missing file or variable aborts the program. Handle the NULL with an error instead.`,
+      confidence: 0.65,
+      tier: 'proven',
+      trace: [{ line: p.nulSrc.line, note: p.nulSrc.note }],
+    }, run);
+    return;
+  }
 }
