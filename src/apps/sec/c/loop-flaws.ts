@@ -185,11 +185,13 @@ export function judgeLoop(loop: N, st: State, fr: Frame, run: Run): void {
       case 'stuck':
         report(fr, loop, {
           rule: 'c.loop.infinite',
-          pattern: flaw.via === 'read' ? 'read-no-eof' : 'no-progress',
+          pattern: flaw.via === 'read' ? 'read-no-eof' : flaw.via === 'field' ? 'zero-length' : 'no-progress',
           description: flaw.via === 'read'
             ? 'The loop moves its counter only by what a read returned; at end of input the read returns 0, the counter stops moving and the loop never ends. Stop when the read returns 0 (or check feof/ferror).'
-            : `On some input this loop goes round without changing what ${test} or its own branches read (a byte no branch handles, a length of 0): it never ends.`,
-          confidence: 0.7,
+            : flaw.via === 'field'
+              ? `The loop advances only by a length read from the data, which nothing checks against 0: a record with length 0 leaves ${test} as it was and the loop never ends. Reject a 0 length (or advance past the header too).`
+              : `On some input this loop goes round without changing what ${test} or its own branches read (a byte no branch handles, a length of 0): it never ends.`,
+          confidence: flaw.via === 'field' ? 0.6 : 0.7,
         }, run);
         return;
       case 'unsigned':
@@ -198,6 +200,14 @@ export function judgeLoop(loop: N, st: State, fr: Frame, run: Run): void {
           pattern: 'unsigned-ge-zero',
           description: `'${flaw.name}' is unsigned, so ${test} is always true: the loop never ends by its test (the counter wraps around to its maximum).`,
           confidence: 0.8,
+        }, run);
+        return;
+      case 'over':
+        report(fr, loop, {
+          rule: 'c.loop.infinite',
+          pattern: 'step-over',
+          description: `'${flaw.name}' moves by ${flaw.step} and the loop stops only when it equals the bound in ${test}: unless the distance is a multiple of ${flaw.step} it steps over the bound and never stops. Test with < or > instead.`,
+          confidence: 0.55,
         }, run);
         return;
       case 'away':

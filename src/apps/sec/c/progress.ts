@@ -16,16 +16,16 @@ import type { N } from './ast.js';
 interface Path {
   /** lvalues assigned (text without spaces) */
   mods: Set<string>;
-  /** assigned only by a byte count a read may return as 0 */
-  weak: Set<string>;
+  /** assigned only by an amount that may be 0: a read's byte count (0 at end of input), or a length field of the data */
+  weak: Map<string, ZeroKind>;
   memWrite: boolean;
   /** called something that is not a pure function */
   effect: boolean;
   /** what the branch conditions taken on this path read */
   reads: Set<string>;
   memRead: boolean;
-  /** variables holding a read's byte count not yet tested against zero */
-  counts: Set<string>;
+  /** variables holding a read's byte count or a length read from the data, not yet tested against zero */
+  counts: Map<string, ZeroKind>;
   /** the conditions known true on this path (text), for loops they imply */
   guards: string[];
   /** `x != C` facts of the path (failed `x == C` tests, switch cases passed by): lvalue → constants */
@@ -43,6 +43,37 @@ interface Outcomes {
 }
 
 class Bail extends Error {}
+
+/** Why an amount may be 0: a read at end of input, or a length field of the data. */
+type ZeroKind = 'read' | 'field';
+
+const BYTE_ORDER = /^(ntohs|ntohl|htons|htonl|be16toh|be32toh|be64toh|le16toh|le32toh|le64toh|bswap_16|bswap_32|bswap_64)$/;
+
+/**
+ * An amount that may be 0 on some input: what `read()`/`fread()` returned, or a value read out
+ * of the data (`p[1]`, `hdr->len`, `ntohs(*(uint16_t *)p)`, `p[0] << 8 | p[1]`).
+ */
+function zeroKind(r: N | undefined, src: string): ZeroKind | undefined {
+  if (!r) return undefined;
+  if (r.t === 'call_expression') {
+    const name = calleeName(r, src);
+    if (READ_COUNT.has(name)) return 'read';
+    if (BYTE_ORDER.test(name)) return zeroKind(strip(r.c[1]?.c[0]), src);
+    return undefined;
+  }
+  return dataRead(r, src) ? 'field' : undefined;
+}
+
+function dataRead(n: N | undefined, src: string): boolean {
+  const s = strip(n);
+  if (!s) return false;
+  if (s.t === 'subscript_expression' || (s.t === 'pointer_expression' && s.op === '*') || (s.t === 'field_expression' && s.op === '->')) return true;
+  if (s.t === 'binary_expression' && (s.op === '|' || s.op === '<<' || s.op === '&') && s.c[0] && s.c[1]) {
+    const parts = s.c.filter((c) => !isConstant(c, src));
+    return parts.length > 0 && parts.every((c) => dataRead(c, src));
+  }
+  return false;
+}
 
 const MAX_PATHS = 64;
 
@@ -94,9 +125,11 @@ export type ProgressFlaw =
   /** every way round the body changes nothing the loop tests */
   | { kind: 'never'; at: N; constant: boolean }
   /** some way round the body (this one) changes nothing the loop tests */
-  | { kind: 'stuck'; at: N; via: 'path' | 'read' }
+  | { kind: 'stuck'; at: N; via: 'path' | 'read' | 'field' }
   | { kind: 'unsigned'; at: N; name: string }
-  | { kind: 'away'; at: N; name: string };
+  | { kind: 'away'; at: N; name: string }
+  /** `while (x != end) x += 2;`: the counter can step over the one value that stops it */
+  | { kind: 'over'; at: N; name: string; step: number };
 
 export const txt = (n: N, src: string) => src.slice(n.s, n.e).replace(/\s+/g, '');
 
@@ -114,13 +147,13 @@ function calleeName(call: N, src: string): string {
 
 function clone(p: Path): Path {
   return {
-    mods: new Set(p.mods), weak: new Set(p.weak), memWrite: p.memWrite, effect: p.effect, reads: new Set(p.reads), memRead: p.memRead,
-    counts: new Set(p.counts), guards: [...p.guards], neq: new Map([...p.neq].map(([k, v]) => [k, new Set(v)])), wild: p.wild, adv: new Set(p.adv),
+    mods: new Set(p.mods), weak: new Map(p.weak), memWrite: p.memWrite, effect: p.effect, reads: new Set(p.reads), memRead: p.memRead,
+    counts: new Map(p.counts), guards: [...p.guards], neq: new Map([...p.neq].map(([k, v]) => [k, new Set(v)])), wild: p.wild, adv: new Set(p.adv),
   };
 }
 
 function fresh(): Path {
-  return { mods: new Set(), weak: new Set(), memWrite: false, effect: false, reads: new Set(), memRead: false, counts: new Set(), guards: [], neq: new Map(), wild: false, adv: new Set() };
+  return { mods: new Set(), weak: new Map(), memWrite: false, effect: false, reads: new Set(), memRead: false, counts: new Map(), guards: [], neq: new Map(), wild: false, adv: new Set() };
 }
 
 /** Joins paths into one that did what any of them did (the way out of a nested loop). */
@@ -128,9 +161,9 @@ function union(ps: Path[], base: Path): Path {
   const out = clone(base);
   for (const p of ps) {
     for (const m of p.mods) out.mods.add(m);
-    for (const m of p.weak) out.weak.add(m);
+    for (const [m, k] of p.weak) out.weak.set(m, k);
     for (const r of p.reads) out.reads.add(r);
-    for (const c of p.counts) out.counts.add(c);
+    for (const [c, k] of p.counts) out.counts.set(c, k);
     for (const a of p.adv) out.adv.add(a);
     out.memWrite ||= p.memWrite;
     out.effect ||= p.effect;
@@ -196,16 +229,16 @@ class Walker {
         const target = strip(lhs);
         const key = txt(target ?? lhs, src);
         const r = strip(rhs);
-        const readCall = r?.t === 'call_expression' && READ_COUNT.has(calleeName(r, src));
-        const byCount = (n.op === '+=' || n.op === '-=') && r !== undefined && (readCall || (r.t === 'identifier' && p.counts.has(txt(r, src))));
+        const zero = zeroKind(r, src);
+        const byCount = (n.op === '+=' || n.op === '-=') && r !== undefined ? (zero ?? (r.t === 'identifier' ? p.counts.get(txt(r, src)) : undefined)) : undefined;
         if (!(n.op === '=' && rhs && isConstant(rhs, src))) p.adv.add(key);
         if (target?.t === 'identifier') {
-          if (byCount) p.weak.add(key);
+          if (byCount) p.weak.set(key, byCount);
           else {
             p.mods.add(key);
             p.weak.delete(key);
           }
-          if (n.op === '=' && readCall) p.counts.add(key);
+          if (n.op === '=' && zero) p.counts.set(key, zero);
           else if (n.op === '=') p.counts.delete(key);
         } else {
           p.memWrite = true;
@@ -279,7 +312,7 @@ class Walker {
     const mem = { v: false };
     this.reads(cond, p.reads, mem);
     p.memRead ||= mem.v;
-    for (const c of [...p.counts]) if (excludesZero(cond, c, this.src)) p.counts.delete(c);
+    for (const c of [...p.counts.keys()]) if (excludesZero(cond, c, this.src)) p.counts.delete(c);
   }
 
   walk(n: N | undefined, paths: Path[]): Outcomes {
@@ -319,8 +352,8 @@ class Walker {
           const keep: Path[] = [];
           for (const p of paths) {
             if (!this.effects(init, p)) continue;
-            const s = strip(init);
-            if (name && s?.t === 'call_expression' && READ_COUNT.has(calleeName(s, src))) p.counts.add(name);
+            const zero = zeroKind(strip(init), src);
+            if (name && zero) p.counts.set(name, zero);
             keep.push(p);
           }
           paths = keep;
@@ -610,6 +643,8 @@ function analyse(loop: N, scope: LoopScope): ProgressFlaw | undefined {
   if (unsigned) return { kind: 'unsigned', at: loop, name: unsigned };
   const away = awayFromBound(loop, cond, body, update, scope);
   if (away) return { kind: 'away', at: loop, name: away };
+  const over = stepsOver(loop, cond, body, update, scope);
+  if (over) return { kind: 'over', at: loop, name: over.name, step: over.step };
   const w = new Walker(scope);
   // the test runs every iteration: what it changes (`*p++`) and calls it makes (`fgets`) count for every path
   const head = fresh();
@@ -626,6 +661,7 @@ function analyse(loop: N, scope: LoopScope): ProgressFlaw | undefined {
   if (ends.length === 0) return undefined;
   const stuck: Path[] = [];
   let readStuck = false;
+  let fieldStuck = false;
   for (const p of ends) {
     if (update && !w.effects(update, p)) continue;
     const reads = new Set([...condReads, ...p.reads]);
@@ -634,14 +670,17 @@ function analyse(loop: N, scope: LoopScope): ProgressFlaw | undefined {
     // a call can change memory, globals and locals whose address it may hold
     const reachable = memRead || [...reads].some((x) => !constantName(x) && (!scope.locals.has(rootName(x)) || scope.addrTaken.has(rootName(x))));
     if (moved || p.wild || (p.memWrite && memRead) || (p.effect && reachable) || infeasible(p, scope)) continue;
-    // moved only by a read's byte count: stuck at end of input unless the loop tests for it
-    if ([...p.weak].some((m) => reads.has(m))) {
-      if (!w.eofTested) readStuck = true;
+    // moved only by a read's byte count (stuck at end of input unless the loop tests for it) or by a
+    // length from the data nothing tested against 0
+    const weakBy = [...p.weak].filter(([m]) => reads.has(m)).map(([, k]) => k);
+    if (weakBy.length > 0) {
+      if (weakBy.includes('field')) fieldStuck = true;
+      else if (!w.eofTested) readStuck = true;
       continue;
     }
     stuck.push(p);
   }
-  if (stuck.length === 0) return readStuck ? { kind: 'stuck', at: loop, via: 'read' } : undefined;
+  if (stuck.length === 0) return readStuck ? { kind: 'stuck', at: loop, via: 'read' } : fieldStuck ? { kind: 'stuck', at: loop, via: 'field' } : undefined;
   // nothing in the test ever changes (a constant, a flag set once): an endless loop that does
   // something (serves, polls, logs) is meant to be one; one that does nothing is a hang
   const settled = constant || [...condReads].every((x) => constantName(x) || (scope.locals.has(x) && !scope.assigned.has(x) && !scope.addrTaken.has(x)));
@@ -731,4 +770,39 @@ function awayFromBound(loop: N, cond: N | undefined, body: N | undefined, update
     for (const c of n.c) stack.push(c);
   }
   return dirs > 0 && against === dirs ? v : undefined;
+}
+
+/**
+ * `for (i = 0; i != n; i += 2)`: a counter tested with `!=` and moved only by a constant step of 2
+ * or more passes the bound unless the distance is a multiple of the step; left alone when start
+ * and bound are constants that fit.
+ */
+function stepsOver(loop: N, cond: N | undefined, body: N | undefined, update: N | undefined, scope: LoopScope): { name: string; step: number } | undefined {
+  const s = strip(cond);
+  if (s?.t !== 'binary_expression' || s.op !== '!=' || !s.c[0] || !s.c[1]) return undefined;
+  const src = scope.src;
+  const [a, b] = s.c;
+  const side = a.t === 'identifier' ? a : b.t === 'identifier' ? b : undefined;
+  const bound = side === a ? b : a;
+  if (!side) return undefined;
+  const v = src.slice(side.s, side.e);
+  let step: number | undefined;
+  const stack = [update, body].filter((x): x is N => x !== undefined);
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    const target = n.t === 'update_expression' || n.t === 'assignment_expression' ? strip(n.c[0]) : n.t === 'pointer_expression' && n.op === '&' ? strip(n.c[0]) : undefined;
+    if (target?.t === 'identifier' && src.slice(target.s, target.e) === v) {
+      const k = n.t === 'assignment_expression' && (n.op === '+=' || n.op === '-=') && n.c[1]?.t === 'number_literal' ? Math.abs(Number(src.slice(n.c[1].s, n.c[1].e).replace(/[uUlL]+$/, ''))) : undefined;
+      if (k === undefined || k < 2 || (step !== undefined && step !== k)) return undefined;
+      step = k;
+    }
+    for (const c of n.c) stack.push(c);
+  }
+  if (step === undefined) return undefined;
+  // constant start and bound: decided by arithmetic
+  const init = loop.t === 'for_statement' ? loop.parts?.[0] : undefined;
+  const start = init ? /=\s*(-?\d+)\s*;?$/.exec(src.slice(init.s, init.e))?.[1] : undefined;
+  const end = bound.t === 'number_literal' ? src.slice(bound.s, bound.e).replace(/[uUlL]+$/, '') : undefined;
+  if (start !== undefined && end !== undefined && (Number(end) - Number(start)) % step === 0) return undefined;
+  return { name: v, step };
 }
