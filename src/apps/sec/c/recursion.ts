@@ -142,6 +142,35 @@ function halving(cycle: { fns: FnDef[]; edges: Edge[] }): boolean {
 
 type Shape = 'text' | 'directory' | 'linked';
 
+const localCache = new WeakMap<FnDef, Set<string>>();
+
+/** Names declared in the function's body. */
+function localsOf(fn: FnDef): Set<string> {
+  let out = localCache.get(fn);
+  if (out) return out;
+  out = new Set();
+  const stack: N[] = [fn.body];
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    if (n.t === 'declaration' || n.t === 'init_declarator') {
+      for (const c of n.c) {
+        let d: N | undefined = c;
+        while (d && d.t !== 'identifier' && d.t.endsWith('declarator')) d = d.c.find((x) => x.t === 'identifier' || x.t.endsWith('declarator'));
+        if (d?.t === 'identifier') out.add(src(fn, d));
+      }
+    }
+    for (const c of n.c) stack.push(c);
+    if (n.parts) for (const p of n.parts) if (p) stack.push(p);
+  }
+  localCache.set(fn, out);
+  return out;
+}
+
+/** A variable declared at file scope in the function's file. */
+function isGlobal(fn: FnDef, name: string): boolean {
+  return fn.file.root.c.some((d) => d.t === 'declaration' && new RegExp(`\\b${name}\\b`).test(fn.file.src.slice(d.s, d.e)) && !/\(/.test(fn.file.src.slice(d.s, d.e)));
+}
+
 /** What the cycle walks, when it is something the input shapes. */
 function shape(cycle: { fns: FnDef[]; edges: Edge[] }, group: Group): Shape | undefined {
   let advances = false;
@@ -159,7 +188,9 @@ function shape(cycle: { fns: FnDef[]; edges: Edge[] }, group: Group): Shape | un
         const params = new Set(fn.params.map((p) => p.name));
         const root = /[A-Za-z_]\w*/.exec(src(fn, target))?.[0] ?? '';
         const moving = n.t !== 'assignment_expression' || n.op === '+=' || /^\(?\s*\w+\s*(\+|->|\.)/.test(src(fn, n.c[1] ?? target));
-        if (params.has(root) && moving && (target.t === 'field_expression' || fn.params.find((p) => p.name === root)?.type.ptr)) advances = true;
+        // a cursor handed in (`s->pos++`, `(*p)++`), or one at file scope (`static const char *pos;`)
+        const global = !params.has(root) && !localsOf(fn).has(root) && isGlobal(fn, root);
+        if (moving && ((params.has(root) && (target.t === 'field_expression' || fn.params.find((p) => p.name === root)?.type.ptr)) || global)) advances = true;
       }
       // a character of the text tested against a character constant
       if ((n.t === 'binary_expression' && (n.op === '==' || n.op === '!=') && n.c.some((c) => c.t === 'char_literal')) || (n.t === 'case_statement' && n.c[0]?.t === 'char_literal')) comparesChars = true;
