@@ -243,16 +243,34 @@ function dataRaces(ctx: HygieneContext, creates: SyntaxNode[], fns: Map<string, 
     // the same object handed to several threads: what the entry's parameter points to is shared
     const sharedParam = entry && fn.params[0] && entry.args.length >= 2 && entry.args.every((a) => a !== '' && a === entry.args[0]) ? fn.params[0] : undefined;
     const alias = aliases(fn, sharedGlobals, sharedParam);
+    const multi = (runs.get(f) ?? 0) >= 2;
     for (const w of writes(fn)) {
       const root = lvalueRoot(target(w));
       if (!root) continue;
       let what: string | undefined;
+      // `t->stats->hits++` with t a thread's own struct: the pointer inside it is the same for every thread
+      const paramAlias = alias.get(root.name)?.startsWith('arg:') || (entry !== undefined && root.name === fn.params[0]) || [...fn.node.descendantsOfType('init_declarator')].some((d) => declaredName(d.childForFieldName('declarator')) === root.name && stripCasts(d.childForFieldName('value'))?.text === fn.params[0]);
+      if (multi && entry && !sharedParam && paramAlias && hops(target(w)) >= 2) what = `what the struct each ${f}() thread was handed points to (the same for all of them)`;
       if (sharedGlobals.has(root.name) && !fn.locals.has(root.name)) what = `the global '${root.name}'`;
       else if (root.through && alias.has(root.name)) {
         const a = alias.get(root.name) as string;
         what = a.startsWith('arg:') ? `the struct every ${f}() thread was handed` : `the global '${a}'`;
       } else if (root.through && sharedParam && root.name === sharedParam) what = `the struct every ${f}() thread was handed`;
-      if (!what || lockHeld(w, fn, ctx)) continue;
+      if (!what) continue;
+      if (lockHeld(w, fn, ctx)) {
+        // locked write, unlocked test of the same data before it: check-then-act
+        const test = unlockedTest(w, root.name, fn, ctx);
+        if (test && !lines.has(test.startPosition.row + 1)) {
+          lines.add(test.startPosition.row + 1);
+          out.push(findingFor(HYGIENE_RULES.dataRace, 'Take the lock before the test and hold it until the update, so the decision and the write see the same value.', {
+            node: test,
+            pattern: 'check-then-act',
+            confidence: 0.6,
+            description: `${f}() tests ${what} here without the lock and updates it under the lock at line ${w.startPosition.row + 1}: another thread can change it in between, so the update acts on a stale check.`,
+          }));
+        }
+        continue;
+      }
       const line = w.startPosition.row + 1;
       if (lines.has(line)) continue;
       lines.add(line);
@@ -265,6 +283,35 @@ function dataRaces(ctx: HygieneContext, creates: SyntaxNode[], fns: Map<string, 
     }
   }
   return out;
+}
+
+/** Pointer hops in an lvalue: `t->stats->hits` → 2, `*t->count` → 2, `t->n` → 1. */
+function hops(lv: SyntaxNode | null): number {
+  let n = stripCasts(lv);
+  let k = 0;
+  while (n) {
+    if (n.type === 'field_expression') {
+      if (n.childForFieldName('operator')?.text === '->') k++;
+      n = stripCasts(n.childForFieldName('argument'));
+    } else if (n.type === 'subscript_expression') {
+      n = stripCasts(n.childForFieldName('argument'));
+    } else if (n.type === 'pointer_expression' && n.childForFieldName('operator')?.text === '*') {
+      k++;
+      n = stripCasts(n.childForFieldName('argument'));
+    } else break;
+  }
+  return k;
+}
+
+/** The condition of an enclosing `if` that reads `name` while no lock is held there. */
+function unlockedTest(w: SyntaxNode, name: string, fn: Fn, ctx: HygieneContext): SyntaxNode | undefined {
+  for (let p = w.parent; p && p.id !== fn.node.id; p = p.parent) {
+    if (p.type !== 'if_statement') continue;
+    const cond = p.childForFieldName('condition');
+    if (!cond || !cond.descendantsOfType('identifier').some((i) => i.text === name)) continue;
+    if (!lockHeld(cond, fn, ctx)) return cond;
+  }
+  return undefined;
 }
 
 /** What a thread is handed, when it is one object the same for every thread (`&pool`, `state`); '' for a per-thread slot or nothing. */
