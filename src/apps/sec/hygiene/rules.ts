@@ -17,6 +17,8 @@ export const HYGIENE_RULES = {
     'The same mutex is locked twice without an unlock in between; a default mutex deadlocks.'),
   doubleUnlock: rule('double-unlock', 'DoubleUnlock', 'concurrency', [765], 'medium',
     'Unlocking a mutex that is not held is undefined behaviour for a default mutex and can release a lock another thread holds.'),
+  unlockWithoutLock: rule('unlock-without-lock', 'UnlockWithoutLock', 'concurrency', [832, 765], 'medium',
+    'A mutex is unlocked on a path where this thread did not lock it (never locked, already unlocked, or locked only in another branch).'),
   missingUnlock: rule('missing-unlock', 'MissingUnlock', 'concurrency', [667], 'medium',
     'A mutex locked in this function is still held on a path that leaves the function.'),
   threadLeak: rule('thread-leak', 'ThreadNotJoined', 'resource_leak', [404], 'low',
