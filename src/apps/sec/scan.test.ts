@@ -33,9 +33,9 @@ describe('scanPath discovery', () => {
 
   it('filters by language and reports the language of each finding', async () => {
     const root = tempTree({ 'a.c': TMPNAM, 'b.cpp': TMPNAM, 'c.rs': 'fn f(x: Option<u8>) -> u8 { x.unwrap() }\n' });
-    const r = await scanPath(root, { writeArtifacts: false });
+    const r = await scanPath(root, { writeArtifacts: false, minConfidence: 0 });
     expect(r.findings.map((f) => `${f.file}:${f.language}`)).toEqual(['a.c:c', 'b.cpp:cpp', 'c.rs:rust']);
-    const onlyRust = await scanPath(root, { languages: ['rust'], writeArtifacts: false });
+    const onlyRust = await scanPath(root, { languages: ['rust'], writeArtifacts: false, minConfidence: 0 });
     expect(onlyRust.findings.map((f) => f.file)).toEqual(['c.rs']);
     expect(r.summary.byLanguage).toEqual({ c: 1, cpp: 1, rust: 1 });
   });

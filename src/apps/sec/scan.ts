@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { LanguageId } from '../../lang/index.js';
 import { JarvisError, writeFileAtomicAsync } from '../../util/index.js';
-import type { FileInput, Finding } from './finding.js';
+import { DEFAULT_MIN_CONFIDENCE, type FileInput, type Finding } from './finding.js';
 import { readBaseline } from './scan/baseline.js';
 import { discoverSources, type SourceFile } from './scan/discover.js';
 import { finalizeFindings } from './scan/finalize.js';
@@ -31,7 +31,7 @@ const MAX_GROUP_FILES = 64;
 export interface ScanOptions {
   languages?: readonly LanguageId[];
   exclude?: readonly string[];
-  /** findings below this confidence are dropped (default 0) */
+  /** findings below this confidence are dropped (default DEFAULT_MIN_CONFIDENCE) */
   minConfidence?: number;
   /** worker threads (default: available cores); 1 analyses in this thread */
   jobs?: number;
@@ -156,7 +156,7 @@ export async function scanPath(path: string, options: ScanOptions = {}): Promise
     if (o.error) skipped.push({ file: o.file, reason: 'analysis-failed', detail: o.error });
   }
   const all = finalizeFindings(outcomes.map((o) => ({ file: o.file, language: language.get(o.file) ?? 'c', findings: o.findings })));
-  const minConfidence = options.minConfidence ?? 0;
+  const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
   const findings = all.filter((f) => f.confidence >= minConfidence);
 
   const result: ScanResult = {

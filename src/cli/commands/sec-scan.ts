@@ -102,7 +102,7 @@ function summaryText(r: ScanResult, limit: number): string {
     lines.push(`${byTier.proven} proven, ${byTier.suspect} suspect; ${byLevel.error} error, ${byLevel.warning} warning, ${byLevel.note} note`);
   }
   if (r.newIds) lines.push(`${r.newIds.size} new, ${r.baselineKnown ?? 0} already in the baseline`);
-  if (r.suppressed || r.belowConfidence) lines.push(`${r.suppressed} suppressed inline, ${r.belowConfidence} below --min-confidence`);
+  if (r.suppressed || r.belowConfidence) lines.push(`${r.suppressed} suppressed inline, ${r.belowConfidence} below --min-confidence${r.belowConfidence ? ' (--min-confidence 0 shows them)' : ''}`);
   if (s.total > 0) {
     lines.push('', 'by category: ' + Object.entries(s.byCategory).map(([k, v]) => `${k} ${v}`).join(', '));
     const files = new Set(r.findings.map((f) => f.file)).size;
@@ -129,7 +129,7 @@ export function registerSecScan(program: Command): void {
     .argument('<path>', 'directory (or single file) to scan')
     .option('--languages <list>', 'only these languages: c,cpp,rust')
     .option('--exclude <glob>', 'skip matching paths (repeatable; a bare name matches at any depth)', (v: string, prev: string[]) => [...prev, v], [] as string[])
-    .option('--min-confidence <x>', 'drop findings below this confidence (0..1)')
+    .option('--min-confidence <x>', 'drop findings below this confidence (0..1, default 0.4; 0 shows every finding)')
     .option('--format <fmt>', 'print the report as md, json or sarif')
     .option('--json', 'print the report as JSON (the same as --format json)')
     .option('-o, --output <file>', 'write the report to FILE (format from --format or the extension)')

@@ -41,7 +41,8 @@ export interface SecAgentResult {
 
 export async function runSecAgent(path: string, o: SecAgentOptions = {}): Promise<SecAgentResult> {
   const notice = o.notice ?? (() => undefined);
-  const scan = await scanPath(path, { ...o.scan, writeArtifacts: true });
+  // every finding is a candidate unless the caller sets a threshold: verifying is the model's job
+  const scan = await scanPath(path, { ...o.scan, minConfidence: o.scan?.minConfidence ?? 0, writeArtifacts: true });
   const root = scan.root;
   const paths = secPaths(root);
   if (!o.resume) resetArtifacts(paths);

@@ -10,11 +10,13 @@ import { evalExpr } from './eval.js';
 import { escape, markMemberWritten } from './memory.js';
 import { keyOf } from './names.js';
 import { getlineCpp, memberCall } from './cpp.js';
+import { stringConstruct } from './cpp-string.js';
 import { exec, runPaths } from './exec.js';
 import { expandCall, expanding } from './macros.js';
 import { adopt, mergeOutcomes, type Outcome } from './paths.js';
 import { FUNCTION_ALIASES } from './externs.js';
 import { callLibrary } from './lib.js';
+import { markValidated } from './validate.js';
 import { joinAll, referenced, State } from './state.js';
 import { joinVal, UNKNOWN, YES, type Val } from './values.js';
 
@@ -69,12 +71,15 @@ function callValue(n: N, st: State, fr: Frame, run: Run): Val {
     const member = memberCall(n, st, fr, run);
     if (member) return member;
   }
+  const made = fr.file.cpp ? stringConstruct(n, st, fr, run) : undefined;
+  if (made) return made;
   const name = calleeName(callee, st, fr, run);
   const args = argList ? argList.c : [];
   if (fr.file.cpp && name === 'getline' && args.length === 2) return getlineCpp(args, st, fr, run);
   const fn = name ? resolveFunction(name, fr, run) : undefined;
   if (fn) {
     const vals = args.map((a) => evalExpr(a, st, fr, run));
+    markValidated(fn, vals, st);
     if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name)) {
       const fork = run.fork;
       if (fork?.node !== n) {

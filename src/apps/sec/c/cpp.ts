@@ -13,6 +13,7 @@ import { newObj } from './memory.js';
 import { keyOf, staticType } from './names.js';
 import type { State } from './state.js';
 import { setString } from './strings.js';
+import { stringAppend, stringInit } from './cpp-string.js';
 import { intRange, isFloat, sizeOf, specType, type CType } from './types.js';
 import { anyInt, int, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
 
@@ -35,9 +36,10 @@ interface Container {
 
 /** `std::array<T, N>`, `std::vector<T>`, `std::string` from a class type's text. */
 function container(t: CType, src: string): Container | undefined {
-  const m = /^(?:std::)?(array|vector|basic_string|string|wstring)(?:<(.*)>)?$/.exec(t.base);
+  const m = /^(?:std::)?(array|vector|basic_string|string|wstring|ostringstream|wostringstream|stringstream)(?:<(.*)>)?$/.exec(t.base);
   if (!m) return undefined;
-  if (m[1] === 'string' || m[1] === 'wstring' || m[1] === 'basic_string') return { kind: 'string', elem: { base: m[1] === 'wstring' ? 'wchar_t' : 'char', ptr: 0, unsigned: false } };
+  // a string stream holds the text written into it (`os << …`, `os.str()`)
+  if (m[1] === 'string' || m[1] === 'wstring' || m[1] === 'basic_string' || m[1]?.endsWith('stringstream')) return { kind: 'string', elem: { base: m[1] === 'wstring' ? 'wchar_t' : 'char', ptr: 0, unsigned: false } };
   const args = (m[2] ?? '').split(',').map((a) => a.trim());
   const elem = elemTypeOf(args[0] ?? 'int', src);
   if (m[1] === 'array') return { kind: 'array', elem, count: Number.isInteger(Number(args[1])) ? Number(args[1]) : undefined };
@@ -63,7 +65,7 @@ export function declareObject(key: string, type: CType, init: N | undefined, d: 
   let v: Val = UNKNOWN;
   if (c) {
     const elem = sizeOf(c.elem, run.group.structs) ?? 1;
-    const args = init?.t === 'argument_list' ? init.c.map((a) => evalExpr(a, st, fr, run)) : [];
+    const args = init?.t === 'argument_list' ? init.c.map((a) => evalExpr(a, st, fr, run)) : init && init.t !== 'initializer_list' ? [evalExpr(init, st, fr, run)] : [];
     const n = c.kind === 'array' ? c.count : c.kind === 'vector' && args[0]?.k === 'int' && args[0].lo === args[0].hi ? args[0].lo : c.kind === 'vector' && !init ? 0 : undefined;
     const str = c.kind === 'string';
     const o = newObj(run, st, {
@@ -71,6 +73,7 @@ export function declareObject(key: string, type: CType, init: N | undefined, d: 
       taint: false, freed: NO, init: YES, escaped: true, line: d.line, name: `'${key.slice(key.indexOf(':') + 1)}'`, local: c.kind === 'array',
     });
     v = { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: NO };
+    if (str) stringInit(v, args[0], st);
   } else if (init?.t === 'argument_list') for (const a of init.c) evalExpr(a, st, fr, run);
   st.vars.set(key, { v, init: YES, type, line: d.line });
   return true;
@@ -149,8 +152,14 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
   if (callee?.t !== 'field_expression' || !callee.c[0] || !callee.c[1]) return undefined;
   const obj = callee.c[0];
   const method = text(fr.file, callee.c[1]);
+  // `os.str().c_str()`: the buffer of the string the inner call gave
+  if ((method === 'c_str' || method === 'data') && obj.t === 'call_expression' && obj.c[0]?.t === 'field_expression') {
+    const inner = evalExpr(obj, st, fr, run);
+    return inner.k === 'ptr' ? ({ ...inner, nul: NO } as PtrV) : UNKNOWN;
+  }
   const t = staticType(obj, fr, run);
-  if (!t?.cls || !container(t, fr.file.src)) return undefined;
+  const c = t?.cls ? container(t, fr.file.src) : undefined;
+  if (!c) return undefined;
   const v = evalExpr(obj, st, fr, run);
   const args = (n.c[1]?.c ?? []).map((a) => evalExpr(a, st, fr, run));
   if (v.k !== 'ptr') return UNKNOWN;
@@ -160,10 +169,19 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
     case 'c_str':
     case 'data':
     case 'begin':
+    case 'str':
       return { ...v, nul: NO } as PtrV;
     case 'size':
     case 'length':
       return o?.size !== undefined ? int(o.size / o.elem) : o && o.shi !== Infinity && o.size === undefined ? int(o.slo, o.shi) : { ...anyInt(), lo: 0 };
+    case 'append':
+    case 'push_back':
+      if (c.kind === 'string' && args[0]) {
+        stringAppend(v, args[0], st);
+        return v;
+      }
+      for (const x of v.t) st.updateObj(x.o, { size: undefined, slo: 0, shi: Infinity, slots: undefined });
+      return UNKNOWN;
     case 'at':
     case 'empty':
     case 'front':

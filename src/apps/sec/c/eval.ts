@@ -9,6 +9,7 @@ import { macroBody } from './macros.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalCall } from './call.js';
 import { evalDelete, evalNew, streamInput } from './cpp.js';
+import { isStdString, streamOutput, stringAppend, stringConcat } from './cpp-string.js';
 import { addrOf, evalField } from './fields.js';
 import { KNOWN_CONSTANTS } from './externs.js';
 import { decodeLiteral, literalLength } from './literal.js';
@@ -378,6 +379,11 @@ function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {
   const [lhs, rhs] = n.c;
   if (!lhs || !rhs) return UNKNOWN;
   let v: Val;
+  if (n.op === '+=' && isStdString(lhs, fr, run)) {
+    const target = evalExpr(lhs, st, fr, run);
+    stringAppend(target, evalExpr(rhs, st, fr, run), st);
+    return target;
+  }
   if (n.op && n.op !== '=') {
     const op = n.op.slice(0, -1);
     const a = evalExpr(lhs, st, fr, run);
@@ -428,12 +434,16 @@ function evalBinary(n: N, st: State, fr: Frame, run: Run): Val {
     // in C++ these are stream operators unless the left side is an integer
     const input = op === '>>' ? streamInput(n, st, fr, run) : undefined;
     if (input) return input;
+    const written = op === '<<' ? streamOutput(n, st, fr, run) : undefined;
+    if (written) return written;
     if (!intRange(staticType(l, fr, run))) {
       evalExpr(l, st, fr, run);
       evalExpr(r, st, fr, run);
       return UNKNOWN;
     }
   }
+  const joined = op === '+' && fr.file.cpp ? stringConcat(n, st, fr, run) : undefined;
+  if (joined) return joined;
   const a = evalExpr(l, st, fr, run);
   const b = evalExpr(r, st, fr, run);
   return arith(op, a, b, l, r, n, st, fr, run);

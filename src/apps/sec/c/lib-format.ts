@@ -11,8 +11,9 @@ import { evalExpr } from './eval.js';
 import { relativeEnd } from './lib-copy.js';
 import { arrayCap } from './names.js';
 import type { State } from './state.js';
-import { checkTerminated, formatText, isTainted, joinTaint, NO_TAINT, objsOf, setString, sourceTrace, strLen, taintOf, taintPatch, taintText, taintTrace, type Taint } from './strings.js';
-import { anyInt, int, UNKNOWN, type Val } from './values.js';
+import { checkTerminated, formatText, isDangerous, isTainted, joinTaint, NO_TAINT, objsOf, setString, sourceTrace, strLen, taintOf, taintPatch, taintText, taintTrace, type Taint } from './strings.js';
+import { anyInt, int, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
+import { newObj } from './memory.js';
 import type { LibResult } from './lib.js';
 
 /** printf-like functions: index of the format argument */
@@ -119,6 +120,8 @@ export function formatLength(fmt: string, args: Val[], st: State): OutLen {
           taint = joinTaint(taint, taintOf(src));
           if (!src.pathOk) pathOk = false;
           if (slashBefore || src.confined) confined = true;
+          // a canonical directory (realpath of the user's choice): what follows is meant to stay below it
+          if (src.pathOk && !src.validated) slashBefore = true;
         } else if (!Number.isFinite(cHi)) unknownStr = true;
         else if (a && objsOf(a, st).some((o) => o.kind === 'literal' && o.lit?.includes('/'))) slashBefore = true;
         break;
@@ -161,10 +164,11 @@ export function formatCall(name: string, idx: number, n: N, args: N[], st: State
   const rest = isV ? fr.varargs ?? [] : vals.slice(idx + 1);
   const fmtStr = formatText(fmt, st);
   if (fmt && fmtNode) {
-    checkFormat(name, fmt, fmtNode, fmtStr, isV, n, st, fr, run);
+    checkFormat(name, fmt, fmtNode, fmtStr, isV, n, st, fr, run, args.length === idx + 1);
     checkFreed(fmt, fmtNode, st, fr, run);
   }
   if (fmtStr !== undefined) checkStringArgs(fmtStr, rest, isV ? [] : args.slice(idx + 1), n, st, fr, run, name);
+  if (name === 'asprintf' || name === 'vasprintf') return allocPrintf(vals[0], fmtStr, rest, n, st, run);
   if (!UNBOUNDED.has(name) && !BOUNDED.has(name)) return { v: anyInt() };
   const d = vals[0] ?? UNKNOWN;
   const elem = name.includes('w') ? 4 : 1;
@@ -199,6 +203,23 @@ export function formatCall(name: string, idx: number, n: N, args: N[], st: State
   return { v: out ? int(Math.min(out.lo, out.hi), out.hi) : anyInt() };
 }
 
+/**
+ * asprintf(&p, fmt, …): p points to a new block holding the formatted text, with its length and
+ * the taint of what went in (the caller frees it; not tracked as a leak).
+ */
+function allocPrintf(dst: Val | undefined, fmtStr: string | undefined, rest: Val[], n: N, st: State, run: Run): LibResult {
+  const out = fmtStr !== undefined ? formatLength(fmtStr, rest, st) : undefined;
+  const o = newObj(run, st, { kind: 'heap', elem: 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: YES, escaped: true, line: n.line, name: 'the string from asprintf', local: false });
+  const p: PtrV = { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: NO };
+  const t: Taint = out ?? taintOfArgs(rest, st);
+  setString(p, st, { slo: out?.lo ?? 0, shi: out?.hi ?? Infinity, ...taintPatch(t, out?.pathOk), ...(out?.confined && t.taint ? { confined: true } : {}) }, 1);
+  if (dst?.k === 'ref') {
+    const cell = st.vars.get(dst.key);
+    st.vars.set(dst.key, { ...(cell ?? { line: n.line }), v: p, init: YES });
+  }
+  return { v: out ? int(Math.min(out.lo, out.hi), out.hi) : anyInt() };
+}
+
 function taintOfArgs(vals: Val[], st: State): Taint {
   let t: Taint = NO_TAINT;
   for (const v of vals) t = joinTaint(t, taintOf(isTainted(v, st)));
@@ -206,8 +227,10 @@ function taintOfArgs(vals: Val[], st: State): Taint {
 }
 
 /** The format itself: from outside the program (proven), from an exported function's caller, or unknown. */
-function checkFormat(name: string, fmt: Val, fmtNode: N, fmtStr: string | undefined, isV: boolean, n: N, st: State, fr: Frame, run: Run): void {
-  const src = isTainted(fmt, st);
+function checkFormat(name: string, fmt: Val, fmtNode: N, fmtStr: string | undefined, isV: boolean, n: N, st: State, fr: Frame, run: Run, alone = false): void {
+  // outside text that passed a validator holds no '%'
+  if (isTainted(fmt, st) && !isDangerous(fmt, st)) return;
+  const src = isDangerous(fmt, st);
   // a wrapper that forwards its own format (`log(const char *fmt, ...)`) is judged at its callers
   const param = fmtNode.t === 'identifier' && fr.fn.params.some((p) => p.name === text(fr.file, fmtNode));
   const wrapper = param && (isV || fr.fn.variadic);
@@ -231,8 +254,10 @@ function checkFormat(name: string, fmt: Val, fmtNode: N, fmtStr: string | undefi
   report(fr, n, {
     rule: 'c.format.tainted',
     pattern: name,
-    description: `The format string of ${name} is '${text(fr.file, fmtNode)}', which is not a literal; check that no outside data can reach it.`,
-    confidence: 0.35,
+    description: `The format string of ${name} is '${text(fr.file, fmtNode)}', which is not a literal${alone ? ' and has no arguments to format (a message printed as a format)' : ''}; check that no outside data can reach it.`,
+    // a text printed as the format with nothing to format is the classic flaw (gcc -Wformat-security);
+    // a format variable with arguments is usually one the program chose
+    confidence: alone && !isV ? 0.5 : 0.35,
     tier: 'suspect',
   }, run);
 }

@@ -69,7 +69,7 @@ function source(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): 
       const count = len?.k === 'int' ? len : anyInt();
       checkDeref(d, args[0] ?? n, st, fr, run);
       if (Number.isFinite(count.hi)) checkWrite(name, d, args[0], args[1], { lo: count.lo * elem, hi: count.hi * elem, taint: false }, elem, n, st, fr, run, []);
-      setString(d, st, { slo: 0, shi: Math.max(0, count.hi - 1), taint: true, taintLine: n.line, origin, weak: undefined, pathOk: undefined }, elem);
+      setString(d, st, { slo: 0, shi: Math.max(0, count.hi - 1), taint: true, taintLine: n.line, origin, weak: undefined, pathOk: undefined, validated: undefined }, elem);
       return { v: d.k === 'ptr' ? { ...d, nul: MAYBE, nulSrc: undefined } : UNKNOWN };
     }
     case 'gets':
@@ -78,7 +78,7 @@ function source(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): 
       const [d = UNK] = vals();
       checkDeref(d, args[0] ?? n, st, fr, run);
       unboundedRead(name, d, args[0], n, st, fr, run, 'reads a line of any length');
-      setString(d, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin: 'stdin', weak: undefined, pathOk: undefined }, elem);
+      setString(d, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin: 'stdin', weak: undefined, pathOk: undefined, validated: undefined }, elem);
       return { v: d };
     }
     case 'recv':
@@ -96,7 +96,7 @@ function source(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): 
       const count = len?.k === 'int' ? len : anyInt();
       if (d) checkDeref(d, dNode ?? n, st, fr, run);
       if (Number.isFinite(count.hi) && d) checkWrite(name, d, dNode, isFread ? undefined : args[2], scale(count, 1), 1, n, st, fr, run, []);
-      if (!fillRef(d, st, origin, n.line, `read by ${name}`) && d) setString(d, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin, weak: undefined, pathOk: undefined }, 1);
+      if (!fillRef(d, st, origin, n.line, `read by ${name}`) && d) setString(d, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin, weak: undefined, pathOk: undefined, validated: undefined }, 1);
       if (isFread) {
         const items = v[2]?.k === 'int' && Number.isFinite(v[2].hi) ? v[2].hi : 2 ** 31 - 1;
         return { v: tainted(0, items, origin, n.line, 'items read') };
@@ -232,7 +232,7 @@ function getline(name: string, n: N, args: N[], st: State, fr: Frame, run: Run):
   const lineRef = v[0];
   const old = lineRef?.k === 'ref' ? st.vars.get(lineRef.key)?.v : undefined;
   const reuse = old?.k === 'ptr' ? old.t.find((t) => st.objs.get(t.o)?.kind === 'heap') : undefined;
-  const patch = { size: undefined, slo: 0, shi: Infinity, init: YES, taint: true, taintLine: n.line, origin, weak: undefined, pathOk: undefined } as const;
+  const patch = { size: undefined, slo: 0, shi: Infinity, init: YES, taint: true, taintLine: n.line, origin, weak: undefined, pathOk: undefined, validated: undefined } as const;
   let id: number;
   if (reuse) {
     st.updateObj(reuse.o, patch);

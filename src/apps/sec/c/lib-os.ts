@@ -7,10 +7,10 @@
 import type { N } from './ast.js';
 import { report, text, type Frame, type Run } from './context.js';
 import { evalExpr } from './eval.js';
-import { escape } from './memory.js';
+import { escape, newObj } from './memory.js';
 import type { State } from './state.js';
-import { formatText, isTainted, objsOf, strLen, taintOf, taintText, taintTrace } from './strings.js';
-import { anyInt, MAYBE, UNKNOWN, type Obj, type PtrV, type Val } from './values.js';
+import { formatText, isDangerous, isTainted, objsOf, strLen, taintOf, taintText, taintTrace } from './strings.js';
+import { anyInt, MAYBE, NO, UNKNOWN, YES, type Obj, type PtrV, type Val } from './values.js';
 import type { LibResult } from './lib.js';
 
 /** run their first argument through a shell */
@@ -45,14 +45,16 @@ function shellOf(v: Val | undefined, st: State): boolean {
 }
 
 function injection(name: string, v: Val, node: N, n: N, st: State, fr: Frame, run: Run, what: string): void {
-  const src = isTainted(v, st);
+  const src = isDangerous(v, st);
   if (!src) return;
   const t = taintOf(src);
   report(fr, n, {
     rule: 'c.command.tainted',
     pattern: name,
     description: `${name} runs ${what} '${text(fr.file, node)}', which holds ${taintText(t)}.`,
-    confidence: t.weak ? 0.45 : 0.8,
+    // a wrapper handing its own parameter straight on (`run(const char *cmd) { system(cmd); }`)
+    // passes the caller's text as it is: the callers decide; text it built from one is more likely a flaw
+    confidence: t.weak ? (src.kind === 'unknown' ? 0.3 : 0.45) : 0.8,
     trace: taintTrace(t),
     tier: t.weak ? 'suspect' : 'proven',
     obj: src,
@@ -77,8 +79,10 @@ export function commandCall(name: string, n: N, args: N[], st: State, fr: Frame,
     }
   } else {
     // no shell: the arguments reach the program as they are; only the program itself matters,
-    // unless that program is a shell given `-c`
-    if (cmd && args[0]) injection(name, cmd, args[0], n, st, fr, run, 'a program named by');
+    // unless that program is a shell given `-c`. A program named on the command line or in the
+    // environment is the user's own choice (`nice CMD…`, `timeout N CMD…` run what they are told).
+    const prog = cmd ? isDangerous(cmd, st) : undefined;
+    if (cmd && args[0] && prog && prog.origin !== 'argv' && prog.origin !== 'env') injection(name, cmd, args[0], n, st, fr, run, 'a program named by');
     const argv = EXEC_LIST.has(name) ? vals.slice(1) : vectorOf(vals[1], st);
     if (shellOf(cmd, st) || shellOf(argv[0], st)) {
       const c = argv.findIndex((v) => formatText(v, st) === '-c');
@@ -107,16 +111,17 @@ function vectorOf(v: Val | undefined, st: State): Val[] {
 }
 
 /**
- * A file operation on a name from outside the program. Names from the command line or the
- * environment are the user's own choice (a tool opening the file it is told to) unless the program
- * put them under a fixed directory; names from the network, a file or stdin are an attacker's.
+ * A file operation on a name from outside the program. Names from the command line, the
+ * environment or a file (a manifest, a list of files) are the user's own choice (a tool opening the
+ * file it is told to) unless the program put them under a fixed directory; names from the network
+ * or stdin are an attacker's.
  */
 export function pathCall(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): void {
   for (const i of PATH_ARGS[name] ?? []) {
     const node = args[i];
     if (!node) continue;
     const v = quietEval(node, st, fr, run);
-    const src = objsOf(v, st).find((o) => o.taint && !o.pathOk && (o.confined || !(o.origin === 'argv' || o.origin === 'env' || o.origin === 'caller' || o.origin === 'random')));
+    const src = objsOf(v, st).find((o) => o.taint && !o.pathOk && !o.validated && (o.confined || !(o.origin === 'argv' || o.origin === 'env' || o.origin === 'file' || o.origin === 'caller' || o.origin === 'random')));
     if (!src) continue;
     const t = taintOf(src);
     report(fr, n, {
@@ -147,7 +152,10 @@ export function realpathCall(n: N, args: N[], st: State, fr: Frame, run: Run): L
   const patch: Partial<Obj> = { init: 2, slo: 0, shi: Infinity, slots: undefined, unterm: false, ...(from ? { taint: true, taintLine: from.taintLine, origin: from.origin, weak: from.weak, pathOk: true } : {}) };
   for (const o of objsOf(dst, st)) if (o.kind !== 'literal') st.updateObj(o.id, patch);
   if (dst.k === 'ptr' && dst.t.length > 0) return { v: { ...dst, nul: MAYBE, nulSrc: undefined } };
-  return { v: { k: 'ptr', t: [], nul: MAYBE } };
+  // realpath(name, NULL) allocates the canonical path (the caller frees it; not tracked as a leak)
+  const o = newObj(run, st, { kind: 'heap', elem: 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: YES, escaped: true, line: n.line, name: 'the canonical path', local: false });
+  st.updateObj(o.id, patch);
+  return { v: { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: MAYBE } };
 }
 
 /**

@@ -14,6 +14,7 @@ import { FORMAT_ARG, formatCall } from './lib-format.js';
 import { inputCall } from './lib-input.js';
 import { assertCall } from './lib-assert.js';
 import { libAlloc, libFree } from './lib-memory.js';
+import { isSqlCall, sqlCall } from './lib-sql.js';
 import { commandCall, isCommand, isPathSink, markPathChecked, pathCall, realpathCall } from './lib-os.js';
 import type { State } from './state.js';
 import { checkTerminated, strLen } from './strings.js';
@@ -63,14 +64,17 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
   const alloc = libAlloc(name, n, args, st, fr, run);
   if (alloc) return alloc;
   if (name === 'free' || name === 'cfree') return libFree(n, args, st, fr, run);
+  const fmtIndex = FORMAT_ARG[name];
   if (NORETURN.has(name)) {
-    args.forEach((a) => evalExpr(a, st, fr, run));
+    // err(1, msg) formats before it exits
+    if (fmtIndex !== undefined) formatCall(name, fmtIndex, n, args, st, fr, run);
+    else args.forEach((a) => evalExpr(a, st, fr, run));
     st.dead = true;
     return { v: UNKNOWN };
   }
-  const fmtIndex = FORMAT_ARG[name];
   if (fmtIndex !== undefined) return formatCall(name, fmtIndex, n, args, st, fr, run);
   if (isCommand(name)) return commandCall(name, n, args, st, fr, run);
+  if (isSqlCall(name)) return sqlCall(name, n, args, st, fr, run);
   if (name === 'realpath' || name === 'canonicalize_file_name') return realpathCall(n, args, st, fr, run);
   const copied = copyCall(name, n, args, st, fr, run) ?? inputCall(name, n, args, st, fr, run);
   if (copied) return copied;
@@ -157,9 +161,19 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
     });
     if (/^(puts|fputs|fputws|strcmp|strncmp|wcscmp|strchr|strrchr|wcschr|strstr|wcsstr)$/.test(name)) checkTerminated(v[0] ?? UNKNOWN, n, st, fr, run, name);
     markPathChecked(name, v, st);
+    if (name === 'strspn' || name === 'strcspn') return { v: spanLength(v[0], n, st) };
     return { v: name === 'strchr' || name === 'strrchr' || name === 'strstr' || name === 'strpbrk' || name === 'memchr' ? found(v[0]) : anyInt() };
   }
   return undefined;
+}
+
+/**
+ * strspn/strcspn: a count of characters of the string, so at most its length. (Not marked as
+ * input: the string's own taint already follows what is copied with it.)
+ */
+function spanLength(s: Val | undefined, n: N, st: State): IntV {
+  const sl = strLen(s ?? UNKNOWN, st, 1);
+  return { k: 'int', lo: 0, hi: sl.hi, taint: false, src: sl.line ?? n.line, srcNote: 'span length' };
 }
 
 /** strchr/strstr: a pointer into the searched string, or NULL */

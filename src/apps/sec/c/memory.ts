@@ -192,6 +192,13 @@ export function writeElement(p: Val, idx: IntV, size: number, v: Val, node: N, s
     } else {
       if (v.k === 'ptr') escape(v, st);
       if (o.slots) patch.slots = undefined;
+      // a terminator at an offset known only as a range (`buf[n] = '\0'` after a read of n bytes):
+      // the string ends there at the latest
+      if (v.k === 'int' && v.lo === 0 && v.hi === 0 && Number.isFinite(offHi) && offLo >= 0) {
+        patch.slo = Math.min(o.slo, offLo);
+        patch.shi = Math.min(o.shi, offHi);
+        patch.unterm = false;
+      }
       // a loop filling fresh memory with characters leaves no terminator behind
       const zero = v.k !== 'int' || (v.lo <= 0 && v.hi >= 0 && !v.nz);
       if ((o.init === NO || o.unterm) && !zero && size <= 4) patch.unterm = true;

@@ -125,6 +125,10 @@ const CASES: Array<[string, string, string, string?, string?]> = [
   ['c.loop.infinite',
     'int a = 0; int i; for (i = 0; i < 10; ) { a++; } printf("%d", a);',
     'int a = 0; int i; for (i = 0; i < 10; ) { a++; i++; } printf("%d", a);'],
+  ['c.sql.tainted',
+    'char q[200]; char *id = getenv("ID"); if (!id) return; snprintf(q, sizeof q, "DELETE FROM t WHERE id = \'%s\'", id); sqlite3_exec(db, q, 0, 0, 0);',
+    'char q[200]; char *id = getenv("ID"); if (!id) return; snprintf(q, sizeof q, "DELETE FROM t WHERE id = %ld", strtol(id, 0, 10)); sqlite3_exec(db, q, 0, 0, 0);',
+    'typedef struct sqlite3 sqlite3; sqlite3 *db;'],
 ];
 
 describe('C data-flow rules: each flags its flawed snippet and not its fixed twin', () => {

@@ -68,6 +68,8 @@ export const C_RULES = [
     'The format argument holds data read from outside the program. Use a literal format such as "%s".'),
   rule('c.command.tainted', 'OS command built from external data', 'command_injection', [78], 'high',
     'The command passed to system/popen/exec contains data read from outside the program. Use a fixed command and validate or escape arguments.'),
+  rule('c.sql.tainted', 'SQL query built from external data', 'sql_injection', [89], 'high',
+    'The SQL text passed to the database contains data read from outside the program, so quotes in it can change the query. Keep the query a literal with ? / $1 placeholders and bind the values (sqlite3_bind_*, PQexecParams, mysql_stmt_bind_param), or quote with %q in sqlite3_mprintf.'),
   rule('c.path.traversal', 'Path built from external data', 'path_traversal', [22], 'high',
     'A file name from outside the program reaches a file operation without canonicalisation. Reject names with "..", "/" or "\\", or realpath() the result and check it is still under the intended directory.'),
   rule('c.assert.reachable', 'Assertion that input can make fail', 'reachable_assertion', [617], 'medium',

@@ -15,6 +15,8 @@ export interface Taint {
   weak?: boolean;
   origin?: Origin;
   line?: number;
+  /** every part passed a validator of the program (see validate.ts) */
+  validated?: boolean;
 }
 
 export const NO_TAINT: Taint = { taint: false };
@@ -32,7 +34,16 @@ export function isTainted(v: Val, st: State): Obj | undefined {
 
 export function taintOf(o: Obj | undefined): Taint {
   if (!o?.taint) return NO_TAINT;
-  return { taint: true, weak: o.weak, origin: o.origin, line: o.taintLine };
+  return { taint: true, weak: o.weak, origin: o.origin, line: o.taintLine, ...(o.validated ? { validated: true } : {}) };
+}
+
+/**
+ * The tainted object `v` may point to whose text can still carry quotes, slashes or shell
+ * characters (not validated); a program input is preferred over a library caller.
+ */
+export function isDangerous(v: Val, st: State): Obj | undefined {
+  const objs = objsOf(v, st).filter((o) => o.taint && !o.validated);
+  return objs.find((o) => !o.weak) ?? objs[0];
 }
 
 /** Joins two taints: tainted if either is; weak only when every tainted part is weak. */
@@ -40,13 +51,13 @@ export function joinTaint(a: Taint, b: Taint): Taint {
   if (!a.taint) return b;
   if (!b.taint) return a;
   const strong = !a.weak ? a : b;
-  return { taint: true, weak: a.weak && b.weak ? true : undefined, origin: strong.origin, line: strong.line ?? a.line ?? b.line };
+  return { taint: true, weak: a.weak && b.weak ? true : undefined, origin: strong.origin, line: strong.line ?? a.line ?? b.line, ...(a.validated && b.validated ? { validated: true } : {}) };
 }
 
 /** The object fields that carry `t` into a written buffer. */
 export function taintPatch(t: Taint, pathOk?: boolean): Partial<Obj> {
-  if (!t.taint) return { taint: false, weak: undefined, origin: undefined, pathOk: undefined };
-  return { taint: true, taintLine: t.line, weak: t.weak, origin: t.origin, pathOk: pathOk ? true : undefined };
+  if (!t.taint) return { taint: false, weak: undefined, origin: undefined, pathOk: undefined, validated: undefined };
+  return { taint: true, taintLine: t.line, weak: t.weak, origin: t.origin, pathOk: pathOk || t.validated ? true : undefined, validated: t.validated ? true : undefined };
 }
 
 /** Words for a finding's description: "data from the network". */
@@ -114,8 +125,13 @@ export function setString(v: Val, st: State, patch: Partial<Obj>, elem: number):
         delete p.weak;
         delete p.origin;
         delete p.pathOk;
+        delete p.validated;
       }
-    } else if (patch.taint && o.taint && !o.pathOk) delete p.pathOk;
+    } else if (patch.taint && o.taint) {
+      // appended to text that was already in doubt: it stays in doubt
+      if (!o.pathOk) delete p.pathOk;
+      if (!o.validated) delete p.validated;
+    }
     st.updateObj(t.o, p);
   }
 }

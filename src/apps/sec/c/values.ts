@@ -201,6 +201,8 @@ export interface Obj {
   pathOk?: boolean;
   /** input text placed after a fixed directory prefix: the program means to keep the name below it */
   confined?: boolean;
+  /** every character passed a validator of the program (a narrow class: no quote, slash or shell character) */
+  validated?: boolean;
   /** for string literals: the characters (escapes decoded), for format strings */
   lit?: string;
   /** an argument vector (argv, envp): each element is a string from `origin` */
@@ -247,6 +249,7 @@ export function joinObj(a: Obj, b: Obj): Obj {
     origin: a.taint && !a.weak ? a.origin : b.taint && !b.weak ? b.origin : a.origin ?? b.origin,
     pathOk: (!a.taint || a.pathOk) && (!b.taint || b.pathOk) ? a.pathOk ?? b.pathOk : undefined,
     confined: a.confined || b.confined ? true : undefined,
+    validated: (!a.taint || a.validated) && (!b.taint || b.validated) && (a.taint || b.taint) ? true : undefined,
     freed: joinTri(a.freed, b.freed),
     freeLine: a.freeLine ?? b.freeLine,
     freedByRealloc: freedByReallocJoin(a, b),

@@ -33,9 +33,11 @@ const CONNINFO_SECRET = /\bpassword\s*=\s*[^\s'"]|:\/\/[^:/@\s]+:[^@\s]+@/i;
 const CONNINFO_CALLS = new Set(['PQconnectdb', 'PQconnectStart', 'PQconnectdbParams']);
 const COMPARES = ['strcmp', 'strncmp', 'strcasecmp', 'strncasecmp', 'memcmp', 'bcmp', 'CRYPTO_memcmp', 'timingsafe_bcmp', 'wcscmp'];
 
-const SECRET_WORD = new Set(['password', 'passwd', 'passphrase', 'pwd', 'secret', 'apikey', 'credential', 'credentials', 'privkey', 'psk']);
+const SECRET_WORD = new Set(['password', 'passwd', 'passphrase', 'passcode', 'pass', 'pwd', 'pw', 'secret', 'apikey', 'credential', 'credentials', 'privkey', 'psk']);
 /** Words that make `key`/`token` a secret when they come right before it (`api_key`, `auth_token`). */
-const KEY_QUALIFIER = new Set(['api', 'private', 'secret', 'access', 'auth', 'bearer', 'refresh', 'session', 'aes', 'hmac', 'enc', 'encryption', 'master', 'signing', 'crypto', 'cipher', 'shared']);
+const KEY_QUALIFIER = new Set(['api', 'private', 'secret', 'access', 'auth', 'bearer', 'refresh', 'session', 'aes', 'hmac', 'enc', 'encryption', 'master', 'signing', 'crypto', 'cipher', 'shared', 'unlock', 'admin', 'root', 'service', 'license', 'activation', 'backdoor']);
+/** In a comparison with a literal that looks random, these alone name what is being checked (`key`, `pin`). */
+const LOOSE_WORD = new Set(['key', 'token', 'pin', 'code', 'unlock', 'auth', 'otp']);
 /** Names that hold something about a secret rather than the secret (`PASSWORD_ENV`, `key_file`, `pwd_len`). */
 const NOT_SECRET = new Set(['len', 'length', 'size', 'file', 'path', 'env', 'name', 'prompt', 'field', 'label', 'hint', 'fmt', 'format', 'var', 'header', 'url', 'id', 'type', 'count', 'max', 'min', 'policy', 'pattern', 'regex', 'dir', 'option', 'opt', 'flag', 'arg', 'msg', 'message', 'error', 'err', 'prefix', 'suffix', 'param', 'buf']);
 
@@ -56,6 +58,24 @@ export function plausibleSecret(text: string): boolean {
   if (/%|[<>${}]/.test(text) || /^(.)\1*$/.test(text)) return false;
   if (text.includes('/') || /\.(pem|key|crt|cer|der|p12|pfx|txt|conf|cfg|json|ya?ml)$/i.test(text)) return false;
   return true;
+}
+
+/**
+ * Does a literal look like key material rather than a word: written-out bytes (`\\x4a\\x91…`),
+ * or letters mixed with digits and symbols or with both cases (`Maint#2019!`, `9f3aC1e0…`).
+ */
+export function looksRandom(text: string): boolean {
+  if ((text.match(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3})/g) ?? []).length >= 4) return true;
+  if (text.length < 6 || !plausibleSecret(text)) return false;
+  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((r) => r.test(text)).length;
+  return (classes >= 3 && /[0-9]/.test(text)) || (/^[0-9a-fA-F]{16,}$/.test(text) && /[0-9]/.test(text) && /[a-fA-F]/.test(text));
+}
+
+/** Is `name` (with the literal it is compared with) about a secret? */
+function secretContext(name: string, literal: string): boolean {
+  if (namesSecret(name)) return true;
+  const words = identifierWords(name);
+  return !words.some((w) => NOT_SECRET.has(w)) && words.some((w) => LOOSE_WORD.has(w)) && looksRandom(literal);
 }
 
 /** Test code and fixtures hold made-up secrets on purpose. */
@@ -108,9 +128,11 @@ export function checkCredentials(ctx: HygieneContext): RawFinding[] {
   secretArguments(ctx, report);
   for (const call of callsOf(ctx, COMPARES)) {
     const [a, b] = callArgs(call);
-    comparison(call, a, b, call.childForFieldName('function')?.text ?? 'strcmp', report);
+    comparison(call, a, b, call.childForFieldName('function')?.text ?? 'strcmp', report, ctx);
   }
   namedSecrets(ctx, usedDecls, report);
+  tableSecrets(ctx, report);
+  embeddedSecrets(ctx, report);
   return out;
 }
 
@@ -138,14 +160,111 @@ function secretArguments(ctx: HygieneContext, report: Report): void {
   }
 }
 
-/** `strcmp(password, "hunter2")`, `pass == "hunter2"`: input checked against a secret in the code. */
-function comparison(node: SyntaxNode, a: SyntaxNode | undefined, b: SyntaxNode | undefined, pattern: string, report: Report): void {
+/**
+ * `strcmp(password, "hunter2")`, `pass == "hunter2"`, `memcmp(key, MASTER_KEY, 16)`: input checked
+ * against a secret in the code (a literal, or a constant or `#define` of one).
+ */
+function comparison(node: SyntaxNode, a: SyntaxNode | undefined, b: SyntaxNode | undefined, pattern: string, report: Report, ctx?: HygieneContext): void {
   for (const [lit, other] of [[a, b], [b, a]] as const) {
-    const text = literalText(lit);
+    const direct = literalText(lit);
+    const behind = direct === undefined && ctx ? constantBehind(lit, ctx) : undefined;
+    const text = direct ?? behind?.text;
+    if (text === undefined || (!text.startsWith('{') && !plausibleSecret(text))) continue;
     const otherName = baseText(other).replace(/.*(->|\.)/, '');
-    if (text === undefined || !plausibleSecret(text) || !namesSecret(otherName)) continue;
-    report(node, pattern, 0.75, `${otherName} is compared with a secret written in the source.`);
+    const constName = behind ? baseText(stripCasts(lit)) : '';
+    // or a literal that looks like key material compared inside a function named for a secret (`check_password`)
+    const fnName = ctx && looksRandom(text) ? functionName(node) : '';
+    if (!secretContext(otherName, text) && !(constName && secretContext(constName, text)) && !(fnName && namesSecret(fnName))) continue;
+    report(node, pattern, 0.75, `${otherName || 'The input'} is compared with a secret written in the source.`, behind?.decl);
     return;
+  }
+}
+
+function functionName(node: SyntaxNode): string {
+  let d = enclosingFunction(node)?.childForFieldName('declarator') ?? undefined;
+  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator') ?? undefined;
+  return d?.childForFieldName('declarator')?.text ?? '';
+}
+
+/** Field names of the structs (and typedef'd structs) the file defines, in order. */
+function structFields(ctx: HygieneContext): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const spec of ctx.root.descendantsOfType('struct_specifier')) {
+    const body = spec.childForFieldName('body');
+    if (!body) continue;
+    const fields = body.namedChildren.filter((f) => f.type === 'field_declaration').flatMap((f) => f.childrenForFieldName('declarator').map((d) => declaredName(d) ?? ''));
+    const name = spec.childForFieldName('name')?.text;
+    if (name) out.set(name, fields);
+    const td = spec.parent?.type === 'type_definition' ? spec.parent.childForFieldName('declarator')?.text : undefined;
+    if (td) out.set(td, fields);
+  }
+  return out;
+}
+
+/** `{ "operator", "0p3r@tor!" }` in a table of structs with a `password` field, or `.password = "…"`. */
+function tableSecrets(ctx: HygieneContext, report: Report): void {
+  // a struct with a field named for a secret, and a brace initialiser with a string in it
+  if (!/\b\w*(pass|pwd|secret|token|key|cred)\w*\s*(\[[^\]]*\])?\s*;/i.test(ctx.source()) || !/\{[^}]*"[^"]*"\s*[,}]/.test(ctx.source())) return;
+  const fields = structFields(ctx);
+  if (fields.size === 0) return;
+  for (const decl of ctx.root.descendantsOfType('declaration')) {
+    const type = decl.childForFieldName('type');
+    const typeName = type?.type === 'struct_specifier' ? type.childForFieldName('name')?.text : type?.text;
+    const names = typeName ? fields.get(typeName) : undefined;
+    if (!names?.some((n) => namesSecret(n))) continue;
+    for (const d of decl.childrenForFieldName('declarator')) {
+      const value = d.type === 'init_declarator' ? d.childForFieldName('value') : null;
+      if (value?.type !== 'initializer_list') continue;
+      // an array of structs ({ {…}, {…} }) or one struct ({…})
+      const rows = value.namedChildren.some((c) => c.type === 'initializer_list') ? value.namedChildren.filter((c) => c.type === 'initializer_list') : [value];
+      // one finding per table: the first secret in it
+      let reported = false;
+      for (const row of rows) {
+        row.namedChildren.filter((c) => c.type !== 'comment').forEach((item, i) => {
+          if (reported) return;
+          let field = names[i];
+          let lit: SyntaxNode | null = item;
+          if (item.type === 'initializer_pair') {
+            field = item.childForFieldName('designator')?.text.replace(/^\./, '') ?? item.namedChildren[0]?.text.replace(/^\./, '');
+            lit = item.childForFieldName('value');
+          }
+          const text = literalText(lit);
+          if (!field || !lit || text === undefined || !namesSecret(field) || !plausibleSecret(text)) return;
+          reported = true;
+          report(lit, field, 0.65, `The '${field}' of an entry in ${declaredName(d) ?? 'a table'} is a secret written in the source.`);
+        });
+      }
+    }
+  }
+}
+
+/** Credentials inside a longer literal: an HTTP header, a query string, a URL, a key block, a well-known token format. */
+const EMBEDDED: { re: RegExp; what: string }[] = [
+  { re: /\bAuthorization:\s*(?:Bearer|Basic|Token|Digest)\s+([A-Za-z0-9._~+/=-]{8,})/i, what: 'an Authorization header' },
+  { re: /\b(?:X-)?(?:Api|Auth|Access)[-_]?(?:Key|Token|Secret):\s*([A-Za-z0-9._~+/=-]{8,})/i, what: 'an API key header' },
+  { re: /(?:^|[?&;\s])(?:api_?key|apikey|access_token|auth_token|client_secret|password|passwd|pwd|secret)=([^&\s%"';]{6,})/i, what: 'a credential parameter' },
+  { re: /:\/\/[^:/@\s]+:([^@\s%/]{4,})@/, what: 'a URL with a password' },
+  { re: /(-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----)/, what: 'a private key' },
+  { re: /\b(AKIA[0-9A-Z]{16}|(?:sk|rk)_live_[0-9a-zA-Z]{16,}|gh[pousr]_[A-Za-z0-9]{30,}|xox[baprs]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{35})\b/, what: 'an access token' },
+];
+const EMBEDDED_HINT = /Authorization:|Api[-_]?Key|Auth[-_]?Token|Access[-_]?(Key|Token)|_?key=|token=|secret=|passw(or)?d=|pwd=|:\/\/[^:/@\s"]+:[^@\s"]+@|PRIVATE KEY|AKIA|_live_|gh[pousr]_|xox[baprs]-|AIza/i;
+/** Values that stand for a secret someone fills in: `<token>`, `YOUR_API_KEY`, `xxxx`, `changeme`. */
+const PLACEHOLDER = /^(x+|\*+|\.+|<.*>?|\$.*|\{.*|.*(example|changeme|placeholder|your[_-]?|dummy|redacted|sample|xxxx).*)$/i;
+/** an environment variable's or macro's name, not its value */
+const UPPER_NAME = /^[A-Z][A-Z0-9_]*$/;
+
+function embeddedSecrets(ctx: HygieneContext, report: Report): void {
+  if (!EMBEDDED_HINT.test(ctx.source())) return;
+  for (const lit of ctx.root.descendantsOfType('string_literal')) {
+    const text = literalText(lit);
+    if (text === undefined || !EMBEDDED_HINT.test(text)) continue;
+    for (const { re, what } of EMBEDDED) {
+      const m = re.exec(text);
+      const value = m?.[1];
+      if (!value || (what !== 'a private key' && (PLACEHOLDER.test(value) || UPPER_NAME.test(value) || /^(.)\1*$/.test(value)))) continue;
+      report(lit, 'string literal', 0.7, `The literal holds ${what} written in the source.`);
+      break;
+    }
   }
 }
 
@@ -165,7 +284,7 @@ function namedSecrets(ctx: HygieneContext, usedDecls: Set<number>, report: Repor
     let text: string | undefined;
     if (node.type === 'binary_expression') {
       const op = node.childForFieldName('operator')?.text;
-      if (op === '==' || op === '!=') comparison(node, node.childForFieldName('left') ?? undefined, node.childForFieldName('right') ?? undefined, op, report);
+      if (op === '==' || op === '!=') comparison(node, node.childForFieldName('left') ?? undefined, node.childForFieldName('right') ?? undefined, op, report, ctx);
       continue;
     }
     if (node.type === 'preproc_def') {

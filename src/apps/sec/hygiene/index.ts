@@ -3,6 +3,7 @@ import type { RawFinding } from '../finding.js';
 import { checkAllocSize, checkStrncat, checkStrncpy } from './bounds.js';
 import { buildContext, type HygieneCheck } from './context.js';
 import { checkCredentials } from './credentials.js';
+import { checkCrypto } from './crypto.js';
 import { checkDanglingCStr, checkNewDelete } from './cpp-memory.js';
 import { checkUseAfterMove } from './cpp-move.js';
 import { checkAtoi, checkScanf } from './input-parsing.js';
@@ -38,6 +39,7 @@ const CHECKS: HygieneCheck[] = [
   checkToctou,
   checkTypeConfusion,
   checkCredentials,
+  checkCrypto,
   checkNewDelete,
   checkDanglingCStr,
   checkUseAfterMove,

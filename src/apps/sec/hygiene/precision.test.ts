@@ -16,6 +16,8 @@ describe('syntactic rules stay quiet on correct code', () => {
       'const char *key_file = "/etc/app/server.key"; int password_len = 12; void f(void) { load(key_file, password_len); }'],
     ['a lexer comparing tokens', 'c.hygiene.hardcoded-credential',
       'int kw(const char *token) { return strcmp(token, "while") == 0; }'],
+    ['a header filled at run time, placeholders in help text, a file magic compared', 'c.hygiene.hardcoded-credential',
+      'void f(int fd, const char *t, const unsigned char *h) { dprintf(fd, "Authorization: Bearer %s\\r\\n", t); puts("usage: curl -H \'Authorization: Bearer YOUR_API_TOKEN\' https://user:<password>@host/"); if (memcmp(h, "\\x7f\\x45\\x4c\\x46", 4) == 0) puts("elf"); }'],
     ['a secret name defined but never used', 'c.hygiene.hardcoded-credential',
       'static const char *api_key = "AKIA0000EXAMPLE";'],
     ['stat() then mkdir() (fails if it exists) and open with O_EXCL', 'c.hygiene.toctou',

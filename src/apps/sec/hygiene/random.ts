@@ -6,7 +6,36 @@ import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
 const RAND = ['rand', 'random', 'drand48', 'lrand48', 'mrand48'];
-const SECRET_WORDS = /key|token|salt|nonce|passw|secret|session|\bsid\b|cookie|otp|crypt|auth|\biv\b|challenge|ticket/i;
+/** Words (of identifiers and string text) that say the value must be unguessable. */
+const SECRET_WORDS = new Set([
+  'key', 'keys', 'apikey', 'token', 'tokens', 'salt', 'nonce', 'password', 'passwd', 'passphrase', 'passcode', 'pass', 'pw', 'pwd', 'secret', 'session',
+  'sid', 'sessionid', 'cookie', 'otp', 'totp', 'hotp', 'crypt', 'encrypt', 'decrypt', 'crypto', 'auth', 'authenticate', 'iv', 'challenge', 'ticket', 'pin',
+  'csrf', 'xsrf', 'captcha', 'uuid', 'guid',
+]);
+/** words run together (`crypthead`, `sessionkey`, `passwordgen`) */
+const SECRET_PREFIX = /^((en|de)?crypt|passw|nonce|session|cookie|apikey|authtoken)/;
+/** `…_code` is a secret when it verifies, resets, invites or redeems something. */
+const CODE_QUALIFIER = new Set(['verification', 'verify', 'reset', 'activation', 'activate', 'invite', 'invitation', 'confirm', 'confirmation', 'recovery', 'access', 'auth', 'login', 'coupon', 'voucher', 'promo', 'gift', 'unlock', 'one', 'otp', 'mfa', '2fa', 'security']);
+/** A game's "secret number" is no secret: guessing it is the point. */
+const GAME_WORDS = new Set(['guess', 'guesses', 'game', 'dice', 'die', 'player', 'players', 'score', 'round', 'turn', 'card', 'cards', 'deck', 'board', 'quiz', 'puzzle', 'maze', 'monster', 'enemy', 'level']);
+
+function words(text: string): string[] {
+  return [...text.matchAll(/[A-Za-z][A-Za-z0-9_]*/g)].flatMap((m) => {
+    const parts = m[0].replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.toLowerCase());
+    return [...parts, m[0].toLowerCase()];
+  });
+}
+
+/** Does this text name a value that must be unguessable? */
+function namesSecretValue(text: string, context: string): boolean {
+  const ws = words(text);
+  const hit = ws.some((w, i) => SECRET_WORDS.has(w) || SECRET_PREFIX.test(w) || (w === 'code' && CODE_QUALIFIER.has(ws[i - 1] ?? '')));
+  if (!hit) return false;
+  // `secret = rand() % 100` in a guessing game
+  const only = ws.filter((w) => SECRET_WORDS.has(w));
+  if (only.length > 0 && only.every((w) => w === 'secret') && words(context).some((w) => GAME_WORDS.has(w))) return false;
+  return true;
+}
 
 /** Calls that hand data to a peer, with the index of the data argument (`write` only to a descriptor that is not the console). */
 const SENDS: Record<string, number> = { send: 1, sendto: 1, sendmsg: 1, SSL_write: 1, BIO_write: 1, write: 1, gnutls_record_send: 1, mg_printf: 1, mg_send: 1 };
@@ -97,7 +126,7 @@ export function checkRand(ctx: HygieneContext): RawFinding[] {
     const decl = fn?.childForFieldName('declarator');
     const fnName = decl?.childForFieldName('declarator')?.text ?? decl?.text ?? '';
     const sent = fn ? sentIn.get(fn.id) : undefined;
-    if (!SECRET_WORDS.test(stmt.text) && !SECRET_WORDS.test(fnName) && !sent) continue;
+    if (!namesSecretValue(`${stmt.text} ${fnName}`, fn?.text ?? '') && !sent) continue;
     out.push(findingFor(HYGIENE_RULES.insecureRand, 'Use getrandom()/arc4random_buf() or another CSPRNG for anything an attacker should not predict.', {
       node: call, pattern: name, confidence: 0.75,
       description: sent

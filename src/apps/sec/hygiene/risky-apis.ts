@@ -10,11 +10,48 @@ const ENV_SINKS = new Set([
   'execve', 'fopen', 'freopen', 'open', 'openat', 'creat', 'chdir', 'dlopen', 'putenv', 'setenv', 'unlink', 'remove',
 ]);
 
+/** copies: a NULL value crashes them, but whether the length fits is the data-flow engine's to judge */
+const COPY_SINKS = new Set(['strcpy', 'strcat', 'sprintf', 'vsprintf']);
+
 function sinkOf(arg: SyntaxNode): string | undefined {
-  const list = arg.parent;
+  let a = arg;
+  while (a.parent && (a.parent.type === 'cast_expression' || a.parent.type === 'parenthesized_expression')) a = a.parent;
+  const list = a.parent;
   const call = list?.type === 'argument_list' ? list.parent : undefined;
   const name = call?.childForFieldName('function')?.text;
-  return name && ENV_SINKS.has(name) ? name : undefined;
+  if (!name || !ENV_SINKS.has(name)) return undefined;
+  // exec* runs no shell: an environment value among its arguments is only an argument; the program path counts
+  if (name.startsWith('exec') && list?.namedChildren[0]?.id !== a.id) return undefined;
+  return name;
+}
+
+const STRING_TYPE = /^(const)?(std::)?(w?string|basic_string<.*>)$/;
+
+/**
+ * `std::string s(getenv("X"))`, `std::string s = getenv("X")`, a member `dir_(getenv("X"))` of
+ * string type, `std::string(getenv("X"))`: building a string from NULL is undefined behaviour.
+ */
+function stringFromEnv(call: SyntaxNode): string | undefined {
+  let up = call.parent;
+  if (up?.type === 'argument_list') {
+    const owner = up.parent;
+    if (owner?.type === 'field_initializer') {
+      const member = owner.namedChildren[0]?.text;
+      const cls = (() => {
+        for (let p = owner.parent; p; p = p.parent) if (p.type === 'field_declaration_list') return p;
+        return undefined;
+      })();
+      const field = cls?.namedChildren.find((f) => f.type === 'field_declaration' && f.childrenForFieldName('declarator').some((d) => d.text === member));
+      return field && STRING_TYPE.test(field.childForFieldName('type')?.text.replace(/\s+/g, '') ?? '') ? 'std::string' : undefined;
+    }
+    if (owner?.type === 'call_expression' && STRING_TYPE.test(owner.childForFieldName('function')?.text.replace(/\s+/g, '') ?? '')) return 'std::string';
+    up = owner ?? null;
+  }
+  if (up?.type === 'init_declarator') {
+    const decl = up.parent;
+    return decl?.type === 'declaration' && STRING_TYPE.test(decl.childForFieldName('type')?.text.replace(/\s+/g, '') ?? '') ? 'std::string' : undefined;
+  }
+  return undefined;
 }
 
 export function checkGetenv(ctx: HygieneContext): RawFinding[] {
@@ -22,11 +59,13 @@ export function checkGetenv(ctx: HygieneContext): RawFinding[] {
   for (const call of callsOf(ctx, ['getenv', 'secure_getenv'])) {
     const name = call.childForFieldName('function')?.text ?? 'getenv';
     const suggestion = 'Check for NULL, bound the length and validate the content (allowed characters, absolute path) before use.';
-    const direct = sinkOf(call);
+    const direct = sinkOf(call) ?? stringFromEnv(call);
     if (direct) {
       out.push(findingFor(HYGIENE_RULES.getenv, suggestion, {
         node: call, pattern: name, confidence: 0.65, severity: 'medium',
-        description: `An environment value goes straight into ${direct}() without any validation.`,
+        description: direct === 'std::string'
+          ? `A std::string is built from ${name}()'s result, which is NULL when the variable is not set: undefined behaviour (usually a crash).`
+          : `An environment value goes straight into ${direct}() without any validation.`,
       }));
       continue;
     }
@@ -36,7 +75,7 @@ export function checkGetenv(ctx: HygieneContext): RawFinding[] {
     const checked = conditionTexts(fn).some((c) => mentions(c, v));
     const sinkUse = fn
       .descendantsOfType('identifier')
-      .find((id) => id.text === v && id.startIndex > call.endIndex && sinkOf(id) !== undefined);
+      .find((id) => id.text === v && id.startIndex > call.endIndex && sinkOf(id) !== undefined && !(checked && COPY_SINKS.has(sinkOf(id) ?? '')));
     if (checked && !sinkUse) continue;
     out.push(findingFor(HYGIENE_RULES.getenv, suggestion, {
       node: call, pattern: name,

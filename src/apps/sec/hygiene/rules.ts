@@ -63,6 +63,8 @@ export const HYGIENE_RULES = {
     'A file is checked by name (access, stat) and then opened or changed by name; another process can replace it in between.'),
   hardcodedCredential: rule('hardcoded-credential', 'HardCodedCredential', 'credentials', [798, 259], 'high',
     'A password, key or token is written in the source: everyone with the code or the binary has it, and it cannot be changed without a release.'),
+  weakCrypto: rule('weak-crypto', 'BrokenOrRiskyCrypto', 'crypto', [327, 328, 329], 'high',
+    'A broken or risky cipher, mode or digest (DES/3DES/RC4/RC2/Blowfish, ECB, MD5/SHA-1 for passwords or signatures), a constant IV, or data XORed with a repeating key.'),
   newDeleteMismatch: rule('new-delete-mismatch', 'MismatchedDeallocation', 'memory_mgmt', [762], 'high',
     'Memory is released with a function that does not match how it was allocated (new[]/delete, new/delete[], malloc/delete, new/free): undefined behaviour.'),
   danglingCStr: rule('dangling-c-str', 'PointerIntoTemporary', 'use_after_free', [416], 'high',

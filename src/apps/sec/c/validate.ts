@@ -1,0 +1,163 @@
+/**
+ * Validators: functions of the program that accept a string only when every character is in a
+ * narrow class (`isalnum`/`isdigit`/`islower`… plus a few listed punctuation characters, or
+ * `strspn(s, "abc…") == strlen(s)`) and reject it otherwise (`return 0`/`-1`/`false`). A string
+ * that went through one holds no quote, slash, shell or format character, so it is no longer
+ * dangerous in a path, a command, a query or a format, though it still came from outside (its
+ * length is still the input's).
+ */
+import type { N } from './ast.js';
+import type { FnDef } from './context.js';
+import type { State } from './state.js';
+import type { Val } from './values.js';
+
+/** character classes with no punctuation at all */
+const NARROW_CLASS = new Set(['isalnum', 'isalpha', 'isdigit', 'islower', 'isupper', 'isxdigit', 'isblank', 'iswalnum', 'iswalpha', 'iswdigit', 'iswlower', 'iswupper', 'iswxdigit']);
+/** characters that make a string escape a directory, a quote or a command when allowed */
+const DANGEROUS = new Set(['/', '\\', '\'', '"', '`', ';', '|', '&', '$', '%', '<', '>', '\n', '(', ')', '*', '?', '[', ']', '{', '}', '~', '!', '#']);
+
+/** What a validator guarantees: every character in a narrow class, or only no '/' (or no '..') in the name */
+export type Check = 'class' | 'path';
+
+const cache = new WeakMap<FnDef, Array<{ i: number; kind: Check }>>();
+
+function walk(n: N, visit: (n: N) => boolean | void): void {
+  if (visit(n) === false) return;
+  for (const c of n.c) walk(c, visit);
+}
+
+function src(fn: FnDef, n: N): string {
+  return fn.file.src.slice(n.s, n.e);
+}
+
+/** The characters a char literal stands for ('a', '\n', '\\'). */
+function charOf(lit: string): string | undefined {
+  const m = /^'(\\?.)'$/s.exec(lit);
+  if (!m?.[1]) return undefined;
+  const s = m[1];
+  if (!s.startsWith('\\')) return s;
+  return ({ '\\n': '\n', '\\t': '\t', '\\\\': '\\', "\\'": "'", '\\"': '"', '\\0': '\0' } as Record<string, string>)[s] ?? s.slice(1);
+}
+
+/** Does this statement (an `if` body) reject: return a constant 0, -1, false or NULL? */
+function rejects(n: N | undefined, fn: FnDef): boolean {
+  if (!n) return false;
+  let found = false;
+  walk(n, (x) => {
+    if (x.t === 'return_statement') {
+      const v = x.c[0] ? src(fn, x.c[0]).replace(/[()\s]/g, '') : '';
+      if (/^(0|-1|-?[A-Z_]*E[A-Z]+|false|NULL|nullptr)$/.test(v)) found = true;
+    }
+  });
+  return found;
+}
+
+/** The characters an `if` condition lets through besides the class: `c != '-'` in an `&&` chain. */
+function allowedExtras(cond: N, fn: FnDef): string[] {
+  const out: string[] = [];
+  walk(cond, (x) => {
+    if (x.t === 'binary_expression' && (x.op === '!=' || x.op === '==')) {
+      for (const side of x.c) if (side.t === 'char_literal') {
+        const c = charOf(src(fn, side));
+        if (c !== undefined) out.push(c);
+      }
+    }
+  });
+  return out;
+}
+
+function mentionsClass(cond: N, fn: FnDef): boolean {
+  let yes = false;
+  walk(cond, (x) => {
+    if (x.t === 'call_expression' && x.c[0]?.t === 'identifier' && NARROW_CLASS.has(src(fn, x.c[0]))) yes = true;
+  });
+  return yes;
+}
+
+/** `strspn(s, "abc…") != strlen(s)` with a literal set of harmless characters. */
+function spanCheck(n: N, fn: FnDef, param: string): boolean {
+  let ok = false;
+  walk(n, (x) => {
+    if (x.t !== 'call_expression' || x.c[0]?.t !== 'identifier' || src(fn, x.c[0]) !== 'strspn') return;
+    const [s, set] = x.c[1]?.c ?? [];
+    if (!s || !set || set.t !== 'string_literal' || src(fn, s).replace(/[()\s]/g, '') !== param) return;
+    const chars = src(fn, set).slice(1, -1).replace(/\\(.)/g, '$1');
+    if (chars.length > 0 && ![...chars].some((c) => DANGEROUS.has(c))) ok = true;
+  });
+  return ok;
+}
+
+/**
+ * Indexes of the string parameters `fn` validates character by character (empty when none).
+ * A parameter counts when a loop in the function tests characters with a narrow class and returns
+ * a rejection when the test fails, and the test lets through no dangerous character.
+ */
+export function validatedParams(fn: FnDef): Array<{ i: number; kind: Check }> {
+  const known = cache.get(fn);
+  if (known) return known;
+  const out: Array<{ i: number; kind: Check }> = [];
+  const strings = fn.params.map((p, i) => ({ p, i })).filter(({ p }) => p.type.ptr === 1 && /char/.test(p.type.base));
+  if (strings.length > 0) {
+    let loopCheck = false;
+    let unsafe = false;
+    let slash = false;
+    let dots = false;
+    walk(fn.body, (x) => {
+      if (x.t !== 'for_statement' && x.t !== 'while_statement' && x.t !== 'do_statement') return;
+      walk(x, (y) => {
+        if (y.t !== 'if_statement') return;
+        const [cond, cons] = y.c;
+        if (!cond || !rejects(cons, fn)) return;
+        // `if (*p == '/' || (p[0] == '.' && p[1] == '.')) return -1;`
+        const tested = rejectedChars(cond, fn);
+        if (tested.includes('/')) slash = true;
+        if (tested.filter((c) => c === '.').length >= 2) dots = true;
+        if (!mentionsClass(cond, fn)) return;
+        if (allowedExtras(cond, fn).some((c) => DANGEROUS.has(c))) unsafe = true;
+        else loopCheck = true;
+      });
+      return false;
+    });
+    for (const { p, i } of strings) {
+      const text = src(fn, fn.body);
+      if (!new RegExp(`\\b${p.name}\\b`).test(text) || strings.length !== 1) {
+        if (spanCheck(fn.body, fn, p.name)) out.push({ i, kind: 'class' });
+        continue;
+      }
+      if ((loopCheck && !unsafe) || spanCheck(fn.body, fn, p.name)) out.push({ i, kind: 'class' });
+      else if (slash || dots) out.push({ i, kind: 'path' });
+    }
+  }
+  cache.set(fn, out);
+  return out;
+}
+
+/** Characters an `if` condition tests for equality (`c == '/'`): what the check rejects when the body rejects. */
+function rejectedChars(cond: N, fn: FnDef): string[] {
+  const out: string[] = [];
+  walk(cond, (x) => {
+    if (x.t === 'binary_expression' && x.op === '==') {
+      for (const side of x.c) if (side.t === 'char_literal') {
+        const c = charOf(src(fn, side));
+        if (c !== undefined) out.push(c);
+      }
+    }
+  });
+  return out;
+}
+
+/**
+ * A call of a validator: the outside text it is given is checked character by character (on the
+ * paths where it passed; where it failed the caller rejects it), so it is safe as a name, in a
+ * command or a query.
+ */
+export function markValidated(fn: FnDef, vals: readonly Val[], st: State): void {
+  for (const { i, kind } of validatedParams(fn)) {
+    const v = vals[i];
+    if (v?.k !== 'ptr') continue;
+    for (const t of v.t) {
+      const o = st.objs.get(t.o);
+      if (o?.taint) st.updateObj(o.id, kind === 'class' ? { validated: true, pathOk: true } : { pathOk: true });
+    }
+  }
+}
