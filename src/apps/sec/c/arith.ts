@@ -5,6 +5,7 @@
 import type { N } from './ast.js';
 import { report, text, type Frame, type Run } from './context.js';
 import { shift } from './memory.js';
+import { readMember, uncheckedInputFields } from './input-fields.js';
 import { lvalKey, staticType } from './names.js';
 import type { State } from './state.js';
 import { elemSize, intRange, INT_TYPE, isFloat, sizeOf, type CType } from './types.js';
@@ -80,6 +81,8 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
   }
   if (a.k !== 'int' || b.k !== 'int') {
     if ((op === '/' || op === '%') && b.k === 'int') checkDivisor(b, r, n, st, fr, run);
+    // `UINT32_C(1) << n`: the shifted value is unknown, the amount still matters
+    if (op === '<<' || op === '>>') checkShift(b.k === 'int' ? b : anyInt(), l, staticType(l, fr, run), r, n, fr, run);
     return anyInt();
   }
   const taint = a.taint || b.taint;
@@ -147,24 +150,62 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
  * undefined: `x << 32` on an int, `x >> -1`.
  */
 function checkShift(b: IntV, l: N, lt: CType | undefined, r: N, n: N, fr: Frame, run: Run): void {
-  if (!Number.isFinite(b.lo) || !Number.isFinite(b.hi) || (b.taint && b.weak)) return;
-  // the width of the left operand after promotion: a literal by its suffix, else its declared type
-  // (a typedef we cannot see may be 64 bits wide: then nothing is said)
+  if (b.taint && b.weak) return;
+  // the width of the left operand after promotion: a literal by its suffix, `UINT64_C(1)` by its
+  // macro, else its declared type (a typedef we cannot see may be 64 bits wide: then nothing is said)
   let size: number | undefined;
   const lit = l.t === 'number_literal' ? text(fr.file, l) : undefined;
+  const ctor = l.t === 'call_expression' && l.c[0]?.t === 'identifier' ? /^U?INT(8|16|32|64|MAX)_C$/.exec(text(fr.file, l.c[0])) : null;
   if (lit !== undefined) size = /[lL]/.test(lit) ? 8 : 4;
+  else if (ctor) size = ctor[1] === '64' || ctor[1] === 'MAX' ? 8 : 4;
   else if (lt && intRange(lt)) size = Math.max(4, sizeOf(lt, run.group.structs) ?? 4);
   if (size === undefined) return;
   const bits = size * 8;
+  const amount = text(fr.file, r);
+  const trace = b.src !== undefined ? [{ line: b.src, note: b.srcNote ?? 'value set here' }] : [];
+  if (!Number.isFinite(b.lo) || !Number.isFinite(b.hi)) {
+    let description: string | undefined;
+    let confidence = 0.6;
+    // grown once per input item in a loop nothing bounds (`shift += 7` per byte of a varint)
+    // (a test of the amount anywhere in the function bounds it where the loop's widening cannot see)
+    if (b.taint && Number.isFinite(b.lo) && b.hi === Infinity && !compared(r, fr)) {
+      description = `The shift amount '${amount}' grows with the input and nothing bounds it: past ${bits - 1} the shift of a ${bits}-bit value is undefined.`;
+      confidence = 0.7;
+    } else if (!b.taint && b.lo === -Infinity && b.hi === Infinity) {
+      // a member the file fills from input and never range-checks
+      const member = readMember(r, fr.file.src);
+      if (member && uncheckedInputFields(fr.file).has(member)) {
+        description = `The shift amount '${amount}' is the member '${member}', which this file reads from input and never checks anywhere: a negative value or one of ${bits} or more makes the shift undefined.`;
+      }
+    }
+    if (!description) return;
+    report(fr, n, { rule: 'c.integer.shift', pattern: amount, description, confidence, tier: 'suspect', trace }, run);
+    return;
+  }
   if (b.lo >= 0 && b.hi < bits) return;
   const definite = b.hi < 0 || b.lo >= bits;
   report(fr, n, {
     rule: 'c.integer.shift',
-    pattern: text(fr.file, r),
-    description: `The shift amount '${text(fr.file, r)}' is ${b.lo === b.hi ? b.lo : `in [${b.lo}, ${b.hi}]`}; shifting a ${bits}-bit value by a negative amount or by ${bits} or more is undefined.`,
-    confidence: definite ? 0.85 : uncheckedInput(b, [-(2 ** 31), 2 ** 31 - 1]) || (b.taint && !b.wide && b.hi - b.lo <= 2 ** 16) ? 0.7 : 0.45,
-    trace: b.src !== undefined ? [{ line: b.src, note: b.srcNote ?? 'value set here' }] : [],
+    pattern: amount,
+    description: `The shift amount '${amount}' is ${b.lo === b.hi ? b.lo : `in [${b.lo}, ${b.hi}]`}; shifting a ${bits}-bit value by a negative amount or by ${bits} or more is undefined.`,
+    confidence: definite ? 0.85 : b.taint && !b.wide ? 0.7 : 0.45,
+    trace,
   }, run);
+}
+
+/** Is the variable `r` names compared with something (`<`, `<=`, `>`, `>=`) anywhere in the function? */
+function compared(r: N, fr: Frame): boolean {
+  if (r.t !== 'identifier') return false;
+  const src = fr.file.src;
+  const name = src.slice(r.s, r.e);
+  const stack: N[] = [fr.fn.body];
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    if (n.t === 'binary_expression' && n.op && /^[<>]=?$/.test(n.op) && n.c.some((c) => c.t === 'identifier' && src.slice(c.s, c.e) === name)) return true;
+    for (const c of n.c) stack.push(c);
+    if (n.parts) for (const p of n.parts) if (p) stack.push(p);
+  }
+  return false;
 }
 
 /**

@@ -16,6 +16,7 @@ import { runPaths } from './exec.js';
 import { attach, CallerError, loadFile, parsers, type LoadedFile, type ParserFor } from './files.js';
 import type { Outcome } from './paths.js';
 import { entryParams, type EntryKind } from './params.js';
+import { checkRecursion } from './recursion.js';
 import { nearest, resolveInclude, type ProjectIndex } from './project.js';
 import { State } from './state.js';
 import type { Val } from './values.js';
@@ -182,6 +183,11 @@ export async function analyzeGroup(
   const roots = all.filter((f) => !group.referenced.has(f.name));
   for (const fn of roots) analyzeRoot(fn, group, visited, fn.name === 'main' ? 'main' : fn.exported ? 'exported' : 'internal');
   for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited, 'internal');
+  try {
+    checkRecursion(group);
+  } catch (e) {
+    if (process.env.JSEC_DEBUG) console.error(e);
+  }
   return results;
 }
 

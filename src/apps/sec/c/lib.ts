@@ -12,6 +12,7 @@ import { keyOf } from './names.js';
 import { copyCall } from './lib-copy.js';
 import { FORMAT_ARG, formatCall } from './lib-format.js';
 import { inputCall } from './lib-input.js';
+import { assertCall } from './lib-assert.js';
 import { libAlloc, libFree } from './lib-memory.js';
 import { isSqlCall, sqlCall } from './lib-sql.js';
 import { commandCall, isCommand, isPathSink, markPathChecked, pathCall, realpathCall } from './lib-os.js';
@@ -59,6 +60,7 @@ function assignOutParams(args: N[], st: State, fr: Frame, run: Run): void {
 }
 
 function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): LibResult | undefined {
+  if (name === 'assert') return assertCall(n, args, st, fr, run);
   const alloc = libAlloc(name, n, args, st, fr, run);
   if (alloc) return alloc;
   if (name === 'free' || name === 'cfree') return libFree(n, args, st, fr, run);

@@ -14,6 +14,7 @@ import { declare } from './declare.js';
 import { exec, execPaths } from './exec.js';
 import { mergePaths } from './paths.js';
 import { keyOf, lvalKey } from './names.js';
+import { judgeEndless, judgeLoop } from './loop-flaws.js';
 import { joinAll, joinStates, sameState, State } from './state.js';
 import { elemSize, intRange } from './types.js';
 import { int, NO, YES, type IntV, type PtrV, type Val } from './values.js';
@@ -240,10 +241,10 @@ function followPartners(st: State, entry: State, pairs: Pairs): void {
   }
 }
 
-export function loop(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run): State[] {
+export function loop(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run, node?: N): State[] {
   // from here on (the loop and after it) their indexes are the program's business
   for (const name of loopFacts(body, update, fr).grown) (fr.grown ??= new Set()).add(keyFor(name, fr, run));
-  return loopPasses(cond, body, update, st, fr, run);
+  return loopPasses(cond, body, update, st, fr, run, node);
 }
 
 /** Variables the loop body assigns with a plain `=` somewhere. */
@@ -251,19 +252,19 @@ function assignedIn(body: N | undefined, fr: Frame, run: Run): Set<string> {
   return new Set(loopFacts(body, undefined, fr).assigned.map((n) => keyFor(n, fr, run)));
 }
 
-function loopPasses(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run): State[] {
+function loopPasses(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run, node?: N): State[] {
   // a state machine assigns in one iteration what it reads in a later one: on the first pass a
   // read of such a variable is not yet "before any assignment"
   const savedAssigned = run.loopAssigned;
   const assigned = assignedIn(body, fr, run);
   try {
-    return passes(cond, body, update, st, fr, run, assigned);
+    return passes(cond, body, update, st, fr, run, assigned, node);
   } finally {
     run.loopAssigned = savedAssigned;
   }
 }
 
-function passes(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run, assigned: Set<string>): State[] {
+function passes(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run, assigned: Set<string>, node?: N): State[] {
   const outer = run.loopAssigned;
   fr.breaks.push([]);
   const exits: State[] = [];
@@ -271,6 +272,8 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
   const pairs = pairsOf(body, update, fr, run);
   let s = st;
   let input = false;
+  let entered = false;
+  let outOfBudget = false;
   for (let pass = 0; pass < 2; pass++) {
     run.loopAssigned = pass === 0 ? new Set([...(outer ?? []), ...assigned]) : outer;
     const reads = run.inputReads;
@@ -289,6 +292,7 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
     followPartners(t, st, pairs);
     exits.push(f);
     if (t.dead) break;
+    entered = true;
     fr.conts.push([]);
     const ends = [...(body ? execPaths(body, [t], fr, run) : [t]), ...(fr.conts.pop() ?? [])].filter((x) => !x.dead);
     if (update) for (const e of ends) evalExpr(update, e, fr, run);
@@ -299,7 +303,8 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
     }
     const out = joinAll(ends);
     input ||= run.inputReads > reads;
-    if (out.dead || run.budget <= 0) break;
+    outOfBudget = run.budget <= 0;
+    if (out.dead || outOfBudget) break;
     const joined = joinStates(s, out);
     const next = widen(s, joined, st, pairs, input);
     if (cond) capByTest(next, joined, cond, pairs, fr, run);
@@ -310,6 +315,8 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
     if (pass === 1 && cond) exits.push(quietly(run, () => branch(cond, s.clone(), fr, run))[1]);
   }
   const breaks = fr.breaks.pop() ?? [];
+  // the test held on every pass, the widened one included, and nothing broke out: see whether the body can leave
+  if (node && cond && entered && !outOfBudget && breaks.length === 0 && exits.every((x) => x.dead)) judgeEndless(node, fr, run);
   // leaving by the test and by each break are different paths (a break after a free is not the normal exit)
   return mergePaths([...exits, ...breaks]);
 }
@@ -398,11 +405,13 @@ function stopAtTerminator(st: State, scan: Scan, bodySlack: number, fr: Frame, r
 }
 
 export function execWhile(n: N, st: State, fr: Frame, run: Run): State[] {
-  return loop(n.c[0], n.c[1], undefined, st, fr, run);
+  judgeLoop(n, st, fr, run);
+  return loop(n.c[0], n.c[1], undefined, st, fr, run, n);
 }
 
 export function execDo(n: N, st: State, fr: Frame, run: Run): State[] {
   const [body, cond] = n.c;
+  judgeLoop(n, st, fr, run);
   fr.breaks.push([]);
   fr.conts.push([]);
   // the body's first run is the loop's first pass: the same state-machine allowance applies
@@ -416,7 +425,7 @@ export function execDo(n: N, st: State, fr: Frame, run: Run): State[] {
   }
   first = joinAll([first, ...(fr.conts.pop() ?? [])]);
   const breaks = fr.breaks.pop() ?? [];
-  const rest = first.dead ? [] : loop(cond, body, undefined, first, fr, run);
+  const rest = first.dead ? [] : loop(cond, body, undefined, first, fr, run, n);
   return mergePaths([...rest, ...breaks]);
 }
 
@@ -433,11 +442,12 @@ export function execFor(n: N, st: State, fr: Frame, run: Run): State[] {
     if (init.t === 'declaration') declare(init, s, fr, run);
     else evalExpr(init, s, fr, run);
   }
+  judgeLoop(n, s, fr, run);
   const counted = countedLoop(cond, update, s, fr, run);
-  if (!counted) return loop(cond, body, update, s, fr, run);
+  if (!counted) return loop(cond, body, update, s, fr, run, n);
   const { key, lo, hi, last } = counted;
   const cell = s.vars.get(key);
-  if (!cell) return loop(cond, body, update, s, fr, run);
+  if (!cell) return loop(cond, body, update, s, fr, run, n);
   if (lo > hi) return [s];
   s = s.clone();
   s.vars.set(key, { ...cell, v: { k: 'int', lo, hi, taint: counted.taint, src: counted.src, srcNote: 'loop bound', every: true }, init: YES });

@@ -11,8 +11,8 @@ async function findings(body: string, prelude = ''): Promise<RawFinding[]> {
 
 const rules = async (body: string, prelude = '') => (await findings(body, prelude)).map((f) => f.rule);
 
-/** [rule, flawed body, fixed body, optional file-scope prelude] */
-const CASES: Array<[string, string, string, string?]> = [
+/** [rule, flawed body, fixed body, optional file-scope prelude, optional prelude of the fixed body when it differs] */
+const CASES: Array<[string, string, string, string?, string?]> = [
   ['c.buffer.stack-overflow',
     'char buf[10]; strcpy(buf, "0123456789ABCDEF"); puts(buf);',
     'char buf[20]; strcpy(buf, "0123456789ABCDEF"); puts(buf);'],
@@ -110,6 +110,21 @@ const CASES: Array<[string, string, string, string?]> = [
   ['c.command.tainted',
     'char cmd[100] = "ls "; size_t n = strlen(cmd); char *env = getenv("ADD"); if (env != NULL) strncat(cmd + n, env, 100 - n - 1); system(cmd);',
     'char cmd[100] = "ls "; strcat(cmd, "*.*"); system(cmd);'],
+  ['c.assert.reachable',
+    'int n = 0; if (fscanf(stdin, "%d", &n) != 1) return; assert(n >= 0 && n < 16); printf("%d", n);',
+    'int n = 0; if (fscanf(stdin, "%d", &n) != 1) return; if (n < 0 || n >= 16) return; assert(n >= 0 && n < 16); printf("%d", n);',
+    '#include <assert.h>'],
+  ['c.recursion.unbounded',
+    'char line[256]; if (fgets(line, sizeof line, stdin)) printf("%d", depth_of(line));',
+    'char line[256]; if (fgets(line, sizeof line, stdin)) printf("%d", depth_of(line, 0));',
+    'static int depth_of(const char *s) { if (*s != \'(\') return 0; return 1 + depth_of(s + 1); }',
+    'static int depth_of(const char *s, int d) { if (d > 64 || *s != \'(\') return 0; return 1 + depth_of(s + 1, d + 1); }'],
+  ['c.loop.infinite',
+    'char line[64]; const char *p = line; int n = 0; if (!fgets(line, sizeof line, stdin)) return; while (*p) { if (*p == \' \') p++; else if (*p >= \'0\' && *p <= \'9\') { n++; p++; } } printf("%d", n);',
+    'char line[64]; const char *p = line; int n = 0; if (!fgets(line, sizeof line, stdin)) return; while (*p) { if (*p == \' \') p++; else if (*p >= \'0\' && *p <= \'9\') { n++; p++; } else p++; } printf("%d", n);'],
+  ['c.loop.infinite',
+    'int a = 0; int i; for (i = 0; i < 10; ) { a++; } printf("%d", a);',
+    'int a = 0; int i; for (i = 0; i < 10; ) { a++; i++; } printf("%d", a);'],
   ['c.sql.tainted',
     'char q[200]; char *id = getenv("ID"); if (!id) return; snprintf(q, sizeof q, "DELETE FROM t WHERE id = \'%s\'", id); sqlite3_exec(db, q, 0, 0, 0);',
     'char q[200]; char *id = getenv("ID"); if (!id) return; snprintf(q, sizeof q, "DELETE FROM t WHERE id = %ld", strtol(id, 0, 10)); sqlite3_exec(db, q, 0, 0, 0);',
@@ -117,14 +132,24 @@ const CASES: Array<[string, string, string, string?]> = [
 ];
 
 describe('C data-flow rules: each flags its flawed snippet and not its fixed twin', () => {
-  it.each(CASES)('%s', async (rule, flawed, fixed, prelude) => {
+  it.each(CASES)('%s', async (rule, flawed, fixed, prelude, fixedPrelude) => {
     expect(await rules(flawed, prelude)).toContain(rule);
-    expect(await rules(fixed, prelude)).not.toContain(rule);
+    expect(await rules(fixed, fixedPrelude ?? prelude)).not.toContain(rule);
   });
 
   it('covers every rule in the catalogue with a case', () => {
     const tested = new Set(CASES.map((c) => c[0]));
     expect(C_RULES.map((r) => r.id).filter((id) => !tested.has(id))).toEqual([]);
+  });
+
+  it('takes an assertion as holding past it: the failing path ends there', async () => {
+    const found = await rules('int a[4]; int i = 0; if (fscanf(stdin, "%d", &i) != 1) return; assert(i >= 0 && i < 4); a[i] = 1; printf("%d", a[0]);', '#include <assert.h>');
+    expect(found).toContain('c.assert.reachable');
+    expect(found.filter((r) => r.startsWith('c.buffer'))).toEqual([]);
+  });
+
+  it('leaves assertions on what the program maintains alone', async () => {
+    expect(await rules('int i, n = 0; int *p = malloc(4); if (!p) return; for (i = 0; i < 8; i++) n++; assert(n == 8); assert(p != NULL); free(p);', '#include <assert.h>')).not.toContain('c.assert.reachable');
   });
 
   it('fills every field of a finding, with a trace from source to sink', async () => {

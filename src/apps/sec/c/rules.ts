@@ -72,6 +72,12 @@ export const C_RULES = [
     'The SQL text passed to the database contains data read from outside the program, so quotes in it can change the query. Keep the query a literal with ? / $1 placeholders and bind the values (sqlite3_bind_*, PQexecParams, mysql_stmt_bind_param), or quote with %q in sqlite3_mprintf.'),
   rule('c.path.traversal', 'Path built from external data', 'path_traversal', [22], 'high',
     'A file name from outside the program reaches a file operation without canonicalisation. Reject names with "..", "/" or "\\", or realpath() the result and check it is still under the intended directory.'),
+  rule('c.assert.reachable', 'Assertion that input can make fail', 'reachable_assertion', [617], 'medium',
+    'An assert() tests a value that comes from outside the program and nothing before it rejects the values that fail it: bad input aborts the program (denial of service), and with NDEBUG the check disappears. Validate the input and report an error; keep assert() for what the program itself guarantees.'),
+  rule('c.recursion.unbounded', 'Recursion as deep as the input', 'uncontrolled_recursion', [674], 'medium',
+    'A function re-enters itself (directly or through other functions) once per level of something the input shapes: nesting in parsed text, a directory tree, a linked structure read from input. With nothing limiting the depth, deep input exhausts the stack. Pass a depth and stop at a limit, or walk with an explicit stack.'),
+  rule('c.loop.infinite', 'Loop that can never end', 'infinite_loop', [835], 'medium',
+    'On some input (or always) this loop never reaches its exit: nothing in the iteration moves what the test reads, the step can be 0, or the test can never fail. Make every iteration advance (or leave on the byte or length it cannot handle), check steps and read counts against 0, and test unsigned counters with > 0 or a separate flag.'),
 ] as const satisfies readonly RuleMeta[];
 
 export type RuleId = (typeof C_RULES)[number]['id'];

@@ -9,11 +9,13 @@ import { checkDanglingCStr, checkNewDelete } from './cpp-memory.js';
 import { checkUseAfterMove } from './cpp-move.js';
 import { checkAtoi, checkScanf } from './input-parsing.js';
 import { checkPermissions } from './permissions.js';
+import { checkRaces } from './races.js';
 import { checkRand } from './random.js';
 import { checkGetenv, checkRiskyApis, checkTempPaths } from './risky-apis.js';
 import { checkStackAlloc } from './stack-alloc.js';
 import { checkCondWait, checkLocks, checkThreadLeaks } from './threads.js';
 import { checkToctou } from './toctou.js';
+import { checkTypeConfusion } from './unions.js';
 import { checkUncheckedReturns } from './unchecked-returns.js';
 
 export { HYGIENE_RULE_LIST, HYGIENE_RULES } from './rules.js';
@@ -23,6 +25,7 @@ const CHECKS: HygieneCheck[] = [
   checkCondWait,
   checkLocks,
   checkThreadLeaks,
+  checkRaces,
   checkGetenv,
   checkRand,
   checkRiskyApis,
@@ -35,6 +38,7 @@ const CHECKS: HygieneCheck[] = [
   checkStrncat,
   checkAllocSize,
   checkToctou,
+  checkTypeConfusion,
   checkCredentials,
   checkCrypto,
   checkNewDelete,

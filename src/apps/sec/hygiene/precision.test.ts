@@ -84,7 +84,7 @@ describe('syntactic rules stay quiet on correct code', () => {
     const c = [
       'int token_ok(const char *auth_token) { return strcmp(auth_token, "9f8e7d6c5b4a") == 0; }',
       'void d(const char *p) { if (access(p, R_OK) == 0) { FILE *f = fopen(p, "r"); use(f); } }',
-      'void e(void) { char u[32]; sscanf(line, "%s", u); }',
+      'void e(void) { char u[32]; if (sscanf(line, "%s", u) == 1) use(u); }',
       'void s(int sock) { unsigned nonce_seed = random(); if (send(sock, &nonce_seed, 4, 0) < 0) fail(); }',
     ].join('\n');
     expect((await rulesIn(c)).sort()).toEqual(['c.hygiene.hardcoded-credential:1', 'c.hygiene.insecure-rand:4', 'c.hygiene.scanf-no-width:3', 'c.hygiene.toctou:2']);

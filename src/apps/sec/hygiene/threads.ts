@@ -101,8 +101,83 @@ export function checkLocks(ctx: HygieneContext): RawFinding[] {
       held.set(ev.mutex, ev);
     }
     out.push(...missingUnlocks(events));
+    out.push(...unlocksWithoutLock(events, ctx));
   }
   out.push(...lockOrderInversions(pairs));
+  return out;
+}
+
+/** An unlock in a block that then leaves (`unlock(m); return -1;`): the path after it is another one. */
+function exitsAfter(ev: LockEvent): boolean {
+  const b = block(ev.call);
+  return Boolean(b?.namedChildren.some((s) => s.startIndex > ev.call.startIndex && /^(return|goto|break|continue)_statement$/.test(s.type)));
+}
+
+/** Is the function containing these events called somewhere in the file while `mutex` is held? */
+function calledLocked(fn: SyntaxNode, mutex: string, ctx: HygieneContext, byFn: Map<number, LockEvent[]>): boolean {
+  let d = fn.childForFieldName('declarator');
+  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
+  const name = d?.childForFieldName('declarator')?.text;
+  if (!name) return false;
+  for (const call of ctx.calls.get(name) ?? []) {
+    const caller = enclosingFunction(call);
+    let held = 0;
+    for (const ev of (caller && byFn.get(caller.id)) ?? []) if (ev.mutex === mutex && ev.call.startIndex < call.startIndex) held += ev.kind === 'lock' ? 1 : -1;
+    if (held > 0) return true;
+  }
+  return false;
+}
+
+/**
+ * An unlock of a mutex this function has not locked on the way there: never locked before it, or
+ * already unlocked since (CWE-832). A lock taken only in a branch that does not lead here is a
+ * weaker case. Wrappers (a body of one or two statements), mutexes handed in as parameters and functions the file
+ * calls with the mutex held are left alone.
+ */
+function unlocksWithoutLock(events: LockEvent[], ctx: HygieneContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  const first = events[0];
+  if (!first) return out;
+  const fn = first.fn;
+  let d = fn.childForFieldName('declarator');
+  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
+  // a wrapper whose job is the unlock (`void release(void) { pthread_mutex_unlock(&m); }`)
+  const statements = fn.childForFieldName('body')?.descendantsOfType(['expression_statement', 'if_statement', 'for_statement', 'while_statement', 'do_statement', 'switch_statement', 'declaration']).length ?? 0;
+  if (statements <= 2) return out;
+  const params = (d?.childForFieldName('parameters')?.namedChildren ?? []).map((p) => p.descendantsOfType('identifier').pop()?.text ?? '');
+  let byFn: Map<number, LockEvent[]> | undefined;
+  for (const [i, ev] of events.entries()) {
+    if (ev.kind !== 'unlock') continue;
+    const root = /^[*&(]*([A-Za-z_]\w*)/.exec(ev.mutex)?.[1] ?? '';
+    if (params.includes(root)) continue;
+    const before = events.slice(0, i).filter((e) => e.mutex === ev.mutex && !(e.kind === 'unlock' && exitsAfter(e)));
+    const last = before[before.length - 1];
+    let confidence: number;
+    let why: string;
+    if (!last) {
+      byFn ??= lockEvents(ctx);
+      if (calledLocked(fn, ev.mutex, ctx, byFn)) continue;
+      confidence = 0.6;
+      why = 'is never locked in this function before this unlock (and no caller in the file holds it)';
+    } else if (last.kind === 'unlock') {
+      // the sure double unlock (same block) is reported by double-unlock
+      const lb = block(last.call);
+      if (lb && isAncestor(lb, ev.call)) continue;
+      confidence = 0.6;
+      why = `was already unlocked at line ${lineOf(last)} with no lock since`;
+    } else {
+      const lb = block(last.call);
+      if (lb && isAncestor(lb, ev.call)) continue;
+      confidence = 0.5;
+      why = `is locked only inside the branch at line ${lineOf(last)}, which does not lead here on every path`;
+    }
+    out.push(findingFor(HYGIENE_RULES.unlockWithoutLock, `Unlock only what this path locked: move the unlock next to its lock, or take the lock on every path that reaches it.`, {
+      node: ev.call,
+      pattern: ev.call.childForFieldName('function')?.text ?? 'unlock',
+      confidence,
+      description: `${ev.mutex} ${why}: unlocking a mutex the thread does not hold is undefined behaviour and can release another thread's lock.`,
+    }));
+  }
   return out;
 }
 

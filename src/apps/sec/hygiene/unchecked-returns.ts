@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
-import { baseText, callArgs, enclosingFunction, resultDiscarded } from './c-ast.js';
+import { baseText, callArgs, calleeName, enclosingFunction, literalText, resultDiscarded } from './c-ast.js';
 import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
@@ -13,6 +13,10 @@ const IO_CALLS: Record<string, { confidence: number; severity?: 'high' | 'medium
   setegid: { confidence: 0.85, severity: 'high' },
   setresuid: { confidence: 0.85, severity: 'high' },
   setresgid: { confidence: 0.85, severity: 'high' },
+  setreuid: { confidence: 0.85, severity: 'high' },
+  setregid: { confidence: 0.85, severity: 'high' },
+  setgroups: { confidence: 0.85, severity: 'high' },
+  initgroups: { confidence: 0.85, severity: 'high' },
   chroot: { confidence: 0.8, severity: 'high' },
   chdir: { confidence: 0.6 },
   read: { confidence: 0.6 },
@@ -26,17 +30,30 @@ const IO_CALLS: Record<string, { confidence: number; severity?: 'high' | 'medium
   fread: { confidence: 0.5 },
   fwrite: { confidence: 0.45 },
   fgets: { confidence: 0.5 },
+  // the values a scanf fails to convert keep whatever they held (often nothing): used anyway
+  scanf: { confidence: 0.5 },
+  fscanf: { confidence: 0.5 },
+  sscanf: { confidence: 0.5 },
 };
 
-/** pthread calls whose error is easy to miss; trylock's result is the whole point of calling it. */
+/**
+ * pthread calls whose error is easy to miss; trylock's result is the whole point of calling it.
+ * pthread_join fails only on a programming error (a bad or already joined handle), and an init
+ * with default (NULL) attributes cannot fail on Linux: notes below the default threshold.
+ */
 const PTHREAD_CALLS: Record<string, number> = {
   pthread_mutex_trylock: 0.85,
   pthread_create: 0.6,
-  pthread_join: 0.45,
+  pthread_join: 0.35,
   pthread_mutex_init: 0.45,
   pthread_cond_init: 0.45,
   pthread_attr_init: 0.4,
 };
+
+/** `pthread_mutex_init(&m, NULL)`: default attributes. */
+function defaultAttrs(name: string, args: SyntaxNode[]): boolean {
+  return (name === 'pthread_mutex_init' || name === 'pthread_cond_init') && /^(NULL|0|nullptr)$/.test(args[1]?.text.trim() ?? '');
+}
 
 const STREAM_CALLS = new Set(['fread', 'fwrite', 'fgets']);
 
@@ -44,13 +61,15 @@ export function checkUncheckedReturns(ctx: HygieneContext): RawFinding[] {
   const out: RawFinding[] = [];
   for (const call of callsOf(ctx, Object.keys(IO_CALLS))) {
     if (!resultDiscarded(call)) continue;
-    const name = call.childForFieldName('function')?.text ?? '';
+    const name = calleeName(call) ?? '';
     const spec = IO_CALLS[name];
     if (!spec) continue;
     // Stream code often checks ferror()/feof() once after a batch of calls: that is a check.
     if (STREAM_CALLS.has(name) && streamCheckedLater(ctx, call)) continue;
     // A diagnostic written to stdout/stderr has nowhere to report its own failure.
     if (writesToConsole(name, callArgs(call))) continue;
+    // `scanf("%*[^\n]")` skips input and assigns nothing: there is no value to leave unset
+    if (/scanf$/.test(name) && !assigns(callArgs(call)[name === 'scanf' ? 0 : 1])) continue;
     out.push(findingFor(HYGIENE_RULES.uncheckedIo, `Check the result of ${name}() and handle failure${name.startsWith('f') ? ' (or test ferror() on the stream afterwards)' : ''}.`, {
       node: call,
       pattern: name,
@@ -61,16 +80,22 @@ export function checkUncheckedReturns(ctx: HygieneContext): RawFinding[] {
   }
   for (const call of callsOf(ctx, Object.keys(PTHREAD_CALLS))) {
     if (!resultDiscarded(call)) continue;
-    const name = call.childForFieldName('function')?.text ?? '';
+    const name = calleeName(call) ?? '';
     out.push(findingFor(HYGIENE_RULES.uncheckedPthread, `Check the result of ${name}() (it returns an error number, not -1/errno).`, {
       node: call,
       pattern: name,
-      confidence: PTHREAD_CALLS[name] ?? 0.4,
+      confidence: defaultAttrs(name, callArgs(call)) ? 0.35 : (PTHREAD_CALLS[name] ?? 0.4),
       severity: name === 'pthread_mutex_trylock' ? 'medium' : undefined,
       description: `The return value of ${name}() is ignored. ${HYGIENE_RULES.uncheckedPthread.help}`,
     }));
   }
   return out;
+}
+
+/** Does a scanf format (a literal) have a conversion that stores a value? Unknown formats: yes. */
+function assigns(fmt: SyntaxNode | undefined): boolean {
+  const text = literalText(fmt);
+  return text === undefined || /%(?!%|\*)/.test(text.replace(/%%/g, ''));
 }
 
 const CONSOLE = /^(STDERR_FILENO|STDOUT_FILENO|1|2|stderr|stdout|fileno\((stderr|stdout)\))$/;
