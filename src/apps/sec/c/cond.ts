@@ -10,7 +10,10 @@ import { evalExpr, quietly } from './eval.js';
 import { addrOf } from './fields.js';
 import { lvalKey } from './names.js';
 import { joinStates, State } from './state.js';
-import { MAYBE, NO, YES, type IntV, type PtrV, type Val } from './values.js';
+import { notTerminator } from './terminator.js';
+import { MAYBE, NO, YES, type IntV, type PtrV, type Target, type Val } from './values.js';
+import { staticType } from './names.js';
+import { derefType, elemSize, type CType } from './types.js';
 
 export function branch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   if (n.t === 'parenthesized_expression' && n.c[0]) return branch(n.c[0], st, fr, run);
@@ -29,7 +32,18 @@ export function branch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     const [t2, f2] = branch(n.c[1], f1, fr, run);
     return [joinOrDead(t1, t2), f2];
   }
-  if (n.t === 'binary_expression' && n.op && CMP.has(n.op) && n.c[0] && n.c[1]) return compareBranch(n, st, fr, run);
+  if (n.t === 'binary_expression' && n.op && CMP.has(n.op) && n.c[0] && n.c[1]) return afterTest(n, compareBranch(n, st, fr, run), fr, run);
+  return afterTest(n, leafBranch(n, st, fr, run), fr, run);
+}
+
+/** What a test of one character says about where it is (terminator.ts). */
+function afterTest(n: N, [t, f]: [State, State], fr: Frame, run: Run): [State, State] {
+  notTerminator(n, true, t, fr, run);
+  notTerminator(n, false, f, fr, run);
+  return [t, f];
+}
+
+function leafBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   const v = evalExpr(n, st, fr, run);
   const truth = truthOf(v);
   const t = st;
@@ -106,6 +120,12 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     narrowSubject(t, rs, FLIP[op] as string, lv);
     narrowSubject(f, rs, FLIP[NEG[op] as string] as string, lv);
   }
+  // `e > s` between two pointers into one buffer: each bounds the other's offset
+  if (lv.k === 'ptr' && rv.k === 'ptr' && ls && rs && 'key' in ls && 'key' in rs && ls.add === 0 && rs.add === 0) {
+    const es = elemSize(derefType(staticType(l, fr, run) ?? { base: 'char', ptr: 1 } as CType), run.group.structs) ?? 1;
+    orderPointers(t, ls.key, rs.key, op, es);
+    orderPointers(f, ls.key, rs.key, NEG[op] as string, es);
+  }
   // `a + b <= n`: each is at most n minus the other's least value
   if (!ls && rv.k === 'int' && l.t === 'binary_expression' && l.op === '+' && l.c[0] && l.c[1]) {
     narrowSum(t, l, op, rv, fr, run);
@@ -128,6 +148,37 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     narrowLen(f, rv.lenOf, FLIP[NEG[op] as string] as string, lv);
   }
   return [t, f];
+}
+
+/** The one object all of `v`'s targets are in, as one offset range. */
+function hull(v: PtrV): Target | undefined {
+  const [first] = v.t;
+  if (!first || v.t.some((x) => x.o !== first.o)) return undefined;
+  return { o: first.o, lo: Math.min(...v.t.map((x) => x.lo)), hi: Math.max(...v.t.map((x) => x.hi)) };
+}
+
+/** `a op b` for two pointers into the same object: their offsets bound each other. */
+function orderPointers(st: State, ka: string, kb: string, op: string, es: number): void {
+  if (st.dead) return;
+  if (op === '>') return orderPointers(st, kb, ka, '<', es);
+  if (op === '>=') return orderPointers(st, kb, ka, '<=', es);
+  if (op !== '<' && op !== '<=') return;
+  const ca = st.vars.get(ka);
+  const cb = st.vars.get(kb);
+  if (ca?.v.k !== 'ptr' || cb?.v.k !== 'ptr') return;
+  const a = hull(ca.v);
+  const b = hull(cb.v);
+  if (!a || !b || a.o !== b.o) return;
+  // a < b: a <= b - es; a <= b
+  const gap = op === '<' ? -es : 0;
+  const na = { ...a, hi: Math.min(a.hi, b.hi + gap) };
+  const nb = { ...b, lo: Math.max(b.lo, a.lo - gap) };
+  if (na.lo > na.hi || nb.lo > nb.hi) {
+    st.dead = true;
+    return;
+  }
+  if (na.hi !== a.hi) st.vars.set(ka, { ...ca, v: { ...ca.v, t: [na], grow: undefined } });
+  if (nb.lo !== b.lo) st.vars.set(kb, { ...cb, v: { ...cb.v, t: [nb] } });
 }
 
 function narrowSum(st: State, sum: N, op: string, bound: IntV, fr: Frame, run: Run): void {

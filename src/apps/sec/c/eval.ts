@@ -18,6 +18,7 @@ import type { State } from './state.js';
 import { derefType, elemSize, intRange, isFloat, sizeOf, specType } from './types.js';
 import { anyInt, int, isConst, joinVal, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
 import { branch } from './cond.js';
+import { endOfString, loadSite } from './terminator.js';
 import { joinStates } from './state.js';
 
 interface LiteralText {
@@ -279,7 +280,7 @@ export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boole
     return v ?? UNKNOWN;
   }
   checkIndex(p, idx, size, false, n, st, fr, run, cap, grown);
-  return loaded(loadElement(p, idx, size, n, st, fr, run), p, bt ? derefType(bt) : undefined, st, run);
+  return loadSite(n, loaded(loadElement(p, idx, size, n, st, fr, run), p, bt ? derefType(bt) : undefined, st, run), st, fr, run);
 }
 
 function evalPointer(n: N, st: State, fr: Frame, run: Run): Val {
@@ -315,7 +316,7 @@ function evalPointer(n: N, st: State, fr: Frame, run: Run): Val {
   const t = staticType(arg, fr, run);
   const size = elemSize(t, run.group.structs) ?? 1;
   checkIndex(p, int(0), size, false, n, st, fr, run);
-  return loaded(loadElement(p, int(0), size, n, st, fr, run), p, t ? derefType(t) : undefined, st, run);
+  return loadSite(n, loaded(loadElement(p, int(0), size, n, st, fr, run), p, t ? derefType(t) : undefined, st, run), st, fr, run);
 }
 
 /** `c ? a : b`: each side is evaluated where the test says it runs (`n < size ? n : size - 1`). */
@@ -433,6 +434,10 @@ function evalBinary(n: N, st: State, fr: Frame, run: Run): Val {
       evalExpr(r, st, fr, run);
       return UNKNOWN;
     }
+  }
+  if (op === '+') {
+    const end = endOfString(n, st, fr, run);
+    if (end) return end;
   }
   const a = evalExpr(l, st, fr, run);
   const b = evalExpr(r, st, fr, run);

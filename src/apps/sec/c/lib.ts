@@ -155,13 +155,28 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
     });
     if (/^(puts|fputs|fputws|strcmp|strncmp|wcscmp|strchr|strrchr|wcschr|strstr|wcsstr)$/.test(name)) checkTerminated(v[0] ?? UNKNOWN, n, st, fr, run, name);
     markPathChecked(name, v, st);
-    return { v: name === 'strchr' || name === 'strrchr' || name === 'strstr' || name === 'strpbrk' || name === 'memchr' ? found(v[0]) : anyInt() };
+    return { v: name === 'strchr' || name === 'strrchr' || name === 'strstr' || name === 'strpbrk' || name === 'memchr' ? found(name, v, st) : anyInt() };
   }
   return undefined;
 }
 
-/** strchr/strstr: a pointer into the searched string, or NULL */
-function found(s: Val | undefined): Val {
+/**
+ * strchr/strstr: a pointer into the searched string, or NULL. What it finds is a character of the
+ * string, so before its terminator (strchr of a character that may be 0: at most on it); memchr
+ * stays within the bytes it was given.
+ */
+function found(name: string, v: readonly Val[], st: State): Val {
+  const [s, what, count] = v;
   if (s?.k !== 'ptr') return { k: 'ptr', t: [], nul: MAYBE };
-  return { k: 'ptr', t: s.t.map((t) => ({ o: t.o, lo: t.lo, hi: Infinity })), nul: MAYBE };
+  const nonZero = name === 'strstr' || name === 'strpbrk' || (what?.k === 'int' && (what.nz === true || what.lo > 0 || what.hi < 0));
+  return {
+    k: 'ptr',
+    nul: MAYBE,
+    t: s.t.map((t) => {
+      if (name === 'memchr') return { o: t.o, lo: t.lo, hi: count?.k === 'int' && count.lo >= 1 ? t.hi + count.hi - 1 : Infinity };
+      const o = st.objs.get(t.o);
+      const nul = !o || o.unterm ? undefined : Number.isFinite(o.shi) ? o.shi : o.size !== undefined ? o.size - o.elem : undefined;
+      return { o: t.o, lo: t.lo, hi: nul === undefined ? Infinity : Math.max(t.lo, nul - (nonZero ? o?.elem ?? 1 : 0)) };
+    }),
+  };
 }

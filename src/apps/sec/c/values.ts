@@ -53,6 +53,8 @@ export interface IntV {
   lenOf?: { o: number; off: number; elem: number };
   /** proven non-zero (intervals cannot express the hole a `!= 0` check makes) */
   nz?: boolean;
+  /** the character just read at `*(key + k)`: the variable it is stored in remembers where it came from */
+  from?: { key: string; k: number };
   /** where the value came from, for the trace */
   src?: number;
   srcNote?: string;

@@ -1,0 +1,137 @@
+/**
+ * Idioms of correct everyday C that the engine must leave alone at the default output
+ * (confidence >= 0.4), each next to the flawed variant it must still report.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RawFinding } from '../finding.js';
+import { DEFAULT_MIN_CONFIDENCE } from '../finding.js';
+import { analyzeCFiles } from './index.js';
+
+const HEADERS = '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <ctype.h>\n#include <unistd.h>\n';
+
+async function scan(source: string): Promise<RawFinding[]> {
+  const [r] = await analyzeCFiles([{ file: 't.c', source: HEADERS + source, language: 'c' }]);
+  return r?.findings ?? [];
+}
+
+/** `rule@line` (lines of `source`, without the headers) of what the default output shows */
+async function shown(source: string): Promise<string[]> {
+  const skip = HEADERS.split('\n').length - 1;
+  return (await scan(source)).filter((f) => f.confidence >= DEFAULT_MIN_CONFIDENCE).map((f) => `${f.rule}@${f.line - skip}`);
+}
+
+function lineOf(source: string, marker: string): number {
+  return source.split('\n').findIndex((l) => l.includes(marker)) + 1;
+}
+
+describe('scans that stop at a string terminator', () => {
+  it('leaves the classic trim() of a line read by fgets alone', async () => {
+    const src = [
+      'static char *trim(char *s) {',
+      '  char *e;',
+      '  while (isspace((unsigned char)*s)) s++;',
+      '  e = s + strlen(s);',
+      '  while (e > s && isspace((unsigned char)e[-1])) *--e = 0;',
+      '  return s;',
+      '}',
+      'int main(void) {',
+      '  char line[1024];',
+      '  while (fgets(line, sizeof line, stdin)) {',
+      '    char *k = trim(line);',
+      "    if (*k == 0 || *k == '#') continue;",
+      '    puts(k);',
+      '  }',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+
+  it('leaves a decoder that tests the next characters before reading past them alone', async () => {
+    const src = [
+      'static void url_decode(char *s) {',
+      '  char *out = s;',
+      '  while (*s) {',
+      "    if (*s == '%' && isxdigit((unsigned char)s[1]) && isxdigit((unsigned char)s[2])) {",
+      "      char hex[3] = { s[1], s[2], 0 };",
+      '      *out++ = (char)strtol(hex, NULL, 16);',
+      '      s += 3;',
+      '    } else {',
+      '      *out++ = *s++;',
+      '    }',
+      '  }',
+      '  *out = 0;',
+      '}',
+      'int main(void) {',
+      '  char q[256];',
+      '  if (!fgets(q, sizeof q, stdin)) return 1;',
+      '  url_decode(q);',
+      '  puts(q);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect((await shown(src)).filter((f) => f.includes('overread'))).toEqual([]);
+  });
+
+  it('leaves a tokenizer that reads a character, stops at NUL and appends with a bound alone', async () => {
+    const src = [
+      'static void words(const char *p) {',
+      '  char word[64];',
+      '  int n = 0;',
+      '  for (;;) {',
+      '    char c = *p;',
+      "    if (c == 0 || c == ' ') {",
+      '      word[n] = 0;',
+      '      if (n) puts(word);',
+      '      n = 0;',
+      '      if (c == 0) break;',
+      '      p++;',
+      '      continue;',
+      '    }',
+      "    if (c == '\"') {",
+      '      const char *close = strchr(p + 1, c);',
+      '      if (!close) return;',
+      '      for (p++; p < close; p++)',
+      '        if (n < 64 - 1) word[n++] = *p;',
+      '      p = close + 1;',
+      '      continue;',
+      '    }',
+      "    if (c == '\\\\' && p[1] != 0) {",
+      '      if (n < 64 - 1) word[n++] = p[1];',
+      '      p += 2;',
+      '      continue;',
+      '    }',
+      '    if (n < 64 - 1) word[n++] = c;',
+      '    p++;',
+      '  }',
+      '}',
+      'int main(void) {',
+      '  char line[512];',
+      '  while (fgets(line, sizeof line, stdin)) words(line);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+
+  it('still reports a scan for a character that may not be there, and an append with no bound', async () => {
+    const src = [
+      'int main(void) {',
+      '  char line[256], word[32];',
+      '  int n = 0, c;',
+      '  if (!fgets(line, sizeof line, stdin)) return 1;',
+      '  char *p = line;',
+      "  while (*p != ',') p++;",
+      '  *p = 0;',
+      "  while ((c = getchar()) != EOF && c != '\\n') word[n++] = (char)c;",
+      '  word[n] = 0;',
+      '  puts(line);',
+      '  puts(word);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    const got = await shown(src);
+    expect(got).toContain(`c.buffer.overread@${lineOf(src, "!= ','")}`);
+    expect(got).toContain(`c.buffer.stack-overflow@${lineOf(src, 'word[n++]')}`);
+  });
+});
