@@ -1,0 +1,121 @@
+// registrar - print the registrar of every domain read from standard
+// input (one per line, '#' comments allowed) using the system whois
+// client.  Output: DOMAIN<TAB>REGISTRAR
+//
+// usage: registrar < domains.txt
+
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+namespace {
+
+const char *const kWhois = "/usr/bin/whois";
+
+std::string trim(const std::string &s)
+{
+    std::string::size_type b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos)
+        return std::string();
+    std::string::size_type e = s.find_last_not_of(" \t\r\n");
+    return s.substr(b, e - b + 1);
+}
+
+// If LINE is "Registrar: NAME" (any case, leading blanks allowed), store NAME.
+bool registrar_line(const std::string &line, std::string &name)
+{
+    static const std::string key = "registrar:";
+    std::string t = trim(line);
+    if (t.size() <= key.size())
+        return false;
+    for (std::string::size_type i = 0; i < key.size(); ++i) {
+        if (std::tolower(static_cast<unsigned char>(t[i])) != key[i])
+            return false;
+    }
+    name = trim(t.substr(key.size()));
+    return !name.empty();
+}
+
+// Start "whois -- DOMAIN" without a shell; its output is readable from
+// the returned stream.
+FILE *start_whois(const std::string &domain, pid_t &pid)
+{
+    int fds[2];
+    if (pipe(fds) < 0)
+        return nullptr;
+    pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return nullptr;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        if (dup2(fds[1], STDOUT_FILENO) < 0)
+            _exit(127);
+        close(fds[1]);
+        execl(kWhois, "whois", "--", domain.c_str(), static_cast<char *>(nullptr));
+        _exit(127);
+    }
+    close(fds[1]);
+    FILE *p = fdopen(fds[0], "r");
+    if (p == nullptr) {
+        close(fds[0]);
+        waitpid(pid, nullptr, 0);
+    }
+    return p;
+}
+
+// Close the stream and return the child's wait status, or -1.
+int finish_whois(FILE *p, pid_t pid)
+{
+    int status;
+    std::fclose(p);
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR)
+            return -1;
+    }
+    return status;
+}
+
+} // namespace
+
+int main()
+{
+    std::string line;
+    int failures = 0;
+
+    while (std::getline(std::cin, line)) {
+        const std::string domain = trim(line);
+        if (domain.empty() || domain[0] == '#')
+            continue;
+
+        pid_t pid;
+        FILE *p = start_whois(domain, pid);
+        if (p == nullptr) {
+            std::perror("whois");
+            return 1;
+        }
+
+        std::string registrar;
+        char buf[512];
+        while (std::fgets(buf, sizeof buf, p) != nullptr) {
+            std::string name;
+            if (registrar.empty() && registrar_line(buf, name))
+                registrar = name;
+        }
+        int status = finish_whois(p, pid);
+        if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+            ++failures;
+
+        std::cout << domain << '\t' << (registrar.empty() ? "unknown" : registrar)
+                  << '\n';
+    }
+    return failures == 0 ? 0 : 1;
+}
