@@ -49,6 +49,8 @@ export function checkFreed(p: Val, node: N, st: State, fr: Frame, run: Run): voi
     }, run);
     return;
   }
+  // one of several blocks freed (the rest live) is a join of paths too
+  if (p.t.length > 1 && p.t.some((t) => st.objs.get(t.o)?.freed !== YES)) return;
   for (const t of p.t) {
     const o = st.objs.get(t.o);
     // freed on one path only is too often a loop or an error path the join blurred: stay quiet

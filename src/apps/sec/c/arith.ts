@@ -83,14 +83,18 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
     return anyInt();
   }
   const taint = a.taint || b.taint;
-  const src = a.taint ? a : b.taint ? b : a;
+  // a program input taints more strongly than a library caller's value: keep the stronger one
+  const src = a.taint && !a.weak ? a : b.taint && !b.weak ? b : a.taint ? a : b.taint ? b : a;
+  const weak = taint && (!a.taint || a.weak) && (!b.taint || b.weak) ? true : undefined;
   // an index the loop runs through, plus or times a constant, still takes every value of its range
   const every = (op === '+' || op === '-' || op === '*') && ((a.every && isConst(b)) || (b.every && isConst(a)) || (a.every && b.every && (isConst(a) || isConst(b))));
   const wide = a.wide || b.wide;
-  const out = (lo: number, hi: number): IntV => ({ k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote, ...(every ? { every } : {}), ...(wide ? { wide } : {}) });
+  const out = (lo: number, hi: number): IntV => ({
+    k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote, ...(taint ? { origin: src.origin } : {}), ...(weak ? { weak } : {}), ...(every ? { every } : {}), ...(wide ? { wide } : {}),
+  });
   const lt = staticType(l, fr, run);
   const rt = staticType(r, fr, run);
-  const type = lt && intRange(lt) ? lt : rt && intRange(rt) ? rt : lt ?? rt;
+  const type = lt && intRange(lt) ? lt : rt && intRange(rt) ? rt : lt ?? rt ?? constantType(a, b);
   const floaty = isFloat(lt) || isFloat(rt);
   let v: IntV;
   switch (op) {
@@ -140,6 +144,18 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
   }
   if (!floaty && (op === '+' || op === '-' || op === '*')) checkOverflow(v, a, type ?? INT_TYPE, n, fr, run, op === '+' ? 'addition' : op === '-' ? 'subtraction' : 'multiplication', b);
   return v;
+}
+
+/**
+ * The type of arithmetic on constants whose declarations we do not see (`SIZE_MAX - 1`, a macro):
+ * int when both fit, else a 64-bit type (unsigned for non-negative ones, as sizes and masks are).
+ */
+function constantType(a: IntV, b: IntV): CType | undefined {
+  if (!isConst(a) || !isConst(b)) return undefined;
+  const fits = (r: [number, number]) => a.lo >= r[0] && a.lo <= r[1] && b.lo >= r[0] && b.lo <= r[1];
+  if (fits([-(2 ** 31), 2 ** 31 - 1])) return undefined;
+  // large non-negative constants are nearly always sizes and masks (`SIZE_MAX / 4`): unsigned
+  return { base: 'long', ptr: 0, unsigned: a.lo >= 0 && b.lo >= 0 };
 }
 
 /**

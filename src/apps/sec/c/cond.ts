@@ -11,7 +11,7 @@ import { addrOf } from './fields.js';
 import { lvalKey } from './names.js';
 import { joinStates, State } from './state.js';
 import { notTerminator } from './terminator.js';
-import { MAYBE, NO, YES, type IntV, type PtrV, type Target, type Val } from './values.js';
+import { capPtr, MAYBE, NO, YES, type IntV, type PtrV, type Target, type Val } from './values.js';
 import { staticType } from './names.js';
 import { derefType, elemSize, type CType } from './types.js';
 
@@ -88,6 +88,12 @@ function subject(n: N, st: State, fr: Frame, run: Run): Subject | undefined {
     const k = Number(text(fr.file, c.c[1]).trim());
     return inner && !('abs' in inner && inner.abs) ? { ...inner, add: inner.add + (c.op === '+' ? k : -k) } : undefined;
   }
+  // `n-- > 0` tests n's value before the step: n + 1 now
+  if (c.t === 'update_expression' && c.c[0]) {
+    const inner = subject(c.c[0], st, fr, run);
+    const post = /[+-]$/.test(fr.file.src.slice(c.s, c.e).trimEnd());
+    return inner && !('abs' in inner && inner.abs) ? { ...inner, add: inner.add + (post ? (c.op === '--' ? 1 : -1) : 0) } : undefined;
+  }
   const key = lvalKey(c, fr, run);
   if (key) return { key, abs: false, add: 0 };
   // `hdr[0] > sizeof rec`: an element at a fixed offset is narrowed like a member
@@ -146,6 +152,14 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   if (rv.k === 'int' && rv.lenOf && lv.k === 'int') {
     narrowLen(t, rv.lenOf, FLIP[op] as string, lv);
     narrowLen(f, rv.lenOf, FLIP[NEG[op] as string] as string, lv);
+  }
+  if (lv.k === 'int' && lv.lenKey && rv.k === 'int') {
+    narrowPtrLen(t, lv, op, rv);
+    narrowPtrLen(f, lv, NEG[op] as string, rv);
+  }
+  if (rv.k === 'int' && rv.lenKey && lv.k === 'int') {
+    narrowPtrLen(t, rv, FLIP[op] as string, lv);
+    narrowPtrLen(f, rv, FLIP[NEG[op] as string] as string, lv);
   }
   return [t, f];
 }
@@ -238,6 +252,19 @@ function narrowLen(st: State, at: { o: number; off: number; elem: number }, op: 
   st.updateObj(o.id, { slo: at.off + nv.lo * at.elem, shi: at.off + nv.hi * at.elem });
 }
 
+/** `strlen(s) < n` for a pointer s into the middle of a string: s's string is at most that long. */
+function narrowPtrLen(st: State, len: IntV, op: string, bound: IntV): void {
+  if (st.dead || !len.lenKey) return;
+  const nv = narrowInt({ ...len, lo: Math.max(0, len.lo) }, op, bound);
+  if (nv === 'dead') {
+    st.dead = true;
+    return;
+  }
+  const cell = st.vars.get(len.lenKey);
+  if (cell?.v.k !== 'ptr' || !Number.isFinite(nv.hi) || (cell.v.slen !== undefined && cell.v.slen <= nv.hi)) return;
+  st.vars.set(len.lenKey, { ...cell, v: { ...cell.v, slen: nv.hi } });
+}
+
 /** Narrows a member slot of an object (`p->len < 64`, `s->next != NULL`). */
 function narrowSlot(st: State, id: number, off: number, op: string, bound: IntV | undefined, raw: Val): void {
   const o = st.objs.get(id);
@@ -317,7 +344,9 @@ function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw
     return;
   }
   st.vars.set(key, { ...cell, v: nv });
+  if (st.rels.size > 0 && Number.isFinite(nv.lo)) capBySum(st, key, nv.lo);
   if (v.lenOf) narrowLen(st, v.lenOf, op, bound);
+  if (v.lenKey) narrowPtrLen(st, v, op, bound);
   // what an earlier test put below this variable is now below its new bound too
   // (`root <= max` then `max <= 15` bounds root)
   if (nv.hi < v.hi && st.rels.size > 0) {
@@ -330,6 +359,26 @@ function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw
         if (c.v.lo > cap) st.dead = true;
         else st.vars.set(below, { ...c, v: { ...c.v, hi: cap } });
       }
+    }
+  }
+}
+
+/**
+ * `p + n <= K` (a loop moving both in step) and now n >= lo: p is at most K - lo (a pointer by
+ * the offset of its one target).
+ */
+function capBySum(st: State, key: string, lo: number): void {
+  for (const r of st.rels) {
+    const [kind, a, b, k] = r.split('|');
+    if (kind !== 'sum' || k === undefined || (a !== key && b !== key)) continue;
+    const other = a === key ? b : a;
+    const cell = other ? st.vars.get(other) : undefined;
+    const cap = Number(k) - lo;
+    if (!other || !cell || !Number.isFinite(cap)) continue;
+    if (cell.v.k === 'int' && cell.v.hi > cap) st.vars.set(other, { ...cell, v: { ...cell.v, hi: Math.max(cell.v.lo, cap) } });
+    else if (cell.v.k === 'ptr') {
+      const v = capPtr(cell.v, cap);
+      if (v && v !== cell.v) st.vars.set(other, { ...cell, v });
     }
   }
 }

@@ -12,7 +12,7 @@ import { evalDelete, evalNew, streamInput } from './cpp.js';
 import { addrOf, evalField } from './fields.js';
 import { KNOWN_CONSTANTS } from './externs.js';
 import { decodeLiteral, literalLength } from './literal.js';
-import { loaded, loadElement, markWritten, newObj, shift, store, writeElement } from './memory.js';
+import { loaded, loadElement, markWritten, movedRels, newObj, shift, store, writeElement } from './memory.js';
 import { arrayCap, keyOf, lvalKey, staticType, typeDescriptor } from './names.js';
 import type { State } from './state.js';
 import { derefType, elemSize, intRange, isFloat, sizeOf, specType } from './types.js';
@@ -369,10 +369,19 @@ function evalUpdate(n: N, st: State, fr: Frame, run: Run): Val {
     const size = elemSize(staticType(arg, fr, run), run.group.structs) ?? 1;
     nv = shift(old, int(delta), size);
   }
+  const rels = st.rels;
   store(arg, nv, st, fr, run);
+  keepRels(arg, rels, delta, st, fr, run, old.k === 'ptr' ? elemSize(staticType(arg, fr, run), run.group.structs) ?? 1 : 1);
   // `p++` yields the value before the step, `++p` the value after it
   const postfix = /[+-]$/.test(fr.file.src.slice(n.s, n.e).trimEnd());
   return postfix ? old : nv;
+}
+
+/** Facts about a variable that survive its move by a constant (memory.ts, movedRels). */
+function keepRels(lhs: N, before: ReadonlySet<string>, delta: number, st: State, fr: Frame, run: Run, unit = 1): void {
+  if (before.size === 0) return;
+  const key = lvalKey(lhs, fr, run);
+  if (key) for (const r of movedRels(before, key, delta, unit)) st.addRel(r);
 }
 
 function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {
@@ -384,6 +393,12 @@ function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {
     const a = evalExpr(lhs, st, fr, run);
     const b = evalExpr(rhs, st, fr, run);
     v = arith(op, a, b, lhs, rhs, n, st, fr, run);
+    if ((op === '+' || op === '-') && isConst(b)) {
+      const rels = st.rels;
+      store(lhs, v, st, fr, run);
+      keepRels(lhs, rels, op === '+' ? b.lo : -b.lo, st, fr, run, a.k === 'ptr' ? elemSize(staticType(lhs, fr, run), run.group.structs) ?? 1 : 1);
+      return v;
+    }
   } else {
     v = evalExpr(rhs, st, fr, run);
     reallocOverwrite(lhs, rhs, v, n, st, fr, run);

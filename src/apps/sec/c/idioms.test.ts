@@ -135,3 +135,97 @@ describe('scans that stop at a string terminator', () => {
     expect(got).toContain(`c.buffer.stack-overflow@${lineOf(src, 'word[n++]')}`);
   });
 });
+
+describe('memory lifetime idioms', () => {
+  it('takes memset(s, 0, sizeof *s) after free(s->p) as forgetting the pointer', async () => {
+    const src = [
+      'struct msg { int id; char *data; size_t len; };',
+      'static void reset(struct msg *m) { free(m->data); memset(m, 0, sizeof *m); }',
+      'int main(void) {',
+      '  struct msg m;',
+      '  memset(&m, 0, sizeof m);',
+      '  for (int i = 0; i < 3; i++) {',
+      '    m.data = malloc(16);',
+      '    if (!m.data) return 1;',
+      '    reset(&m);',
+      '  }',
+      '  reset(&m);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+    const bad = src.replace('free(m->data); memset(m, 0, sizeof *m);', 'free(m->data); m->len = 0;');
+    expect(await shown(bad)).toContain('c.memory.double-free@2');
+  });
+
+  it('leaves the walk that frees a linked list node by node alone', async () => {
+    const src = [
+      'struct node { struct node *next; char *key; };',
+      'struct table { struct node *bucket[8]; };',
+      'void table_free(struct table *t) {',
+      '  for (int i = 0; i < 8; i++) {',
+      '    struct node *e = t->bucket[i];',
+      '    while (e != NULL) {',
+      '      struct node *next = e->next;',
+      '      free(e->key);',
+      '      free(e);',
+      '      e = next;',
+      '    }',
+      '  }',
+      '  free(t);',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+});
+
+describe('lengths checked before a copy', () => {
+  it('takes strlen(s) >= sizeof dst as bounding the string s points into the middle of', async () => {
+    const src = [
+      'static char *skip(char *s) { while (isspace((unsigned char)*s)) s++; return s; }',
+      'int main(void) {',
+      '  char line[512], key[64];',
+      '  while (fgets(line, sizeof line, stdin)) {',
+      '    char *s = skip(line);',
+      '    if (strlen(s) >= sizeof key) continue;',
+      '    strcpy(key, s);',
+      '    puts(key);',
+      '  }',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+    const bad = src.replace('    if (strlen(s) >= sizeof key) continue;\n', '');
+    expect(await shown(bad)).toContain('c.buffer.stack-overflow@6');
+  });
+
+  it('keeps a pointer and a count moved in step by a countdown loop together', async () => {
+    const src = [
+      'static unsigned sum(const unsigned char *p, size_t n) {',
+      '  unsigned a = 1;',
+      '  while (n-- > 0) a = (a + *p++) % 65521;',
+      '  return a;',
+      '}',
+      'int main(void) {',
+      '  unsigned char buf[4096];',
+      '  size_t n;',
+      '  while ((n = fread(buf, 1, sizeof buf, stdin)) > 0) printf("%u\\n", sum(buf, n));',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+});
+
+describe('integer idioms', () => {
+  it('types arithmetic on large constants it cannot see declared as 64-bit', async () => {
+    const src = [
+      '#include <stdint.h>',
+      'size_t encoded_len(size_t n) {',
+      '  if (n > (SIZE_MAX - 1) / 4 * 3) return 0;',
+      '  return (n + 2) / 3 * 4 + 1;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ import { checkDeref } from './access.js';
 import { evalExpr } from './eval.js';
 import { newObj } from './memory.js';
 import { keyOf } from './names.js';
+import { plainKey } from './arith.js';
 import { copyCall } from './lib-copy.js';
 import { FORMAT_ARG, formatCall } from './lib-format.js';
 import { inputCall } from './lib-input.js';
@@ -90,8 +91,10 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
         v.weak = sl.weak;
         v.origin = sl.origin;
       }
-      if (!Number.isFinite(v.hi) && !sl.taint) return { v: { ...anyInt(), lo: 0, lenOf: link } };
-      return { v: link ? { ...v, lenOf: link } : v };
+      // a pointer into the middle of a string (known only as a range): the test bounds the pointer's string
+      const lenKey = !link && args[0] && s.k === 'ptr' ? plainKey(args[0], fr, run) : undefined;
+      if (!Number.isFinite(v.hi) && !sl.taint) return { v: { ...anyInt(), lo: 0, lenOf: link, ...(lenKey ? { lenKey } : {}) } };
+      return { v: link ? { ...v, lenOf: link } : lenKey ? { ...v, lenKey } : v };
     }
     case 'fopen':
     case 'fdopen':

@@ -17,7 +17,7 @@ import { scanTest } from './terminator.js';
 import { keyOf, lvalKey } from './names.js';
 import { joinAll, joinStates, sameState, State } from './state.js';
 import { elemSize, intRange } from './types.js';
-import { int, NO, YES, type IntV, type PtrV, type Val } from './values.js';
+import { capPtr, int, NO, YES, type IntV, type PtrV, type Val } from './values.js';
 
 type Dir = 1 | -1;
 
@@ -80,6 +80,29 @@ function loopFacts(body: N | undefined, update: N | undefined, fr: Frame): LoopF
   }
   if (key) factsCache.set(key, facts);
   return facts;
+}
+
+/** `while (n-- > 0)`: steps the condition takes each time round, as the body's are. */
+const condCache = new WeakMap<N, LoopFacts['steps']>();
+
+function condSteps(cond: N | undefined, fr: Frame): LoopFacts['steps'] {
+  if (!cond) return [];
+  const hit = condCache.get(cond);
+  if (hit) return hit;
+  const src = fr.file.src;
+  const out: LoopFacts['steps'] = [];
+  const stack = [cond];
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    const target = n.c[0];
+    if (n.t === 'update_expression' && target?.t === 'identifier') out.push({ name: src.slice(target.s, target.e), dir: n.op === '--' ? -1 : 1, by: '1' });
+    else if (n.t === 'assignment_expression' && (n.op === '+=' || n.op === '-=') && target?.t === 'identifier' && n.c[1]) {
+      out.push({ name: src.slice(target.s, target.e), dir: n.op === '+=' ? 1 : -1, by: src.slice(n.c[1].s, n.c[1].e).replace(/\s+|\([^()]*\)(?=\w)/g, '') });
+    }
+    for (const c of n.c) stack.push(c);
+  }
+  condCache.set(cond, out);
+  return out;
 }
 
 /** `x < C`, `C >= x` …: each variable compared in the loop and the other side of the comparison. */
@@ -152,9 +175,9 @@ function keyFor(name: string, fr: Frame, run: Run): string {
 }
 
 /** `x += e`, `x -= e`, `x++`, `x--`, `x = x ± e` in a loop: each variable's steps (key → steps). */
-function stepsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run): Map<string, Array<{ dir: Dir; by: string }>> {
+function stepsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run, cond?: N): Map<string, Array<{ dir: Dir; by: string }>> {
   const out = new Map<string, Array<{ dir: Dir; by: string }>>();
-  for (const s of loopFacts(body, update, fr).steps) {
+  for (const s of [...loopFacts(body, update, fr).steps, ...condSteps(cond, fr)]) {
     const key = keyFor(s.name, fr, run);
     out.set(key, [...(out.get(key) ?? []), { dir: s.dir, by: s.by }]);
   }
@@ -173,8 +196,8 @@ export interface Pairs {
 }
 
 /** Variables the loop moves in step, from its body and update. */
-export function pairsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run): Pairs {
-  const steps = stepsOf(body, update, fr, run);
+export function pairsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run, cond?: N): Pairs {
+  const steps = stepsOf(body, update, fr, run, cond);
   const single = [...steps].filter(([, s]) => s.length === 1 || s.every((x) => x.dir === s[0]?.dir && x.by === s[0]?.by));
   const out: Pairs = { budget: [], together: [], rises: new Map(), steps: new Set(steps.keys()) };
   for (const [k, [first]] of single) if (first && first.dir === 1 && /^\d+$/.test(first.by)) out.rises.set(k, Number(first.by));
@@ -208,8 +231,10 @@ function capUpper(st: State, key: string, cap: number): void {
   const cell = st.vars.get(key);
   if (!cell || !Number.isFinite(cap)) return;
   if (cell.v.k === 'int' && cell.v.hi > cap) st.vars.set(key, { ...cell, v: { ...cell.v, hi: Math.max(cell.v.lo, cap) } });
-  const t = target(cell.v);
-  if (t && cell.v.k === 'ptr' && t.hi > cap) st.vars.set(key, { ...cell, v: { ...cell.v, t: [{ ...t, hi: Math.max(t.lo, cap) }], grow: undefined } });
+  if (cell.v.k === 'ptr') {
+    const v = capPtr(cell.v, cap);
+    if (v && v !== cell.v) st.vars.set(key, { ...cell, v });
+  }
 }
 
 /**
@@ -357,7 +382,7 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
   fr.breaks.push([]);
   const exits: State[] = [];
   const scan = terminatorTest(cond, st, fr, run);
-  const pairs = pairsOf(body, update, fr, run);
+  const pairs = pairsOf(body, update, fr, run, cond);
   let s = st;
   let input = false;
   // the first widening stops at thresholds; if they do not hold, the next one goes all the way

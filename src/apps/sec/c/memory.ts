@@ -11,7 +11,7 @@ import { lvalKey, staticType, typeOfKey } from './names.js';
 import { referenced, type Cell, type State } from './state.js';
 import { elemSize, intRange, type CType } from './types.js';
 import { argvString } from './params.js';
-import { anyInt, int, NO, UNKNOWN, YES, type IntV, type Obj, type Origin, type PtrV, type Target, type Val } from './values.js';
+import { anyInt, int, joinVal, NO, UNKNOWN, YES, type IntV, type Obj, type Origin, type PtrV, type Target, type Val } from './values.js';
 
 export function newObj(run: Run, st: State, o: Omit<Obj, 'id'>): Obj {
   const obj: Obj = { id: run.nextObj++, file: run.at, ...o };
@@ -129,6 +129,28 @@ export function clampToType(v: Val, t: CType | undefined): Val {
   return v.taint ? { ...v, lo: Math.max(v.lo, r[0]), hi: Math.min(v.hi, r[1]), wide: true } : anyInt();
 }
 
+/**
+ * The facts about `key` that still hold once it moved by `delta` (`x++`: 1, `p -= 2`: -2): `x < y`
+ * becomes `x <= y` after `x++`, `c = *p` then `p++` leaves c the character at `p - 1`.
+ */
+export function movedRels(before: ReadonlySet<string>, key: string, delta: number, unit = 1): string[] {
+  // a sum counts a pointer by its offset in bytes, the other facts by elements
+  const out: string[] = [];
+  if (!Number.isFinite(delta)) return out;
+  for (const r of before) {
+    const [kind, a, b, k] = r.split('|');
+    if (a !== key && b !== key) continue;
+    if (kind === 'ld' && b === key && k !== undefined) out.push(`ld|${a}|${b}|${Number(k) - delta}`);
+    else if (kind === 'lt' || kind === 'le') {
+      // the gap between the two (b - a) shrinks by delta when a moves, grows when b moves
+      const gap = (kind === 'lt' ? 1 : 0) + (a === key ? -delta : delta);
+      if (gap >= 1) out.push(`lt|${a}|${b}`);
+      else if (gap === 0) out.push(`le|${a}|${b}`);
+    } else if (kind === 'sum' && k !== undefined) out.push(`sum|${a}|${b}|${Number(k) + delta * unit}`);
+  }
+  return out;
+}
+
 /** A variable written through its address (`(&x)->f = …`, `(&x)[i] = …`) counts as initialised. */
 export function markWritten(key: string, st: State): void {
   const cell = st.vars.get(key);
@@ -221,6 +243,7 @@ export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, f
   let origin: Origin | undefined;
   // inside a known string the characters are non-zero; at or past its end they may be the terminator
   let nonZero = p.t.length > 0;
+  let missing = false;
   for (const t of p.t) {
     const o = st.objs.get(t.o);
     if (!o) continue;
@@ -248,12 +271,12 @@ export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, f
     }
     if (!(Number.isFinite(o.slo) && t.hi + idx.hi * size + size <= o.slo)) nonZero = false;
     const off = t.lo + idx.lo * size;
-    if (o.slots && off === t.hi + idx.hi * size) {
-      const slot = o.slots.get(off);
-      if (slot) out = out ? (out.k === slot.k ? out : UNKNOWN) : slot;
-    }
+    const slot = o.slots && off === t.hi + idx.hi * size ? o.slots.get(off) : undefined;
+    if (slot) out = out ? (out.k === slot.k ? joinVal(out, slot) : UNKNOWN) : slot;
+    // one block of several with nothing stored there: the value is not the others' alone
+    else missing = true;
   }
-  if (out) return out;
+  if (out && !missing) return out;
   if (taint) return { k: 'int', lo: -128, hi: 255, taint: true, nz: nonZero || undefined, weak: weak || undefined, origin };
   return nonZero ? { k: 'int', lo: -Infinity, hi: Infinity, taint: false, nz: true } : anyInt();
 }
@@ -294,6 +317,11 @@ function argvElement(p: PtrV, idx: IntV, size: number, n: N, st: State, run: Run
 /** p + i elements */
 export function shift(p: PtrV, i: IntV, size: number): PtrV {
   const out: PtrV = { ...p, t: p.t.map((t) => ({ o: t.o, lo: t.lo + i.lo * size, hi: t.hi + i.hi * size })) };
+  // a string known to be short stays so from further in; from further back it may be longer
+  if (out.slen !== undefined) {
+    if (i.lo >= 0 && Number.isFinite(i.lo)) out.slen = Math.max(0, out.slen - i.lo);
+    else delete out.slen;
+  }
   const exact = p.t.every((t) => t.lo === t.hi);
   if (exact && i.every) out.every = true;
   else if (i.lo !== i.hi) delete out.every;
@@ -306,6 +334,8 @@ export function shift(p: PtrV, i: IntV, size: number): PtrV {
 /** A loaded value seen through the static type it was read as: ranges clamp, pointers from a caller's memory get a pointee. */
 export function loaded(v: Val, p: Val, type: CType | undefined, st: State, run: Run): Val {
   if (!type) return v;
+  // zeroed memory read as a pointer is NULL
+  if (type.ptr > 0 && type.arr === undefined && v.k === 'int' && v.lo === 0 && v.hi === 0) return { k: 'ptr', t: [], nul: YES };
   if (type.ptr > 0 && type.arr === undefined && v.k !== 'ptr' && v.k !== 'ref' && p.k === 'ptr') return lazyPointee(p, type, st, run) ?? v;
   return clampToType(v, type);
 }

@@ -81,6 +81,10 @@ export function staticType(n: N, fr: Frame, run: Run): CType | undefined {
       if (b && (b.ptr > 0 || b.arr !== undefined)) return b;
       return a ?? b;
     }
+    case 'update_expression':
+    case 'assignment_expression':
+      // `p++`, `x = …`: the type of the variable
+      return n.c[0] ? staticType(n.c[0], fr, run) : undefined;
     case 'string_literal':
     case 'concatenated_string':
       return { base: text(fr.file, n).startsWith('L') ? 'wchar_t' : 'char', ptr: 1, unsigned: false };

@@ -51,6 +51,8 @@ export interface IntV {
   le?: string;
   /** this is the string length of the string at (object, byte offset): narrowing it bounds the string */
   lenOf?: { o: number; off: number; elem: number };
+  /** this is the string length of what pointer variable `key` points to: narrowing it bounds that pointer's string */
+  lenKey?: string;
   /** proven non-zero (intervals cannot express the hole a `!= 0` check makes) */
   nz?: boolean;
   /** the character just read at `*(key + k)`: the variable it is stored in remembers where it came from */
@@ -83,6 +85,8 @@ export interface PtrV {
   vid?: number;
   /** where a possible NULL came from (allocation, getenv, literal NULL) */
   nulSrc?: { line: number; note: string; fromAlloc: boolean; lookup?: boolean };
+  /** the string it points to is at most this long (elements): a test of its strlen said so */
+  slen?: number;
 }
 
 /** address of a variable (`&x`): loads and stores go to the variable */
@@ -166,8 +170,21 @@ function joinPtr(a: PtrV, b: PtrV): PtrV {
   else nul = a.nul === b.nul ? a.nul : MAYBE;
   const out: PtrV = { k: 'ptr', t, nul, nulSrc: a.nulSrc ?? b.nulSrc };
   if (a.grow || b.grow) out.grow = true;
+  if (a.slen !== undefined && b.slen !== undefined) out.slen = Math.max(a.slen, b.slen);
   if (t.length > 1) out.vid = a.vid !== undefined && a.vid === b.vid ? a.vid : nextVid++;
   return out;
+}
+
+/**
+ * A pointer whose targets are all in one object, each offset at most `cap` (facts about "the
+ * offset" of a pointer hold for every target then); undefined when it points into several objects.
+ */
+export function capPtr(v: PtrV, cap: number): PtrV | undefined {
+  const [first] = v.t;
+  if (!first || v.t.some((x) => x.o !== first.o) || !Number.isFinite(cap)) return undefined;
+  if (v.t.every((x) => x.hi <= cap)) return v;
+  const t = v.t.filter((x) => x.lo <= cap).map((x) => (x.hi > cap ? { ...x, hi: cap } : x));
+  return t.length === 0 ? undefined : { ...v, t, grow: undefined };
 }
 
 export function sameVal(a: Val, b: Val): boolean {
