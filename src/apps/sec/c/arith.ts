@@ -8,7 +8,7 @@ import { shift } from './memory.js';
 import { lvalKey, staticType } from './names.js';
 import type { State } from './state.js';
 import { elemSize, intRange, INT_TYPE, isFloat, sizeOf, type CType } from './types.js';
-import { anyInt, int, isConst, NO, YES, type IntV, type PtrV, type Val } from './values.js';
+import { anyInt, capPtr, int, isConst, NO, YES, type IntV, type PtrV, type Val } from './values.js';
 
 export function truthOf(v: Val): 0 | 1 | undefined {
   if (v.k === 'int') return v.lo > 0 || v.hi < 0 || v.nz ? 1 : v.lo === 0 && v.hi === 0 ? 0 : undefined;
@@ -72,7 +72,9 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
   if (CMP.has(op)) return compareVals(op, a, b);
   if (a.k === 'ptr' && b.k === 'int' && (op === '+' || op === '-')) {
     const size = elemSize(staticType(l, fr, run), run.group.structs) ?? 1;
-    return shift(a, op === '+' ? b : { ...b, lo: -b.hi, hi: -b.lo }, size);
+    const p = shift(a, op === '+' ? b : { ...b, lo: -b.hi, hi: -b.lo }, size);
+    const k = op === '+' ? sumBound(l, r, st, fr, run) : undefined;
+    return (k !== undefined && capPtr(p, k)) || p;
   }
   if (b.k === 'ptr' && a.k === 'int' && op === '+') {
     const size = elemSize(staticType(r, fr, run), run.group.structs) ?? 1;
@@ -99,7 +101,7 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
   let v: IntV;
   switch (op) {
     case '+':
-      v = out(a.lo + b.lo, a.hi + b.hi);
+      v = out(a.lo + b.lo, Math.min(a.hi + b.hi, sumBound(l, r, st, fr, run) ?? Infinity));
       break;
     case '-':
       v = out(Math.max(a.lo - b.hi, relFloor(l, r, st, fr, run)), a.hi - b.lo);
@@ -216,6 +218,19 @@ export function checkConversion(v: Val, type: CType | undefined, rhs: N, n: N, f
 export function uncheckedInput(x: IntV | undefined, range: [number, number] | undefined): boolean {
   if (!x || !x.taint || x.weak || x.wide || !range) return false;
   return (x.lo <= range[0] || range[0] === 0) && x.hi >= range[1];
+}
+
+/** `a + b` where a loop or a read showed a + b <= K (`used += n` after a read of `CAP - used`): K. */
+function sumBound(l: N, r: N, st: State, fr: Frame, run: Run): number | undefined {
+  if (st.rels.size === 0) return undefined;
+  const ka = plainKey(l, fr, run);
+  const kb = plainKey(r, fr, run);
+  if (!ka || !kb) return undefined;
+  for (const rel of st.rels) {
+    const [kind, x, y, k] = rel.split('|');
+    if (kind === 'sum' && k !== undefined && ((x === ka && y === kb) || (x === kb && y === ka))) return Number(k);
+  }
+  return undefined;
 }
 
 /** `a - b` where a test or a read showed b < a (or b <= a): the difference is not negative. */

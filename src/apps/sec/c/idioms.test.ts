@@ -217,6 +217,49 @@ describe('lengths checked before a copy', () => {
   });
 });
 
+describe('reads that fill a buffer in parts', () => {
+  it('keeps `used += n` after a read of at most `CAP - 1 - used` bytes inside the buffer', async () => {
+    const src = [
+      '#include <sys/socket.h>',
+      'static void serve(int fd) {',
+      '  char buf[4096];',
+      '  size_t used = 0;',
+      '  while (used < sizeof buf - 1) {',
+      '    ssize_t n = recv(fd, buf + used, sizeof buf - 1 - used, 0);',
+      '    if (n <= 0) return;',
+      '    used += (size_t)n;',
+      '    buf[used] = 0;',
+      '    if (strstr(buf, "\\r\\n\\r\\n")) break;',
+      '  }',
+      '  buf[used] = 0;',
+      '  puts(buf);',
+      '}',
+      'int main(void) { serve(0); return 0; }',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+    const bad = src.replace('sizeof buf - 1 - used, 0)', 'sizeof buf - used, 0)');
+    expect(await shown(bad)).toContain('c.buffer.stack-overflow@9');
+  });
+});
+
+describe('nested loops', () => {
+  it('does not tie an outer counter to one an inner loop moves', async () => {
+    const src = [
+      'int main(void) {',
+      '  int *p = NULL, i = 0;',
+      '  for (int j = 0; ; j++) {',
+      '    p = malloc(4 * sizeof(int));',
+      '    if (p) { while (i < 4) { p[i] = i; i++; } free(p); }',
+      '    if (j > 10) break;',
+      '  }',
+      '  p[0] = 1;',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toContain('c.memory.use-after-free@8');
+  });
+});
+
 describe('integer idioms', () => {
   it('types arithmetic on large constants it cannot see declared as 64-bit', async () => {
     const src = [

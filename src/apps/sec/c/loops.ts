@@ -38,19 +38,26 @@ function loopFacts(body: N | undefined, update: N | undefined, fr: Frame): LoopF
   const src = fr.file.src;
   const name = (n: N | undefined) => (n?.t === 'identifier' ? src.slice(n.s, n.e) : undefined);
   const facts: LoopFacts = { steps: [], grown: [], assigned: [] };
-  const step = (target: N | undefined, dir: Dir, by: string) => {
+  // a step inside a nested loop happens any number of times per iteration: it moves the
+  // variable, but by no amount another variable's step can be matched with
+  const inner = new Set<N>();
+  const step = (target: N | undefined, dir: Dir, by: string, n: N) => {
     const t = name(target);
-    if (t) facts.steps.push({ name: t, dir, by: by.replace(/\s+|\([^()]*\)(?=\w)/g, '') });
+    if (t) facts.steps.push({ name: t, dir, by: inner.has(n) ? `*${facts.steps.length}` : by.replace(/\s+|\([^()]*\)(?=\w)/g, '') });
   };
   const assigns: Array<[string, N]> = [];
   const stack = [body, update].filter((n): n is N => n !== undefined);
   while (stack.length > 0) {
     const n = stack.pop() as N;
-    if (n.t === 'update_expression') step(n.c[0], n.op === '--' ? -1 : 1, '1');
-    else if (n.t === 'assignment_expression' && (n.op === '+=' || n.op === '-=') && n.c[1]) step(n.c[0], n.op === '+=' ? 1 : -1, src.slice(n.c[1].s, n.c[1].e));
+    if (inner.has(n) || (n !== body && /^(for|while|do)_statement$/.test(n.t))) {
+      for (const c of n.c) inner.add(c);
+      if (n.parts) for (const p of n.parts) if (p) inner.add(p);
+    }
+    if (n.t === 'update_expression') step(n.c[0], n.op === '--' ? -1 : 1, '1', n);
+    else if (n.t === 'assignment_expression' && (n.op === '+=' || n.op === '-=') && n.c[1]) step(n.c[0], n.op === '+=' ? 1 : -1, src.slice(n.c[1].s, n.c[1].e), n);
     else if (n.t === 'assignment_expression' && n.op === '=' && n.c[0]?.t === 'identifier' && n.c[1]?.t === 'binary_expression' && (n.c[1].op === '+' || n.c[1].op === '-')) {
       const [x, e] = n.c[1].c;
-      if (x && e && name(x) === name(n.c[0])) step(n.c[0], n.c[1].op === '+' ? 1 : -1, src.slice(e.s, e.e));
+      if (x && e && name(x) === name(n.c[0])) step(n.c[0], n.c[1].op === '+' ? 1 : -1, src.slice(e.s, e.e), n);
     }
     // a plain `x = …` (or `&x` handed on); `x += …` and `x++` read x first, so they do not count
     const target = n.t === 'assignment_expression' && n.op === '=' ? n.c[0] : n.t === 'pointer_expression' && n.op === '&' ? n.c[0] : undefined;

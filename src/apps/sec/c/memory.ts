@@ -106,13 +106,15 @@ function lostLastPointer(old: Val | undefined, v: Val, lhs: N, st: State, fr: Fr
 /** Sets a variable: facts about its old value go, a read's `<= count` fact comes. */
 export function assignVar(st: State, key: string, cell: Cell): void {
   const from = cell.v.k === 'int' ? cell.v.from : undefined;
-  if (from && cell.v.k === 'int') {
-    const { from: _, ...v } = cell.v;
+  const sumLe = cell.v.k === 'int' ? cell.v.sumLe : undefined;
+  if ((from || sumLe) && cell.v.k === 'int') {
+    const { from: _, sumLe: __, ...v } = cell.v;
     cell = { ...cell, v };
   }
   st.vars.set(key, cell);
   st.dropRels(key);
   if (cell.v.k === 'int' && cell.v.le && cell.v.le !== key) st.addRel(`le|${key}|${cell.v.le}`);
+  if (sumLe && sumLe.key !== key) st.addRel(`sum|${key}|${sumLe.key}|${sumLe.k}`);
   // `c = *p`: a test of c is a test of the character at p (terminator.ts)
   if (from && from.key !== key) st.addRel(`ld|${key}|${from.key}|${from.k}`);
 }

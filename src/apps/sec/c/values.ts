@@ -49,6 +49,8 @@ export interface IntV {
   every?: boolean;
   /** at most the value of this variable (a read returns no more bytes than it was asked for) */
   le?: string;
+  /** value + variable `key` <= k: a read into `buf + used` of at most `CAP - used` bytes */
+  sumLe?: { key: string; k: number };
   /** this is the string length of the string at (object, byte offset): narrowing it bounds the string */
   lenOf?: { o: number; off: number; elem: number };
   /** this is the string length of what pointer variable `key` points to: narrowing it bounds that pointer's string */
