@@ -80,6 +80,7 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
     const size = elemSize(staticType(r, fr, run), run.group.structs) ?? 1;
     return shift(b, a, size);
   }
+  if (a.k === 'ptr' && b.k === 'ptr' && op === '-') return ptrDiff(a, b, l, st, fr, run);
   if (a.k !== 'int' || b.k !== 'int') {
     if ((op === '/' || op === '%') && b.k === 'int') checkDivisor(b, r, n, st, fr, run);
     return anyInt();
@@ -96,7 +97,13 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
   });
   const lt = staticType(l, fr, run);
   const rt = staticType(r, fr, run);
-  const type = lt && intRange(lt) ? lt : rt && intRange(rt) ? rt : lt ?? rt ?? constantType(a, b);
+  const dl = lt && intRange(lt) ? lt : undefined;
+  const dr = rt && intRange(rt) ? rt : undefined;
+  // with a declared type on either side, C's conversions; between constants alone, what holds them
+  const promoted = dl || dr ? arithType(dl ?? literalType(l, fr), dr ?? literalType(r, fr)) : constantType(a, b) ?? arithType(literalType(l, fr), literalType(r, fr));
+  // stored straight into a narrower variable, arithmetic on narrow values wraps in that type
+  const narrowOnly = !promoted || (promoted.base === 'int' && !promoted.unsigned);
+  const type = (run.dest?.node === n && narrowOnly ? run.dest.type : promoted) ?? lt ?? rt ?? constantType(a, b);
   const floaty = isFloat(lt) || isFloat(rt);
   let v: IntV;
   switch (op) {
@@ -146,6 +153,58 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
   }
   if (!floaty && (op === '+' || op === '-' || op === '*')) checkOverflow(v, a, type ?? INT_TYPE, n, fr, run, op === '+' ? 'addition' : op === '-' ? 'subtraction' : 'multiplication', b);
   return v;
+}
+
+/**
+ * `end - start` for two pointers into one buffer: the distance in elements. Where the buffer holds
+ * input, where a search stopped in it is up to the input too.
+ */
+function ptrDiff(a: PtrV, b: PtrV, l: N, st: State, fr: Frame, run: Run): IntV {
+  const [x] = a.t;
+  const [y] = b.t;
+  if (!x || !y || a.t.some((t) => t.o !== x.o) || b.t.some((t) => t.o !== x.o)) return anyInt();
+  const lo = Math.min(...a.t.map((t) => t.lo)) - Math.max(...b.t.map((t) => t.hi));
+  const hi = Math.max(...a.t.map((t) => t.hi)) - Math.min(...b.t.map((t) => t.lo));
+  const es = elemSize(staticType(l, fr, run), run.group.structs) ?? 1;
+  const o = st.objs.get(x.o);
+  // `end - start` is written with the later pointer first: a negative distance is the intervals' blur
+  const v: IntV = { k: 'int', lo: hi >= 0 ? Math.max(0, Math.floor(lo / es)) : Math.floor(lo / es), hi: Math.ceil(hi / es), taint: false };
+  if (!Number.isFinite(v.lo) && !Number.isFinite(v.hi)) return anyInt();
+  if (o?.taint && lo !== hi) Object.assign(v, { taint: true, origin: o.origin, ...(o.weak ? { weak: true } : {}), src: o.taintLine, srcNote: 'distance between two places in input' });
+  return v;
+}
+
+/** The type of an integer literal from its suffix (`299u`: unsigned int, `1L`: long). */
+function literalType(n: N, fr: Frame): CType | undefined {
+  let e = n;
+  while (e.t === 'parenthesized_expression' && e.c[0]) e = e.c[0];
+  if (e.t !== 'number_literal') return undefined;
+  const raw = text(fr.file, e);
+  if (/[.eEpP]/.test(raw) && !/^0[xX]/.test(raw)) return undefined;
+  const suffix = /[uUlL]*$/.exec(raw)?.[0] ?? '';
+  return { base: /[lL]/.test(suffix) ? 'long' : 'int', ptr: 0, unsigned: /[uU]/.test(suffix) };
+}
+
+/**
+ * C's usual arithmetic conversions for two integer operand types: each is promoted to at least
+ * int (so `unsigned char * 299u` is unsigned int arithmetic), then the wider wins, and unsigned
+ * wins between two of the same width. Undefined when neither type is known.
+ */
+function arithType(a: CType | undefined, b: CType | undefined): CType | undefined {
+  const promote = (t: CType | undefined): CType | undefined => {
+    const r = intRange(t);
+    if (!t || !r) return undefined;
+    return r[1] - r[0] < 2 ** 32 - 1 ? { base: 'int', ptr: 0, unsigned: false } : t;
+  };
+  const pa = promote(a);
+  const pb = promote(b);
+  if (!pa || !pb) return pa ?? pb;
+  const ra = intRange(pa) as [number, number];
+  const rb = intRange(pb) as [number, number];
+  const wa = ra[1] - ra[0];
+  const wb = rb[1] - rb[0];
+  if (wa !== wb) return wa > wb ? pa : pb;
+  return ra[0] === 0 ? pa : pb;
 }
 
 /**
@@ -239,9 +298,10 @@ function relFloor(l: N, r: N, st: State, fr: Frame, run: Run): number {
   const ka = plainKey(l, fr, run);
   const kb = plainKey(r, fr, run);
   if (!ka || !kb) return -Infinity;
-  if (st.rels.has(`lt|${kb}|${ka}`)) return 1;
-  if (st.rels.has(`le|${kb}|${ka}`)) return 0;
-  return -Infinity;
+  let floor = st.rels.has(`lt|${kb}|${ka}`) ? 1 : st.rels.has(`le|${kb}|${ka}`) ? 0 : -Infinity;
+  const prefix = `ge|${ka}|${kb}|`;
+  for (const rel of st.rels) if (rel.startsWith(prefix)) floor = Math.max(floor, Number(rel.slice(prefix.length)));
+  return floor;
 }
 
 /** The variable an operand names, through casts and parentheses. */

@@ -137,6 +137,15 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     narrowSum(t, l, op, rv, fr, run);
     narrowSum(f, l, NEG[op] as string, rv, fr, run);
   }
+  // `total - off < 4` (a difference tested against a constant): remembered for `total - off - 4`;
+  // `eq - line >= sizeof key` for pointers into one buffer: bounds eq itself
+  if (rv.k === 'int' && isConstInt(rv)) {
+    addDiff(t, l, op, rv, fr, run);
+    addDiff(f, l, NEG[op] as string, rv, fr, run);
+  } else if (lv.k === 'int' && isConstInt(lv)) {
+    addDiff(t, r, FLIP[op] as string, lv, fr, run);
+    addDiff(f, r, FLIP[NEG[op] as string] as string, lv, fr, run);
+  }
   // `got < n`: remembered for `n - got`
   const ka = plainKey(l, fr, run);
   const kb = plainKey(r, fr, run);
@@ -205,6 +214,48 @@ function narrowSum(st: State, sum: N, op: string, bound: IntV, fr: Frame, run: R
   const sy = subject(y, st, fr, run);
   if (sx && Number.isFinite(vy.lo)) narrowSubject(st, sx, op, { ...bound, lo: bound.lo - vy.lo, hi: bound.hi - vy.lo });
   if (sy && Number.isFinite(vx.lo)) narrowSubject(st, sy, op, { ...bound, lo: bound.lo - vx.lo, hi: bound.hi - vx.lo });
+}
+
+function isConstInt(v: IntV): boolean {
+  return v.lo === v.hi && Number.isFinite(v.lo);
+}
+
+/** `x - y op c`: the least value x - y has on this branch, as the fact `ge|x|y|least`. */
+function addDiff(st: State, e: N, op: string, c: IntV, fr: Frame, run: Run): void {
+  let d = e;
+  while ((d.t === 'parenthesized_expression' || d.t === 'cast_expression') && d.c.length > 0) d = d.c[d.c.length - 1] as N;
+  if (st.dead || d.t !== 'binary_expression' || d.op !== '-' || !d.c[0] || !d.c[1]) return;
+  const x = plainKey(d.c[0], fr, run);
+  const y = plainKey(d.c[1], fr, run);
+  if (!x || !y || x === y) return;
+  const pa = quietly(run, () => evalExpr(d.c[0] as N, st.peek(), fr, run));
+  const pb = quietly(run, () => evalExpr(d.c[1] as N, st.peek(), fr, run));
+  if (pa.k === 'ptr' && pb.k === 'ptr') {
+    narrowPtrDiff(st, x, pa, pb, op, c, elemSize(staticType(d.c[0] as N, fr, run), run.group.structs) ?? 1);
+    return;
+  }
+  const least = narrowInt({ k: 'int', lo: -Infinity, hi: Infinity, taint: false }, op, c);
+  if (least === 'dead' || !Number.isFinite(least.lo)) return;
+  st.addRel(`ge|${x}|${y}|${least.lo}`);
+}
+
+/** `p - q op c` where q is at one known place in p's buffer: p's offset is bounded to match. */
+function narrowPtrDiff(st: State, key: string, p: PtrV, q: PtrV, op: string, c: IntV, es: number): void {
+  const [b] = q.t;
+  if (!b || q.t.length !== 1 || b.lo !== b.hi || p.t.length === 0 || p.t.some((x) => x.o !== b.o)) return;
+  const t: Target[] = [];
+  for (const x of p.t) {
+    const d = narrowInt({ k: 'int', lo: (x.lo - b.lo) / es, hi: (x.hi - b.lo) / es, taint: false }, op, c);
+    if (d === 'dead') continue;
+    t.push({ o: x.o, lo: b.lo + d.lo * es, hi: b.lo + d.hi * es });
+  }
+  const cell = st.vars.get(key);
+  if (!cell || cell.v.k !== 'ptr') return;
+  if (t.length === 0) {
+    st.dead = true;
+    return;
+  }
+  st.vars.set(key, { ...cell, v: { ...cell.v, t, grow: undefined } });
 }
 
 function addOrder(st: State, a: string, b: string, op: string): void {

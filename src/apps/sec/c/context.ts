@@ -140,6 +140,8 @@ export interface Run {
   at?: string;
   /** on a loop's first pass, the variables its body assigns (their unassigned reads wait for the next pass) */
   loopAssigned?: ReadonlySet<string>;
+  /** arithmetic whose result is stored straight into a narrower variable (`char r = c + 1`): checked in that type */
+  dest?: { node: N; type: CType };
 }
 
 export interface Report {

@@ -15,7 +15,7 @@ import { decodeLiteral, literalLength } from './literal.js';
 import { loaded, loadElement, markWritten, movedRels, newObj, shift, store, writeElement } from './memory.js';
 import { arrayCap, keyOf, lvalKey, staticType, typeDescriptor } from './names.js';
 import type { State } from './state.js';
-import { derefType, elemSize, intRange, isFloat, sizeOf, specType } from './types.js';
+import { derefType, elemSize, intRange, isFloat, sizeOf, specType, type CType } from './types.js';
 import { anyInt, int, isConst, joinVal, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
 import { branch } from './cond.js';
 import { endOfString, loadSite } from './terminator.js';
@@ -377,6 +377,26 @@ function evalUpdate(n: N, st: State, fr: Frame, run: Run): Val {
   return postfix ? old : nv;
 }
 
+/**
+ * `char r = c + 1;`, `s *= 2` with `short s`: C computes in int and the store wraps; the arithmetic
+ * is checked in the type it is stored in (the overflow Juliet and ITC mean). `top` is the node
+ * whose value is stored: a +, - or * of it is the one checked so.
+ */
+export function storedArith<T>(top: N, type: CType | undefined, run: Run, f: () => T): T {
+  let e = top;
+  while (e.t === 'parenthesized_expression' && e.c[0]) e = e.c[0];
+  const r = intRange(type);
+  const narrow = type && r && r[1] - r[0] < 2 ** 32 - 1 && (e.t === 'binary_expression' || e.t === 'assignment_expression') && /^[-+*]=?$/.test(e.op ?? '');
+  if (!narrow) return f();
+  const saved = run.dest;
+  run.dest = { node: e, type };
+  try {
+    return f();
+  } finally {
+    run.dest = saved;
+  }
+}
+
 /** Facts about a variable that survive its move by a constant (memory.ts, movedRels). */
 function keepRels(lhs: N, before: ReadonlySet<string>, delta: number, st: State, fr: Frame, run: Run, unit = 1): void {
   if (before.size === 0) return;
@@ -392,7 +412,7 @@ function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {
     const op = n.op.slice(0, -1);
     const a = evalExpr(lhs, st, fr, run);
     const b = evalExpr(rhs, st, fr, run);
-    v = arith(op, a, b, lhs, rhs, n, st, fr, run);
+    v = storedArith(n, staticType(lhs, fr, run), run, () => arith(op, a, b, lhs, rhs, n, st, fr, run));
     if ((op === '+' || op === '-') && isConst(b)) {
       const rels = st.rels;
       store(lhs, v, st, fr, run);
@@ -400,7 +420,7 @@ function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {
       return v;
     }
   } else {
-    v = evalExpr(rhs, st, fr, run);
+    v = storedArith(rhs, staticType(lhs, fr, run), run, () => evalExpr(rhs, st, fr, run));
     reallocOverwrite(lhs, rhs, v, n, st, fr, run);
     checkConversion(v, staticType(lhs, fr, run), rhs, n, fr, run);
   }

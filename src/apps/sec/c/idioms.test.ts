@@ -9,15 +9,16 @@ import { analyzeCFiles } from './index.js';
 
 const HEADERS = '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <ctype.h>\n#include <unistd.h>\n';
 
-async function scan(source: string): Promise<RawFinding[]> {
-  const [r] = await analyzeCFiles([{ file: 't.c', source: HEADERS + source, language: 'c' }]);
+async function scan(source: string, file = 't.c'): Promise<RawFinding[]> {
+  const cpp = file.endsWith('.cpp');
+  const [r] = await analyzeCFiles([{ file, source: (cpp ? '' : HEADERS) + source, language: cpp ? 'cpp' : 'c' }]);
   return r?.findings ?? [];
 }
 
 /** `rule@line` (lines of `source`, without the headers) of what the default output shows */
-async function shown(source: string): Promise<string[]> {
-  const skip = HEADERS.split('\n').length - 1;
-  return (await scan(source)).filter((f) => f.confidence >= DEFAULT_MIN_CONFIDENCE).map((f) => `${f.rule}@${f.line - skip}`);
+async function shown(source: string, file = 't.c'): Promise<string[]> {
+  const skip = file.endsWith('.cpp') ? 0 : HEADERS.split('\n').length - 1;
+  return (await scan(source, file)).filter((f) => f.confidence >= DEFAULT_MIN_CONFIDENCE).map((f) => `${f.rule}@${f.line - skip}`);
 }
 
 function lineOf(source: string, marker: string): number {
@@ -270,5 +271,133 @@ describe('integer idioms', () => {
       '}',
     ].join('\n');
     expect(await shown(src)).toEqual([]);
+  });
+});
+
+describe('checks written as expressions', () => {
+  it('takes `end - start >= sizeof dst` as bounding the copy of end - start bytes', async () => {
+    const src = [
+      'struct kv { char key[32]; char *value; };',
+      'static int parse(const char *line, struct kv *out) {',
+      "  const char *eq = strchr(line, '=');",
+      '  if (eq == NULL || (size_t)(eq - line) >= sizeof out->key) return -1;',
+      '  memcpy(out->key, line, (size_t)(eq - line));',
+      '  out->key[eq - line] = 0;',
+      '  out->value = strdup(eq + 1);',
+      '  return out->value ? 0 : -1;',
+      '}',
+      'int main(void) {',
+      '  char line[256];',
+      '  struct kv kv;',
+      '  while (fgets(line, sizeof line, stdin)) if (parse(line, &kv) == 0) { puts(kv.key); free(kv.value); }',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+    const bad = src.replace(' || (size_t)(eq - line) >= sizeof out->key', '');
+    expect(await shown(bad)).toContain('c.buffer.stack-overflow@5');
+  });
+
+  it('takes `total - off < 4` as making total - off - 4 safe', async () => {
+    const src = [
+      'int main(void) {',
+      '  unsigned char data[4096];',
+      '  size_t total = fread(data, 1, sizeof data, stdin), off = 0;',
+      '  while (off < total) {',
+      '    if (total - off < 4) break;',
+      '    size_t left = total - off - 4;',
+      '    printf("%zu\\n", left);',
+      '    off += 4;',
+      '  }',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+
+  it('reports a length that may be negative passed to memcpy (it becomes a huge size_t)', async () => {
+    const src = [
+      'int main(void) {',
+      '  unsigned char in[64], rec[32];',
+      '  if (fread(in, 1, sizeof in, stdin) != sizeof in) return 1;',
+      '  short len = (short)((in[0] << 8) | in[1]);',
+      '  if (len > (short)sizeof rec) return 1;',
+      '  memcpy(rec, in + 2, len);',
+      '  return rec[0];',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toContain('c.buffer.stack-overflow@6');
+  });
+
+  it('computes unsigned char arithmetic in the promoted type', async () => {
+    const src = [
+      'int main(void) {',
+      '  unsigned char px[3];',
+      '  if (fread(px, 1, 3, stdin) != 3) return 1;',
+      '  unsigned int v = (299u * px[0] + 587u * px[1] + 114u * px[2]) / 1000u;',
+      '  printf("%u\\n", v);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+});
+
+describe('structs and helpers', () => {
+  it('knows a flexible array member is part of its struct', async () => {
+    const src = [
+      'struct blk { struct blk *next; size_t used; unsigned char data[]; };',
+      'void *take(struct blk **head, size_t n) {',
+      '  struct blk *b = malloc(sizeof *b + n);',
+      '  if (!b) return NULL;',
+      '  b->next = *head; b->used = n; *head = b;',
+      '  return b->data;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+
+  it('does not take a helper that frees and returns NULL as leaking in its caller', async () => {
+    const src = [
+      'struct req { char *path; };',
+      'static struct req *parse(const char *line) {',
+      '  struct req *r = calloc(1, sizeof *r);',
+      '  if (r == NULL) return NULL;',
+      "  if (strchr(line, ' ') == NULL) { free(r); return NULL; }",
+      '  r->path = strdup(line);',
+      '  if (r->path == NULL) { free(r); return NULL; }',
+      '  return r;',
+      '}',
+      'int handle(const char *line) {',
+      '  struct req *r = parse(line);',
+      '  if (r == NULL) return 400;',
+      '  free(r->path);',
+      '  free(r);',
+      '  return 200;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+
+  it('takes a C++ reference parameter as the caller\'s variable, and a struct with a constructor as built', async () => {
+    const src = [
+      '#include <cstdlib>',
+      '#include <string>',
+      '#include <vector>',
+      'static bool parse_int(const std::string &s, long long &out) {',
+      '  char *end = nullptr;',
+      '  out = std::strtoll(s.c_str(), &end, 10);',
+      '  return end != s.c_str();',
+      '}',
+      'struct Message { std::vector<unsigned char> payload; std::size_t length; Message() : payload(64), length(0) {} };',
+      'static std::size_t size_of(const Message &m) { return m.payload.size(); }',
+      'int main(int argc, char **argv) {',
+      '  long long v;',
+      '  if (argc < 2 || !parse_int(argv[1], v)) return 1;',
+      '  Message m;',
+      '  return (int)(v + (long long)size_of(m));',
+      '}',
+    ].join('\n');
+    expect((await shown(src, 't.cpp')).filter((f) => f.startsWith('c.uninit'))).toEqual([]);
   });
 });
