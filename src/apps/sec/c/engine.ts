@@ -16,6 +16,7 @@ import { runPaths } from './exec.js';
 import { attach, CallerError, loadFile, parsers, type LoadedFile, type Parser } from './files.js';
 import type { Outcome } from './paths.js';
 import { entryParams, type EntryKind } from './params.js';
+import { mergeFindings } from './merge.js';
 import { nearest, resolveInclude, type ProjectIndex } from './project.js';
 import { State } from './state.js';
 import type { Val } from './values.js';
@@ -176,6 +177,13 @@ export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInp
   const roots = all.filter((f) => !group.referenced.has(f.name));
   for (const fn of roots) analyzeRoot(fn, group, visited, fn.name === 'main' ? 'main' : fn.exported ? 'exported' : 'internal');
   for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited, 'internal');
+  // one finding per flaw: the duplicates of one operation or one mistake fold into the most confident
+  for (const loaded of loadedFiles) {
+    const f = loaded.file;
+    const merged = mergeFindings(f, f.findings, f.subjects ?? []);
+    f.findings.length = 0;
+    f.findings.push(...merged);
+  }
   return results;
 }
 

@@ -401,3 +401,32 @@ describe('structs and helpers', () => {
     expect((await shown(src, 't.cpp')).filter((f) => f.startsWith('c.uninit'))).toEqual([]);
   });
 });
+
+describe('one finding per flaw', () => {
+  it('folds the findings of one operation, and of one buffer in one function, into the most confident', async () => {
+    const src = [
+      'int main(int argc, char **argv) {',
+      '  char q[64];',
+      '  if (argc < 3) return 1;',
+      '  strcpy(q, "select * from t where a = ");',
+      '  strcat(q, argv[1]);',
+      '  strcat(q, " and b = ");',
+      '  strcat(q, argv[2]);',
+      '  puts(q);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    const got = (await scan(src)).filter((f) => f.rule.startsWith('c.buffer'));
+    expect(got.length).toBe(1);
+    expect(got[0]?.trace.some((t) => t.note.startsWith('also '))).toBe(true);
+  });
+
+  it('keeps flaws in different functions apart', async () => {
+    const src = [
+      'static void a(const char *s) { char b[8]; strcpy(b, s); puts(b); }',
+      'static void c(const char *s) { char d[8]; strcpy(d, s); puts(d); }',
+      'int main(int argc, char **argv) { if (argc > 1) { a(argv[1]); c(argv[1]); } return 0; }',
+    ].join('\n');
+    expect((await shown(src)).sort()).toEqual(['c.buffer.stack-overflow@1', 'c.buffer.stack-overflow@2']);
+  });
+});
