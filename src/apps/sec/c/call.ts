@@ -87,7 +87,9 @@ function callValue(n: N, st: State, fr: Frame, run: Run): Val {
         return joinRets(outs);
       }
       // the statement splits on this call: its first run computes the outcomes, replays pick one
-      fork.outcomes ??= inline(fn, args, vals, n, st, fr, run);
+      // an outcome may be the caller's own state object (the callee ran on it): keep a copy, or the
+      // first replay's changes to that state would show up in the later replays
+      fork.outcomes ??= inline(fn, args, vals, n, st, fr, run).map((o) => (o.state === st ? { ...o, state: st.clone() } : o));
       const o = fork.outcomes[fork.pick ?? 0];
       if (!o) return UNKNOWN;
       adopt(st, o.state);

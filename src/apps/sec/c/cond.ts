@@ -121,10 +121,18 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   if (ls) {
     narrowSubject(t, ls, op, rv);
     narrowSubject(f, ls, NEG[op] as string, rv);
+    if (!fixed(rv)) {
+      markRel(t, ls, op);
+      markRel(f, ls, NEG[op] as string);
+    }
   }
   if (rs) {
     narrowSubject(t, rs, FLIP[op] as string, lv);
     narrowSubject(f, rs, FLIP[NEG[op] as string] as string, lv);
+    if (!fixed(lv)) {
+      markRel(t, rs, FLIP[op] as string);
+      markRel(f, rs, FLIP[NEG[op] as string] as string);
+    }
   }
   // `e > s` between two pointers into one buffer: each bounds the other's offset
   if (lv.k === 'ptr' && rv.k === 'ptr' && ls && rs && 'key' in ls && 'key' in rs && ls.add === 0 && rs.add === 0) {
@@ -204,6 +212,24 @@ function orderPointers(st: State, ka: string, kb: string, op: string, es: number
   if (nb.lo !== b.lo) st.vars.set(kb, { ...cb, v: { ...cb.v, t: [nb] } });
 }
 
+/** A value that is one known number (a constant, or a variable holding one). */
+function fixed(v: Val): boolean {
+  return v.k === 'int' && v.lo === v.hi && Number.isFinite(v.lo) && !v.taint;
+}
+
+/** `x op y` left x bounded above by another variable's value: x is relationally checked input. */
+function markRel(st: State, s: Subject, op: string): void {
+  if (st.dead || (op !== '<' && op !== '<=' && op !== '==')) return;
+  if ('key' in s) {
+    const cell = st.vars.get(s.key);
+    if (cell?.v.k === 'int' && cell.v.taint && !cell.v.rel) st.vars.set(s.key, { ...cell, v: { ...cell.v, rel: true } });
+    return;
+  }
+  const o = st.objs.get(s.o);
+  const v = o?.slots?.get(s.off);
+  if (o && v?.k === 'int' && v.taint && !v.rel) st.updateObj(o.id, { slots: new Map([...(o.slots ?? []), [s.off, { ...v, rel: true }]]) });
+}
+
 function narrowSum(st: State, sum: N, op: string, bound: IntV, fr: Frame, run: Run): void {
   if (st.dead || (op !== '<' && op !== '<=')) return;
   const [x, y] = sum.c as [N, N];
@@ -212,6 +238,9 @@ function narrowSum(st: State, sum: N, op: string, bound: IntV, fr: Frame, run: R
   if (vx.k !== 'int' || vy.k !== 'int') return;
   const sx = subject(x, st, fr, run);
   const sy = subject(y, st, fr, run);
+  // `a + b <= n`: each is bounded by the other
+  if (sx && !fixed(vy)) markRel(st, sx, op);
+  if (sy && !fixed(vx)) markRel(st, sy, op);
   if (sx && Number.isFinite(vy.lo)) narrowSubject(st, sx, op, { ...bound, lo: bound.lo - vy.lo, hi: bound.hi - vy.lo });
   if (sy && Number.isFinite(vx.lo)) narrowSubject(st, sy, op, { ...bound, lo: bound.lo - vx.lo, hi: bound.hi - vx.lo });
 }
@@ -471,6 +500,8 @@ function narrowInt(v: IntV, op: string, bound: IntV): IntV | 'dead' {
   }
   if (lo > hi) return 'dead';
   const nv: IntV = { ...v, lo, hi };
+  // a bound a test set is a checked one, whatever the widening or the bit arithmetic made before
+  if (v.wide && (lo !== v.lo || hi !== v.hi) && Number.isFinite(lo) && Number.isFinite(hi)) delete nv.wide;
   if (nz || lo > 0 || hi < 0) nv.nz = true;
   return nv;
 }

@@ -143,6 +143,8 @@ export interface Run {
   at?: string;
   /** on a loop's first pass, the variables its body assigns (their unassigned reads wait for the next pass) */
   loopAssigned?: ReadonlySet<string>;
+  /** the blocks standing for an array member of elements reached by a range index (fields.ts), by base block and member */
+  members?: Map<string, number>;
   /** arithmetic whose result is stored straight into a narrower variable (`char r = c + 1`): checked in that type */
   dest?: { node: N; type: CType };
 }

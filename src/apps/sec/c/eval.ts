@@ -233,7 +233,8 @@ function evalCast(n: N, st: State, fr: Frame, run: Run): Val {
     if (isConst(v) && !Number.isInteger(v.lo) && intRange(t)) return int(Math.trunc(v.lo), Math.trunc(v.lo), v.taint, v.src, v.srcNote);
     const r = intRange(t);
     // a cast of an input keeps it an input over the target range (negative inputs wrap to large unsigned ones)
-    if (r && v.taint && (v.lo < r[0] || v.hi > r[1])) return { ...v, lo: Math.max(v.lo, r[0]), hi: v.lo < 0 && r[0] === 0 ? r[1] : Math.min(v.hi, r[1]) };
+    // (and values past the top wrap to the bottom: `(short)0xffff` is -1)
+    if (r && v.taint && (v.lo < r[0] || v.hi > r[1])) return { ...v, lo: v.hi > r[1] ? r[0] : Math.max(v.lo, r[0]), hi: v.lo < r[0] ? r[1] : Math.min(v.hi, r[1]) };
   }
   return v;
 }
@@ -324,7 +325,9 @@ function evalConditional(n: N, st: State, fr: Frame, run: Run): Val {
   const [c, a, b] = n.c;
   if (!c) return UNKNOWN;
   const [t, f] = branch(c, st.clone(), fr, run);
-  const va = a && !t.dead ? evalExpr(a, t, fr, run) : undefined;
+  let va = a && !t.dead ? evalExpr(a, t, fr, run) : undefined;
+  // `n ? n : 1`, `w + h - 2 ? w + h - 2 : 1`: the value the test found non-zero
+  if (va?.k === 'int' && a && text(fr.file, a).replace(/\s+/g, '') === text(fr.file, c).replace(/\s+/g, '')) va = { ...va, nz: true };
   const vb = b && !f.dead ? evalExpr(b, f, fr, run) : undefined;
   const after = joinStates(t, f);
   st.vars = after.vars;
@@ -345,8 +348,12 @@ function evalUnary(n: N, st: State, fr: Frame, run: Run): Val {
     return n.op === '!' ? int(0, 1) : UNKNOWN;
   }
   switch (n.op) {
-    case '-':
+    case '-': {
+      // the negation of an unsigned value wraps around: it is unsigned too
+      const r = arg ? intRange(staticType(arg, fr, run)) : undefined;
+      if (r && r[0] === 0 && r[1] >= 2 ** 31 - 1 && !(v.lo === 0 && v.hi === 0)) return { ...v, lo: 0, hi: r[1], nz: undefined, lenOf: undefined, le: undefined };
       return { ...v, lo: -v.hi, hi: -v.lo };
+    }
     case '!':
       return v.lo > 0 || v.hi < 0 || v.nz ? int(0) : v.lo === 0 && v.hi === 0 ? int(1) : int(0, 1);
     case '~':

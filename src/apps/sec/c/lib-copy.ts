@@ -26,7 +26,8 @@ export function scale(v: Val | undefined, elem: number): Bytes {
   if (v?.k !== 'int') return { lo: 0, hi: Infinity, taint: false };
   // a length is a size_t: an input that may be negative becomes a huge count (CWE-195)
   if (v.taint && !v.weak && !v.wide && v.lo < 0 && Number.isFinite(v.lo) && v.hi >= 0) return { lo: 0, hi: (2 ** 64 - 1) * elem, taint: true };
-  return { lo: v.lo * elem, hi: v.hi * elem, taint: v.taint, weak: v.weak };
+  // (a length a test against another variable bounded is the program's, not the input's)
+  return { lo: v.lo * elem, hi: v.hi * elem, taint: v.taint && !v.rel, weak: v.weak };
 }
 
 /** `n` without parentheses and casts. */

@@ -17,7 +17,7 @@ import { libAlloc, libFree } from './lib-memory.js';
 import { commandCall, isCommand, isPathSink, markPathChecked, pathCall, realpathCall } from './lib-os.js';
 import type { State } from './state.js';
 import { checkTerminated, strLen } from './strings.js';
-import { anyInt, int, MAYBE, NO, UNKNOWN, YES, type IntV, type Val } from './values.js';
+import { anyInt, int, MAX_OBJECT, MAYBE, NO, UNKNOWN, YES, type IntV, type Val } from './values.js';
 
 export { checkTerminated } from './strings.js';
 
@@ -86,7 +86,8 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
       const sl = strLen(s, st, elem);
       const cap = name === 'strnlen' && max?.k === 'int' ? max.hi : Infinity;
       const link = s.k === 'ptr' && s.t.length === 1 && s.t[0] && s.t[0].lo === s.t[0].hi ? { o: s.t[0].o, off: s.t[0].lo, elem } : undefined;
-      const v: IntV = { k: 'int', lo: Math.min(sl.lo, cap), hi: Math.min(sl.hi, cap), taint: sl.taint, src: sl.line ?? n.line, srcNote: 'string length' };
+      // no object is larger than the address space: `strlen(s) * 2 + 1` cannot wrap
+      const v: IntV = { k: 'int', lo: Math.min(sl.lo, cap), hi: Math.min(sl.hi, cap, sl.taint ? MAX_OBJECT : Infinity), taint: sl.taint, src: sl.line ?? n.line, srcNote: 'string length' };
       if (sl.taint) {
         v.weak = sl.weak;
         v.origin = sl.origin;

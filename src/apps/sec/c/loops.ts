@@ -346,7 +346,8 @@ function capByTest(next: State, unwidened: State, cond: N, pairs: Pairs, fr: Fra
     const was = unwidened.vars.get(k)?.v;
     if (!cell || cell.v.k !== 'int' || inBody?.k !== 'int' || !Number.isFinite(inBody.hi)) continue;
     const base = was?.k === 'int' ? was : cell.v;
-    next.vars.set(k, { ...cell, v: { ...cell.v, hi: Math.max(base.hi, inBody.hi + step), taint: base.taint, origin: base.origin, src: base.src, srcNote: base.srcNote, weak: base.weak } });
+    // the test's own bound is reached once the loop runs that long: not a guess of the widening
+    next.vars.set(k, { ...cell, v: { ...cell.v, hi: Math.max(base.hi, inBody.hi + step), taint: base.taint, origin: base.origin, src: base.src, srcNote: base.srcNote, weak: base.weak, wide: base.wide } });
   }
 }
 
@@ -358,6 +359,13 @@ function followPartners(st: State, entry: State, pairs: Pairs): void {
     const nb = upper(st.vars.get(b)?.v);
     if (ea === undefined || eb === undefined || nb === undefined || !Number.isFinite(nb)) continue;
     capUpper(st, a, ea + (nb - eb));
+    // `*d++ = *s++` over input: how far d goes is up to the input, as far as s can go
+    const bv = st.vars.get(b)?.v;
+    const cell = st.vars.get(a);
+    if (cell?.v.k === 'ptr' && !cell.v.inputOff && bv?.k === 'ptr' && bv.t.length > 0 && bv.t.every((t) => { const o = st.objs.get(t.o); return o?.taint && !o.weak; })) {
+      const moved = cell.v.t.some((t) => t.hi > ea);
+      if (moved) st.vars.set(a, { ...cell, v: { ...cell.v, inputOff: true } });
+    }
   }
 }
 

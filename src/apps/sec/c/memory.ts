@@ -128,7 +128,8 @@ export function clampToType(v: Val, t: CType | undefined): Val {
   // the stored value wraps; keep what we know only when the input spans the type
   // (a wrapped non-input is unknown: the type's bounds are not values anyone proved reachable)
   // (what it became is bounded by the type, not by anything the input was checked against)
-  return v.taint ? { ...v, lo: Math.max(v.lo, r[0]), hi: Math.min(v.hi, r[1]), wide: true } : anyInt();
+  // (a value nothing bounded but its type is no input as read: its range is only the type's)
+  return v.taint ? { ...v, lo: Math.max(v.lo, r[0]), hi: Math.min(v.hi, r[1]), ...(!Number.isFinite(v.lo) && !Number.isFinite(v.hi) ? { wide: true } : {}) } : anyInt();
 }
 
 /**
@@ -328,9 +329,9 @@ export function shift(p: PtrV, i: IntV, size: number): PtrV {
   const exact = p.t.every((t) => t.lo === t.hi);
   if (exact && i.every) out.every = true;
   else if (i.lo !== i.hi) delete out.every;
-  if (i.taint && !i.weak && !i.wide && Number.isFinite(i.hi)) out.inputOff = true;
+  if (i.taint && !i.weak && !i.wide && !i.rel && Number.isFinite(i.hi)) out.inputOff = true;
   // moved by an amount input decides and nothing bounds: as far as the input says
-  if (i.taint && !i.weak && !Number.isFinite(i.hi)) out.grow = true;
+  if (i.taint && !i.weak && !i.rel && !Number.isFinite(i.hi)) out.grow = true;
   return out;
 }
 

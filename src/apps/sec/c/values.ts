@@ -57,6 +57,12 @@ export interface IntV {
   lenKey?: string;
   /** proven non-zero (intervals cannot express the hole a `!= 0` check makes) */
   nz?: boolean;
+  /**
+   * input whose upper end a test against another variable bounded (`n <= cap - len`, `pos <= ln->len`,
+   * `i < count`): intervals cannot hold the relation, but the program checked it, so how large it
+   * gets is no longer simply up to the input
+   */
+  rel?: boolean;
   /** the character just read at `*(key + k)`: the variable it is stored in remembers where it came from */
   from?: { key: string; k: number };
   /** where the value came from, for the trace */
@@ -111,6 +117,12 @@ export type Val = IntV | PtrV | RefV | FnV | UnkV;
 
 export const UNKNOWN: UnkV = { k: 'unk' };
 
+/**
+ * No object (so no string length, no distance between two places in one) is larger than the user
+ * address space of a 64-bit process (2^47 bytes on x86-64 and AArch64 Linux).
+ */
+export const MAX_OBJECT = 2 ** 47;
+
 export function int(lo: number, hi = lo, taint = false, src?: number, srcNote?: string): IntV {
   return { k: 'int', lo, hi, taint, src, srcNote };
 }
@@ -130,7 +142,9 @@ export function joinVal(a: Val, b: Val): Val {
   if (b.k === 'unk') return a;
   if (a.k === 'int' && b.k === 'int') {
     const v: IntV = { k: 'int', lo: Math.min(a.lo, b.lo), hi: Math.max(a.hi, b.hi), taint: a.taint || b.taint };
-    if (a.nz && b.nz) v.nz = true;
+    if (v.taint && (!a.taint || a.rel) && (!b.taint || b.rel)) v.rel = true;
+    const nonZero = (x: IntV) => x.nz || x.lo > 0 || x.hi < 0;
+    if (nonZero(a) && nonZero(b) && v.lo <= 0 && v.hi >= 0) v.nz = true;
     // prefer the stronger source for the trace and the confidence
     const from = a.taint && !a.weak ? a : b.taint && !b.weak ? b : a.taint ? a : b.taint ? b : a;
     v.src = from.src;
