@@ -3,7 +3,7 @@
  * dereferences and members. Arithmetic checks live in arith.ts, stores in memory.ts.
  */
 import type { N } from './ast.js';
-import { arith, checkConversion, checkOverflow, truthOf } from './arith.js';
+import { arith, checkConversion, checkOverflow } from './arith.js';
 import { report, text, type Frame, type Run } from './context.js';
 import { macroBody } from './macros.js';
 import { checkDeref, checkIndex } from './access.js';
@@ -457,15 +457,16 @@ function evalBinary(n: N, st: State, fr: Frame, run: Run): Val {
   if (!l || !r) return UNKNOWN;
   const op = n.op ?? '';
   if (op === '&&' || op === '||') {
-    const a = evalExpr(l, st, fr, run);
-    const at = truthOf(a);
-    if (op === '&&' && at === 0) return int(0);
-    if (op === '||' && at === 1) return int(1);
-    // the right side runs only on some paths; evaluate it on a copy so its effects stay possible, not certain
-    const b = evalExpr(r, at === undefined ? st.clone() : st, fr, run);
-    const bt = truthOf(b);
-    if (at !== undefined && bt !== undefined) return int(op === '&&' ? at & bt : at | bt);
-    return int(0, 1);
+    // the right side runs only where the left one lets it (`qs && param(qs, &v)`: qs is not NULL
+    // there), and what it did (a callee's writes) holds on those paths: split on the test as a
+    // branch does, then join the outcomes
+    const [t, f] = branch(n, st.clone(), fr, run);
+    const after = joinStates(t, f);
+    st.vars = after.vars;
+    st.objs = after.objs;
+    st.rels = after.rels;
+    st.dead = after.dead;
+    return t.dead && !f.dead ? int(0) : f.dead && !t.dead ? int(1) : int(0, 1);
   }
   if (fr.file.cpp && (op === '<<' || op === '>>')) {
     // in C++ these are stream operators unless the left side is an integer
