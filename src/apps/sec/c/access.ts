@@ -49,6 +49,8 @@ export function checkFreed(p: Val, node: N, st: State, fr: Frame, run: Run): voi
     }, run);
     return;
   }
+  // one of several blocks freed (the rest live) is a join of paths too
+  if (p.t.length > 1 && p.t.some((t) => st.objs.get(t.o)?.freed !== YES)) return;
   for (const t of p.t) {
     const o = st.objs.get(t.o);
     // freed on one path only is too often a loop or an error path the join blurred: stay quiet
@@ -75,7 +77,8 @@ export function checkIndex(p: Val, idx: IntV, size: number, write: boolean, node
   const trace: FlowStep[] = idx.src !== undefined && idx.taint ? [{ line: idx.src, note: idx.srcNote ?? 'index from input' }] : [];
   checkRange(p, idx.lo * size, idx.hi * size, size, size, write, node, st, fr, run, {
     what: `index ${fmtRange(idx.lo, idx.hi)}`,
-    taint: idx.taint,
+    // (an index a test against another variable bounded is the program's, not the input's)
+    taint: idx.taint && !idx.rel,
     weak: idx.weak,
     trace,
     cap,
@@ -106,7 +109,7 @@ export interface RangeInfo {
 }
 
 /** Confidences of range findings: see docs/jsec-engine.md "Tiers". */
-const CONF = { definite: 0.9, input: 0.75, range: 0.7, caller: 0.45, grow: 0.7, unknown: 0.35, imprecise: 0.45 };
+const CONF = { definite: 0.9, input: 0.75, range: 0.7, caller: 0.45, grow: 0.7, unknown: 0.35, imprecise: 0.35 };
 
 /**
  * Accesses bytes [off, off + len) relative to `p` (off and len as intervals). Reports the first

@@ -9,7 +9,7 @@ import { readMember, uncheckedInputFields } from './input-fields.js';
 import { lvalKey, staticType } from './names.js';
 import type { State } from './state.js';
 import { elemSize, intRange, INT_TYPE, isFloat, sizeOf, type CType } from './types.js';
-import { anyInt, int, isConst, NO, YES, type IntV, type PtrV, type Val } from './values.js';
+import { anyInt, capPtr, int, isConst, MAX_OBJECT, NO, YES, type IntV, type PtrV, type Val } from './values.js';
 
 export function truthOf(v: Val): 0 | 1 | undefined {
   if (v.k === 'int') return v.lo > 0 || v.hi < 0 || v.nz ? 1 : v.lo === 0 && v.hi === 0 ? 0 : undefined;
@@ -73,12 +73,15 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
   if (CMP.has(op)) return compareVals(op, a, b);
   if (a.k === 'ptr' && b.k === 'int' && (op === '+' || op === '-')) {
     const size = elemSize(staticType(l, fr, run), run.group.structs) ?? 1;
-    return shift(a, op === '+' ? b : { ...b, lo: -b.hi, hi: -b.lo }, size);
+    const p = shift(a, op === '+' ? b : { ...b, lo: -b.hi, hi: -b.lo }, size);
+    const k = op === '+' ? sumBound(l, r, st, fr, run) : undefined;
+    return (k !== undefined && capPtr(p, k)) || p;
   }
   if (b.k === 'ptr' && a.k === 'int' && op === '+') {
     const size = elemSize(staticType(r, fr, run), run.group.structs) ?? 1;
     return shift(b, a, size);
   }
+  if (a.k === 'ptr' && b.k === 'ptr' && op === '-') return ptrDiff(a, b, l, st, fr, run);
   if (a.k !== 'int' || b.k !== 'int') {
     if ((op === '/' || op === '%') && b.k === 'int') checkDivisor(b, r, n, st, fr, run);
     // `UINT32_C(1) << n`: the shifted value is unknown, the amount still matters
@@ -86,19 +89,30 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
     return anyInt();
   }
   const taint = a.taint || b.taint;
-  const src = a.taint ? a : b.taint ? b : a;
+  // a program input taints more strongly than a library caller's value: keep the stronger one
+  const src = a.taint && !a.weak ? a : b.taint && !b.weak ? b : a.taint ? a : b.taint ? b : a;
+  const weak = taint && (!a.taint || a.weak) && (!b.taint || b.weak) ? true : undefined;
+  const rel = taint && (!a.taint || a.rel) && (!b.taint || b.rel) ? true : undefined;
   // an index the loop runs through, plus or times a constant, still takes every value of its range
   const every = (op === '+' || op === '-' || op === '*') && ((a.every && isConst(b)) || (b.every && isConst(a)) || (a.every && b.every && (isConst(a) || isConst(b))));
   const wide = a.wide || b.wide;
-  const out = (lo: number, hi: number): IntV => ({ k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote, ...(every ? { every } : {}), ...(wide ? { wide } : {}) });
+  const out = (lo: number, hi: number): IntV => ({
+    k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote, ...(taint ? { origin: src.origin } : {}), ...(weak ? { weak } : {}), ...(rel ? { rel } : {}), ...(every ? { every } : {}), ...(wide ? { wide } : {}),
+  });
   const lt = staticType(l, fr, run);
   const rt = staticType(r, fr, run);
-  const type = lt && intRange(lt) ? lt : rt && intRange(rt) ? rt : lt ?? rt;
-  const floaty = isFloat(lt) || isFloat(rt);
+  const dl = lt && intRange(lt) ? lt : undefined;
+  const dr = rt && intRange(rt) ? rt : undefined;
+  // with a declared type on either side, C's conversions; between constants alone, what holds them
+  const promoted = dl || dr ? arithType(dl ?? literalType(l, fr), dr ?? literalType(r, fr)) : constantType(a, b) ?? arithType(literalType(l, fr), literalType(r, fr));
+  // stored straight into a narrower variable, arithmetic on narrow values wraps in that type
+  const narrowOnly = !promoted || (promoted.base === 'int' && !promoted.unsigned);
+  const type = (run.dest?.node === n && narrowOnly ? run.dest.type : promoted) ?? lt ?? rt ?? constantType(a, b);
+  const floaty = isFloat(lt) || isFloat(rt) || floatLiteral(l, fr) || floatLiteral(r, fr) || !Number.isInteger(a.lo) || !Number.isInteger(b.lo);
   let v: IntV;
   switch (op) {
     case '+':
-      v = out(a.lo + b.lo, a.hi + b.hi);
+      v = out(a.lo + b.lo, Math.min(a.hi + b.hi, sumBound(l, r, st, fr, run) ?? Infinity));
       break;
     case '-':
       v = out(Math.max(a.lo - b.hi, relFloor(l, r, st, fr, run)), a.hi - b.lo);
@@ -125,6 +139,13 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
     case '<<':
       checkShift(b, l, lt, r, n, fr, run);
       if (isConst(a) && isConst(b) && b.lo >= 0) return out(a.lo * 2 ** b.lo, a.lo * 2 ** b.lo);
+      // a byte shifted into place (`(uint32_t)p[1] << 8`): bits, not an input as read
+      if (a.lo >= 0 && Number.isFinite(a.hi) && b.lo >= 0 && b.hi <= 63) {
+        // in the left operand's promoted type: bits shifted out of it are gone
+        const r = intRange(arithType(dl ?? literalType(l, fr), dl ?? literalType(l, fr)) ?? INT_TYPE) as [number, number];
+        const hi = a.hi * 2 ** b.hi;
+        return hi <= r[1] ? out(a.lo * 2 ** b.lo, hi) : r[0] === 0 ? out(0, r[1]) : { k: 'int', lo: -Infinity, hi: Infinity, taint };
+      }
       return { k: 'int', lo: -Infinity, hi: Infinity, taint };
     case '>>':
       checkShift(b, l, lt, r, n, fr, run);
@@ -133,16 +154,108 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
     case '&':
       if (isConst(a) && isConst(b)) return out(a.lo & b.lo, a.lo & b.lo);
       if (isConst(b) && b.lo >= 0) return out(0, b.lo);
+      if (isConst(a) && a.lo >= 0) return out(0, a.lo);
+      if (a.lo >= 0 && b.lo >= 0) return bits(out(0, Math.min(a.hi, b.hi)));
       return { k: 'int', lo: -Infinity, hi: Infinity, taint };
     case '|':
     case '^':
       if (isConst(a) && isConst(b)) return op === '|' ? out(a.lo | b.lo, a.lo | b.lo) : out(a.lo ^ b.lo, a.lo ^ b.lo);
+      // non-negative operands: at most the next power of two above both, less one
+      // (bytes put together: an input as it came)
+      if (a.lo >= 0 && b.lo >= 0 && Number.isFinite(a.hi) && Number.isFinite(b.hi)) return out(op === '|' ? Math.max(a.lo, b.lo) : 0, 2 ** Math.ceil(Math.log2(Math.max(a.hi, b.hi) + 1)) - 1);
       return { k: 'int', lo: -Infinity, hi: Infinity, taint };
     default:
       return anyInt();
   }
+  // no declared type on either side (macro expansions, calls we cannot see): int is only a guess,
+  // and an operand already outside int's range shows the guess is wrong
+  const guessed = !dl && !dr && run.dest?.node !== n && (a.lo !== a.hi || b.lo !== b.hi);
+  const outside = (x: IntV) => x.lo < -(2 ** 31) || x.hi > 2 ** 32 - 1;
+  if (guessed && (outside(a) || outside(b))) return v;
   if (!floaty && (op === '+' || op === '-' || op === '*')) checkOverflow(v, a, type ?? INT_TYPE, n, fr, run, op === '+' ? 'addition' : op === '-' ? 'subtraction' : 'multiplication', b);
   return v;
+}
+
+/**
+ * `end - start` for two pointers into one buffer: the distance in elements. Where the buffer holds
+ * input, where a search stopped in it is up to the input too.
+ */
+function ptrDiff(a: PtrV, b: PtrV, l: N, st: State, fr: Frame, run: Run): IntV {
+  const [x] = a.t;
+  const [y] = b.t;
+  if (!x || !y || a.t.some((t) => t.o !== x.o) || b.t.some((t) => t.o !== x.o)) return anyInt();
+  const lo = Math.min(...a.t.map((t) => t.lo)) - Math.max(...b.t.map((t) => t.hi));
+  const hi = Math.max(...a.t.map((t) => t.hi)) - Math.min(...b.t.map((t) => t.lo));
+  const es = elemSize(staticType(l, fr, run), run.group.structs) ?? 1;
+  const o = st.objs.get(x.o);
+  // `end - start` is written with the later pointer first: a negative distance is the intervals' blur
+  // (and no object is larger than the address space)
+  const v: IntV = { k: 'int', lo: hi >= 0 ? Math.max(0, Math.floor(lo / es)) : Math.floor(lo / es), hi: Math.min(Math.ceil(hi / es), MAX_OBJECT), taint: false };
+  if (!Number.isFinite(v.lo) && !Number.isFinite(v.hi)) return anyInt();
+  if (o?.taint && lo !== hi) Object.assign(v, { taint: true, origin: o.origin, ...(o.weak ? { weak: true } : {}), src: o.taintLine, srcNote: 'distance between two places in input' });
+  return v;
+}
+
+/**
+ * Input masked by another value (`ip & mask`): its range is right, but what it can reach depends
+ * on the mask, which intervals do not follow (a test of it later makes it precise).
+ */
+function bits(v: IntV): IntV {
+  return v.taint ? { ...v, wide: true } : v;
+}
+
+/** `1000.0`, `1e3`, `0.5f`: a floating literal makes the arithmetic floating. */
+function floatLiteral(n: N, fr: Frame): boolean {
+  let e = n;
+  while (e.t === 'parenthesized_expression' && e.c[0]) e = e.c[0];
+  if (e.t !== 'number_literal') return false;
+  const raw = text(fr.file, e);
+  return /^0[xX]/.test(raw) ? /[pP]/.test(raw) : /[.eE]/.test(raw) || /[fF]$/.test(raw);
+}
+
+/** The type of an integer literal from its suffix (`299u`: unsigned int, `1L`: long). */
+function literalType(n: N, fr: Frame): CType | undefined {
+  let e = n;
+  while (e.t === 'parenthesized_expression' && e.c[0]) e = e.c[0];
+  if (e.t !== 'number_literal') return undefined;
+  const raw = text(fr.file, e);
+  if (/[.eEpP]/.test(raw) && !/^0[xX]/.test(raw)) return undefined;
+  const suffix = /[uUlL]*$/.exec(raw)?.[0] ?? '';
+  return { base: /[lL]/.test(suffix) ? 'long' : 'int', ptr: 0, unsigned: /[uU]/.test(suffix) };
+}
+
+/**
+ * C's usual arithmetic conversions for two integer operand types: each is promoted to at least
+ * int (so `unsigned char * 299u` is unsigned int arithmetic), then the wider wins, and unsigned
+ * wins between two of the same width. Undefined when neither type is known.
+ */
+function arithType(a: CType | undefined, b: CType | undefined): CType | undefined {
+  const promote = (t: CType | undefined): CType | undefined => {
+    const r = intRange(t);
+    if (!t || !r) return undefined;
+    return r[1] - r[0] < 2 ** 32 - 1 ? { base: 'int', ptr: 0, unsigned: false } : t;
+  };
+  const pa = promote(a);
+  const pb = promote(b);
+  if (!pa || !pb) return pa ?? pb;
+  const ra = intRange(pa) as [number, number];
+  const rb = intRange(pb) as [number, number];
+  const wa = ra[1] - ra[0];
+  const wb = rb[1] - rb[0];
+  if (wa !== wb) return wa > wb ? pa : pb;
+  return ra[0] === 0 ? pa : pb;
+}
+
+/**
+ * The type of arithmetic on constants whose declarations we do not see (`SIZE_MAX - 1`, a macro):
+ * int when both fit, else a 64-bit type (unsigned for non-negative ones, as sizes and masks are).
+ */
+function constantType(a: IntV, b: IntV): CType | undefined {
+  if (!isConst(a) || !isConst(b)) return undefined;
+  const fits = (r: [number, number]) => a.lo >= r[0] && a.lo <= r[1] && b.lo >= r[0] && b.lo <= r[1];
+  if (fits([-(2 ** 31), 2 ** 31 - 1])) return undefined;
+  // large non-negative constants are nearly always sizes and masks (`SIZE_MAX / 4`): unsigned
+  return { base: 'long', ptr: 0, unsigned: a.lo >= 0 && b.lo >= 0 };
 }
 
 /**
@@ -243,15 +356,29 @@ export function uncheckedInput(x: IntV | undefined, range: [number, number] | un
   return (x.lo <= range[0] || range[0] === 0) && x.hi >= range[1];
 }
 
+/** `a + b` where a loop or a read showed a + b <= K (`used += n` after a read of `CAP - used`): K. */
+function sumBound(l: N, r: N, st: State, fr: Frame, run: Run): number | undefined {
+  if (st.rels.size === 0) return undefined;
+  const ka = plainKey(l, fr, run);
+  const kb = plainKey(r, fr, run);
+  if (!ka || !kb) return undefined;
+  for (const rel of st.rels) {
+    const [kind, x, y, k] = rel.split('|');
+    if (kind === 'sum' && k !== undefined && ((x === ka && y === kb) || (x === kb && y === ka))) return Number(k);
+  }
+  return undefined;
+}
+
 /** `a - b` where a test or a read showed b < a (or b <= a): the difference is not negative. */
 function relFloor(l: N, r: N, st: State, fr: Frame, run: Run): number {
   if (st.rels.size === 0) return -Infinity;
   const ka = plainKey(l, fr, run);
   const kb = plainKey(r, fr, run);
   if (!ka || !kb) return -Infinity;
-  if (st.rels.has(`lt|${kb}|${ka}`)) return 1;
-  if (st.rels.has(`le|${kb}|${ka}`)) return 0;
-  return -Infinity;
+  let floor = st.rels.has(`lt|${kb}|${ka}`) ? 1 : st.rels.has(`le|${kb}|${ka}`) ? 0 : -Infinity;
+  const prefix = `ge|${ka}|${kb}|`;
+  for (const rel of st.rels) if (rel.startsWith(prefix)) floor = Math.max(floor, Number(rel.slice(prefix.length)));
+  return floor;
 }
 
 /** The variable an operand names, through casts and parentheses. */
@@ -275,7 +402,8 @@ export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, f
   // derived from input through checks and steps we only bound loosely is a weaker one
   const unchecked = (x: IntV | undefined) => uncheckedInput(x, range);
   const tainted = strong(a) || strong(b);
-  const conf = a.wide || b?.wide ? 0.45 : tainted ? (unchecked(a) || unchecked(b) ? 0.75 : 0.45) : 0.9;
+  // (a bound a loop's widening made is a guess: informational)
+  const conf = a.wide || b?.wide ? 0.35 : tainted ? (unchecked(a) || unchecked(b) ? 0.75 : 0.45) : 0.9;
   // doubles cannot tell 2^63-1 from 2^63: an increment of a value already at the maximum overflows
   const wide = range[1] > 2 ** 53;
   // a bound like sqrt(LLONG_MAX) squared lands within rounding of the maximum: not an overflow
@@ -284,7 +412,10 @@ export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, f
   // an unsigned minimum (0) is exact: only a signed 64-bit minimum suffers from rounding
   const wideLo = Math.abs(range[0]) > 2 ** 53;
   const down = v.lo < range[0] - (wideLo ? slack : 0) || (wideLo && v.lo <= range[0] && v.lo <= a.lo && (dir === -1 || (b !== undefined && b.lo > 0 && what === 'subtraction')));
-  if (up && Number.isFinite(v.hi)) {
+  // an input whose upper end a test against another variable bounded: the relation the intervals
+  // lost is what keeps the sum in range (`if (n > CAP - len) return; len + n`)
+  const checkedUp = [a, b].every((x) => !x || !x.taint || x.weak || x.rel) && !(isConst(a) && (!b || isConst(b)));
+  if (up && Number.isFinite(v.hi) && !checkedUp) {
     report(fr, n, {
       rule: 'c.integer.overflow',
       pattern: what,
@@ -312,7 +443,7 @@ function checkDivisor(b: IntV, r: N, n: N, _st: State, fr: Frame, run: Run): voi
     pattern: text(fr.file, r),
     description: zeroConst ? `The divisor '${text(fr.file, r)}' is zero here.` : `The divisor '${text(fr.file, r)}' comes from outside the program and is not checked against zero.`,
     // an input nothing checked is the clear case; one checked on one side only, a weaker one
-    confidence: zeroConst ? 0.9 : b.wide ? 0.45 : b.lo < 0 && b.hi > 0 ? 0.75 : 0.45,
+    confidence: zeroConst ? 0.9 : b.wide ? 0.35 : b.lo < 0 && b.hi > 0 ? 0.75 : 0.45,
     trace: b.src !== undefined ? [{ line: b.src, note: b.srcNote ?? 'value set here' }] : [],
   }, run);
 }

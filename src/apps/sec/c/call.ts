@@ -8,7 +8,7 @@ import { text, type FnDef, type Frame, type Run } from './context.js';
 import { macroBody } from './macros.js';
 import { evalExpr } from './eval.js';
 import { escape, markMemberWritten } from './memory.js';
-import { keyOf } from './names.js';
+import { keyOf, lvalKey } from './names.js';
 import { getlineCpp, memberCall } from './cpp.js';
 import { stringConstruct } from './cpp-string.js';
 import { exec, runPaths } from './exec.js';
@@ -78,7 +78,11 @@ function callValue(n: N, st: State, fr: Frame, run: Run): Val {
   if (fr.file.cpp && name === 'getline' && args.length === 2) return getlineCpp(args, st, fr, run);
   const fn = name ? resolveFunction(name, fr, run) : undefined;
   if (fn) {
-    const vals = args.map((a) => evalExpr(a, st, fr, run));
+    // a C++ reference parameter is the caller's object itself: passing it reads nothing
+    const vals = args.map((a, i) => {
+      const key = fn.params[i]?.type.ref ? lvalKey(a, fr, run) : undefined;
+      return key && st.vars.has(key) ? ({ k: 'ref', key } as const) : evalExpr(a, st, fr, run);
+    });
     markValidated(fn, vals, st);
     if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name)) {
       const fork = run.fork;
@@ -88,7 +92,9 @@ function callValue(n: N, st: State, fr: Frame, run: Run): Val {
         return joinRets(outs);
       }
       // the statement splits on this call: its first run computes the outcomes, replays pick one
-      fork.outcomes ??= inline(fn, args, vals, n, st, fr, run);
+      // an outcome may be the caller's own state object (the callee ran on it): keep a copy, or the
+      // first replay's changes to that state would show up in the later replays
+      fork.outcomes ??= inline(fn, args, vals, n, st, fr, run).map((o) => (o.state === st ? { ...o, state: st.clone() } : o));
       const o = fork.outcomes[fork.pick ?? 0];
       if (!o) return UNKNOWN;
       adopt(st, o.state);
@@ -195,6 +201,13 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
     ...(fn.variadic ? { varargs: vals.slice(fn.params.length) } : {}),
   };
   fn.params.forEach((p, i) => {
+    const given = vals[i];
+    if (p.type.ref && given?.k === 'ref') {
+      // the parameter names the caller's variable
+      frame.names.set(p.name, given.key);
+      frame.types.set(p.name, { ...p.type, ref: undefined });
+      return;
+    }
     const key = `${frame.id}:${p.name}`;
     frame.names.set(p.name, key);
     frame.types.set(p.name, p.type);

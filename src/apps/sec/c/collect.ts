@@ -149,6 +149,16 @@ function fieldsOf(list: N, file: FileCtx, group: Group, union: boolean): StructI
       if (!name) continue;
       // a member whose size we cannot tell makes every later offset (and the whole size) unknown
       const known = sizeOf(type, group.structs);
+      // a flexible array member (`unsigned char data[];`) starts where the struct ends
+      if (known === undefined && type.arrUnknown && !union && type.ptr === 0) {
+        const es = sizeOf({ ...type, arrUnknown: undefined }, group.structs) ?? 1;
+        const a = Math.min(8, Math.max(1, es));
+        align = Math.max(align, a);
+        off = Math.ceil(off / a) * a;
+        fields.set(name, { off, type });
+        size = off;
+        continue;
+      }
       if (known === undefined && (type.arr !== undefined || type.arrUnknown || group.structs.has(type.base))) {
         if (union) fields.set(name, { off: 0, type });
         size = undefined;
@@ -171,6 +181,20 @@ function fieldsOf(list: N, file: FileCtx, group: Group, union: boolean): StructI
   return { size: size === undefined ? undefined : Math.ceil(size / align) * align, union, fields };
 }
 
+/**
+ * A C++ struct or class whose declaration runs code: a constructor of its own, a member of class
+ * type (`std::vector<T>`, `std::string`), or a member with a default initialiser.
+ */
+function constructed(body: N, tag: string | undefined, info: StructInfo, src: string): boolean {
+  for (const [, f] of info.fields) if (f.type.ptr === 0 && /::|<|^(string|vector|map|array)$/.test(f.type.base)) return true;
+  for (const c of body.c) {
+    const txt = src.slice(c.s, c.e);
+    if (tag && (c.t === 'function_definition' || c.t === 'declaration' || c.t === 'field_declaration') && new RegExp(`^(explicit\\s+)?${tag}\\s*\\(`).test(txt.trim())) return true;
+    if (c.t === 'field_declaration' && c.c.some((x) => x.t === 'initializer_list' || x.t === 'default_value' || /_literal$|^number/.test(x.t))) return true;
+  }
+  return false;
+}
+
 /** Records struct and union layouts from `typedef struct {…} T;` and `struct T {…};`. */
 export function collectStruct(n: N, file: FileCtx, group: Group): void {
   const src = file.src;
@@ -179,6 +203,7 @@ export function collectStruct(n: N, file: FileCtx, group: Group): void {
   if (!spec || !body) return;
   const info = fieldsOf(body, file, group, spec.t === 'union_specifier');
   const tag = spec.c.find((c) => c.t === 'type_identifier');
+  if (file.cpp && constructed(body, tag ? src.slice(tag.s, tag.e) : undefined, info, src)) info.ctor = true;
   if (tag) group.structs.set(src.slice(tag.s, tag.e), info);
   if (n.t === 'type_definition') {
     for (const d of n.c) if (d.t === 'type_identifier') group.structs.set(src.slice(d.s, d.e), info);

@@ -10,7 +10,10 @@ import { evalExpr, quietly } from './eval.js';
 import { addrOf } from './fields.js';
 import { lvalKey } from './names.js';
 import { joinStates, State } from './state.js';
-import { MAYBE, NO, YES, type IntV, type PtrV, type Val } from './values.js';
+import { notTerminator } from './terminator.js';
+import { capPtr, MAYBE, NO, YES, type IntV, type PtrV, type Target, type Val } from './values.js';
+import { staticType } from './names.js';
+import { derefType, elemSize, type CType } from './types.js';
 
 export function branch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   if (n.t === 'parenthesized_expression' && n.c[0]) return branch(n.c[0], st, fr, run);
@@ -29,7 +32,18 @@ export function branch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     const [t2, f2] = branch(n.c[1], f1, fr, run);
     return [joinOrDead(t1, t2), f2];
   }
-  if (n.t === 'binary_expression' && n.op && CMP.has(n.op) && n.c[0] && n.c[1]) return compareBranch(n, st, fr, run);
+  if (n.t === 'binary_expression' && n.op && CMP.has(n.op) && n.c[0] && n.c[1]) return afterTest(n, compareBranch(n, st, fr, run), fr, run);
+  return afterTest(n, leafBranch(n, st, fr, run), fr, run);
+}
+
+/** What a test of one character says about where it is (terminator.ts). */
+function afterTest(n: N, [t, f]: [State, State], fr: Frame, run: Run): [State, State] {
+  notTerminator(n, true, t, fr, run);
+  notTerminator(n, false, f, fr, run);
+  return [t, f];
+}
+
+function leafBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   const v = evalExpr(n, st, fr, run);
   const truth = truthOf(v);
   const t = st;
@@ -74,6 +88,12 @@ function subject(n: N, st: State, fr: Frame, run: Run): Subject | undefined {
     const k = Number(text(fr.file, c.c[1]).trim());
     return inner && !('abs' in inner && inner.abs) ? { ...inner, add: inner.add + (c.op === '+' ? k : -k) } : undefined;
   }
+  // `n-- > 0` tests n's value before the step: n + 1 now
+  if (c.t === 'update_expression' && c.c[0]) {
+    const inner = subject(c.c[0], st, fr, run);
+    const post = /[+-]$/.test(fr.file.src.slice(c.s, c.e).trimEnd());
+    return inner && !('abs' in inner && inner.abs) ? { ...inner, add: inner.add + (post ? (c.op === '--' ? 1 : -1) : 0) } : undefined;
+  }
   const key = lvalKey(c, fr, run);
   if (key) return { key, abs: false, add: 0 };
   // `hdr[0] > sizeof rec`: an element at a fixed offset is narrowed like a member
@@ -101,15 +121,38 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   if (ls) {
     narrowSubject(t, ls, op, rv);
     narrowSubject(f, ls, NEG[op] as string, rv);
+    if (!fixed(rv)) {
+      markRel(t, ls, op);
+      markRel(f, ls, NEG[op] as string);
+    }
   }
   if (rs) {
     narrowSubject(t, rs, FLIP[op] as string, lv);
     narrowSubject(f, rs, FLIP[NEG[op] as string] as string, lv);
+    if (!fixed(lv)) {
+      markRel(t, rs, FLIP[op] as string);
+      markRel(f, rs, FLIP[NEG[op] as string] as string);
+    }
+  }
+  // `e > s` between two pointers into one buffer: each bounds the other's offset
+  if (lv.k === 'ptr' && rv.k === 'ptr' && ls && rs && 'key' in ls && 'key' in rs && ls.add === 0 && rs.add === 0) {
+    const es = elemSize(derefType(staticType(l, fr, run) ?? { base: 'char', ptr: 1 } as CType), run.group.structs) ?? 1;
+    orderPointers(t, ls.key, rs.key, op, es);
+    orderPointers(f, ls.key, rs.key, NEG[op] as string, es);
   }
   // `a + b <= n`: each is at most n minus the other's least value
   if (!ls && rv.k === 'int' && l.t === 'binary_expression' && l.op === '+' && l.c[0] && l.c[1]) {
     narrowSum(t, l, op, rv, fr, run);
     narrowSum(f, l, NEG[op] as string, rv, fr, run);
+  }
+  // `total - off < 4` (a difference tested against a constant): remembered for `total - off - 4`;
+  // `eq - line >= sizeof key` for pointers into one buffer: bounds eq itself
+  if (rv.k === 'int' && isConstInt(rv)) {
+    addDiff(t, l, op, rv, fr, run);
+    addDiff(f, l, NEG[op] as string, rv, fr, run);
+  } else if (lv.k === 'int' && isConstInt(lv)) {
+    addDiff(t, r, FLIP[op] as string, lv, fr, run);
+    addDiff(f, r, FLIP[NEG[op] as string] as string, lv, fr, run);
   }
   // `got < n`: remembered for `n - got`
   const ka = plainKey(l, fr, run);
@@ -127,7 +170,64 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     narrowLen(t, rv.lenOf, FLIP[op] as string, lv);
     narrowLen(f, rv.lenOf, FLIP[NEG[op] as string] as string, lv);
   }
+  if (lv.k === 'int' && lv.lenKey && rv.k === 'int') {
+    narrowPtrLen(t, lv, op, rv);
+    narrowPtrLen(f, lv, NEG[op] as string, rv);
+  }
+  if (rv.k === 'int' && rv.lenKey && lv.k === 'int') {
+    narrowPtrLen(t, rv, FLIP[op] as string, lv);
+    narrowPtrLen(f, rv, FLIP[NEG[op] as string] as string, lv);
+  }
   return [t, f];
+}
+
+/** The one object all of `v`'s targets are in, as one offset range. */
+function hull(v: PtrV): Target | undefined {
+  const [first] = v.t;
+  if (!first || v.t.some((x) => x.o !== first.o)) return undefined;
+  return { o: first.o, lo: Math.min(...v.t.map((x) => x.lo)), hi: Math.max(...v.t.map((x) => x.hi)) };
+}
+
+/** `a op b` for two pointers into the same object: their offsets bound each other. */
+function orderPointers(st: State, ka: string, kb: string, op: string, es: number): void {
+  if (st.dead) return;
+  if (op === '>') return orderPointers(st, kb, ka, '<', es);
+  if (op === '>=') return orderPointers(st, kb, ka, '<=', es);
+  if (op !== '<' && op !== '<=') return;
+  const ca = st.vars.get(ka);
+  const cb = st.vars.get(kb);
+  if (ca?.v.k !== 'ptr' || cb?.v.k !== 'ptr') return;
+  const a = hull(ca.v);
+  const b = hull(cb.v);
+  if (!a || !b || a.o !== b.o) return;
+  // a < b: a <= b - es; a <= b
+  const gap = op === '<' ? -es : 0;
+  const na = { ...a, hi: Math.min(a.hi, b.hi + gap) };
+  const nb = { ...b, lo: Math.max(b.lo, a.lo - gap) };
+  if (na.lo > na.hi || nb.lo > nb.hi) {
+    st.dead = true;
+    return;
+  }
+  if (na.hi !== a.hi) st.vars.set(ka, { ...ca, v: { ...ca.v, t: [na], grow: undefined } });
+  if (nb.lo !== b.lo) st.vars.set(kb, { ...cb, v: { ...cb.v, t: [nb] } });
+}
+
+/** A value that is one known number (a constant, or a variable holding one). */
+function fixed(v: Val): boolean {
+  return v.k === 'int' && v.lo === v.hi && Number.isFinite(v.lo) && !v.taint;
+}
+
+/** `x op y` left x bounded above by another variable's value: x is relationally checked input. */
+function markRel(st: State, s: Subject, op: string): void {
+  if (st.dead || (op !== '<' && op !== '<=' && op !== '==')) return;
+  if ('key' in s) {
+    const cell = st.vars.get(s.key);
+    if (cell?.v.k === 'int' && cell.v.taint && !cell.v.rel) st.vars.set(s.key, { ...cell, v: { ...cell.v, rel: true } });
+    return;
+  }
+  const o = st.objs.get(s.o);
+  const v = o?.slots?.get(s.off);
+  if (o && v?.k === 'int' && v.taint && !v.rel) st.updateObj(o.id, { slots: new Map([...(o.slots ?? []), [s.off, { ...v, rel: true }]]) });
 }
 
 function narrowSum(st: State, sum: N, op: string, bound: IntV, fr: Frame, run: Run): void {
@@ -138,8 +238,53 @@ function narrowSum(st: State, sum: N, op: string, bound: IntV, fr: Frame, run: R
   if (vx.k !== 'int' || vy.k !== 'int') return;
   const sx = subject(x, st, fr, run);
   const sy = subject(y, st, fr, run);
+  // `a + b <= n`: each is bounded by the other
+  if (sx && !fixed(vy)) markRel(st, sx, op);
+  if (sy && !fixed(vx)) markRel(st, sy, op);
   if (sx && Number.isFinite(vy.lo)) narrowSubject(st, sx, op, { ...bound, lo: bound.lo - vy.lo, hi: bound.hi - vy.lo });
   if (sy && Number.isFinite(vx.lo)) narrowSubject(st, sy, op, { ...bound, lo: bound.lo - vx.lo, hi: bound.hi - vx.lo });
+}
+
+function isConstInt(v: IntV): boolean {
+  return v.lo === v.hi && Number.isFinite(v.lo);
+}
+
+/** `x - y op c`: the least value x - y has on this branch, as the fact `ge|x|y|least`. */
+function addDiff(st: State, e: N, op: string, c: IntV, fr: Frame, run: Run): void {
+  let d = e;
+  while ((d.t === 'parenthesized_expression' || d.t === 'cast_expression') && d.c.length > 0) d = d.c[d.c.length - 1] as N;
+  if (st.dead || d.t !== 'binary_expression' || d.op !== '-' || !d.c[0] || !d.c[1]) return;
+  const x = plainKey(d.c[0], fr, run);
+  const y = plainKey(d.c[1], fr, run);
+  if (!x || !y || x === y) return;
+  const pa = quietly(run, () => evalExpr(d.c[0] as N, st.peek(), fr, run));
+  const pb = quietly(run, () => evalExpr(d.c[1] as N, st.peek(), fr, run));
+  if (pa.k === 'ptr' && pb.k === 'ptr') {
+    narrowPtrDiff(st, x, pa, pb, op, c, elemSize(staticType(d.c[0] as N, fr, run), run.group.structs) ?? 1);
+    return;
+  }
+  const least = narrowInt({ k: 'int', lo: -Infinity, hi: Infinity, taint: false }, op, c);
+  if (least === 'dead' || !Number.isFinite(least.lo)) return;
+  st.addRel(`ge|${x}|${y}|${least.lo}`);
+}
+
+/** `p - q op c` where q is at one known place in p's buffer: p's offset is bounded to match. */
+function narrowPtrDiff(st: State, key: string, p: PtrV, q: PtrV, op: string, c: IntV, es: number): void {
+  const [b] = q.t;
+  if (!b || q.t.length !== 1 || b.lo !== b.hi || p.t.length === 0 || p.t.some((x) => x.o !== b.o)) return;
+  const t: Target[] = [];
+  for (const x of p.t) {
+    const d = narrowInt({ k: 'int', lo: (x.lo - b.lo) / es, hi: (x.hi - b.lo) / es, taint: false }, op, c);
+    if (d === 'dead') continue;
+    t.push({ o: x.o, lo: b.lo + d.lo * es, hi: b.lo + d.hi * es });
+  }
+  const cell = st.vars.get(key);
+  if (!cell || cell.v.k !== 'ptr') return;
+  if (t.length === 0) {
+    st.dead = true;
+    return;
+  }
+  st.vars.set(key, { ...cell, v: { ...cell.v, t, grow: undefined } });
 }
 
 function addOrder(st: State, a: string, b: string, op: string): void {
@@ -185,6 +330,19 @@ function narrowLen(st: State, at: { o: number; off: number; elem: number }, op: 
   }
   if (nv.lo === cur.lo && nv.hi === cur.hi) return;
   st.updateObj(o.id, { slo: at.off + nv.lo * at.elem, shi: at.off + nv.hi * at.elem });
+}
+
+/** `strlen(s) < n` for a pointer s into the middle of a string: s's string is at most that long. */
+function narrowPtrLen(st: State, len: IntV, op: string, bound: IntV): void {
+  if (st.dead || !len.lenKey) return;
+  const nv = narrowInt({ ...len, lo: Math.max(0, len.lo) }, op, bound);
+  if (nv === 'dead') {
+    st.dead = true;
+    return;
+  }
+  const cell = st.vars.get(len.lenKey);
+  if (cell?.v.k !== 'ptr' || !Number.isFinite(nv.hi) || (cell.v.slen !== undefined && cell.v.slen <= nv.hi)) return;
+  st.vars.set(len.lenKey, { ...cell, v: { ...cell.v, slen: nv.hi } });
 }
 
 /** Narrows a member slot of an object (`p->len < 64`, `s->next != NULL`). */
@@ -266,7 +424,9 @@ function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw
     return;
   }
   st.vars.set(key, { ...cell, v: nv });
+  if (st.rels.size > 0 && Number.isFinite(nv.lo)) capBySum(st, key, nv.lo);
   if (v.lenOf) narrowLen(st, v.lenOf, op, bound);
+  if (v.lenKey) narrowPtrLen(st, v, op, bound);
   // what an earlier test put below this variable is now below its new bound too
   // (`root <= max` then `max <= 15` bounds root)
   if (nv.hi < v.hi && st.rels.size > 0) {
@@ -279,6 +439,26 @@ function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw
         if (c.v.lo > cap) st.dead = true;
         else st.vars.set(below, { ...c, v: { ...c.v, hi: cap } });
       }
+    }
+  }
+}
+
+/**
+ * `p + n <= K` (a loop moving both in step) and now n >= lo: p is at most K - lo (a pointer by
+ * the offset of its one target).
+ */
+function capBySum(st: State, key: string, lo: number): void {
+  for (const r of st.rels) {
+    const [kind, a, b, k] = r.split('|');
+    if (kind !== 'sum' || k === undefined || (a !== key && b !== key)) continue;
+    const other = a === key ? b : a;
+    const cell = other ? st.vars.get(other) : undefined;
+    const cap = Number(k) - lo;
+    if (!other || !cell || !Number.isFinite(cap)) continue;
+    if (cell.v.k === 'int' && cell.v.hi > cap) st.vars.set(other, { ...cell, v: { ...cell.v, hi: Math.max(cell.v.lo, cap) } });
+    else if (cell.v.k === 'ptr') {
+      const v = capPtr(cell.v, cap);
+      if (v && v !== cell.v) st.vars.set(other, { ...cell, v });
     }
   }
 }
@@ -320,6 +500,8 @@ function narrowInt(v: IntV, op: string, bound: IntV): IntV | 'dead' {
   }
   if (lo > hi) return 'dead';
   const nv: IntV = { ...v, lo, hi };
+  // a bound a test set is a checked one, whatever the widening or the bit arithmetic made before
+  if (v.wide && (lo !== v.lo || hi !== v.hi) && Number.isFinite(lo) && Number.isFinite(hi)) delete nv.wide;
   if (nz || lo > 0 || hi < 0) nv.nz = true;
   return nv;
 }

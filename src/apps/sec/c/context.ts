@@ -11,6 +11,7 @@ import type { Fork } from './paths.js';
 import type { State } from './state.js';
 import type { CType, StructInfo } from './types.js';
 import type { Obj, Val } from './values.js';
+import type { FindingSubject } from './merge.js';
 
 export interface FileCtx {
   path: string;
@@ -42,6 +43,8 @@ export interface FileCtx {
   findings: RawFinding[];
   /** rule:line → index in findings (one finding per rule and line; the most confident wins) */
   seen: Map<string, number>;
+  /** what each finding is about (the memory block), by index in findings: merge.ts folds one flaw's findings */
+  subjects?: Array<FindingSubject | undefined>;
   /** a file of the group being analysed (its findings are reported); false for context files */
   owned: boolean;
   /** files its `#include "…"` lines brought in, for macros */
@@ -140,6 +143,10 @@ export interface Run {
   at?: string;
   /** on a loop's first pass, the variables its body assigns (their unassigned reads wait for the next pass) */
   loopAssigned?: ReadonlySet<string>;
+  /** the blocks standing for an array member of elements reached by a range index (fields.ts), by base block and member */
+  members?: Map<string, number>;
+  /** arithmetic whose result is stored straight into a narrower variable (`char r = c + 1`): checked in that type */
+  dest?: { node: N; type: CType };
 }
 
 export interface Report {
@@ -199,9 +206,14 @@ export function report(fr: Frame, node: N, r: Report, run: Run): void {
     trace,
     tier: r.tier ?? 'proven',
   };
-  if (before !== undefined) file.findings[before] = finding;
-  else {
+  const subject: FindingSubject | undefined = r.obj ? { obj: `${r.obj.file ?? ''}:${r.obj.line}:${r.obj.name}` } : undefined;
+  file.subjects ??= [];
+  if (before !== undefined) {
+    file.findings[before] = finding;
+    file.subjects[before] = subject;
+  } else {
     file.seen.set(key, file.findings.length);
+    file.subjects[file.findings.length] = subject;
     file.findings.push(finding);
   }
 }

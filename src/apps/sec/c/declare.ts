@@ -6,7 +6,7 @@ import type { N } from './ast.js';
 import type { Frame, Run } from './context.js';
 import { checkConversion } from './arith.js';
 import { declareObject } from './cpp.js';
-import { evalExpr, quietly } from './eval.js';
+import { evalExpr, quietly, storedArith } from './eval.js';
 import { assignVar, clampToType, newObj } from './memory.js';
 import type { State } from './state.js';
 import { declType, elemSize, sizeOf, specType, type CType } from './types.js';
@@ -32,12 +32,14 @@ export function declare(n: N, st: State, fr: Frame, run: Run): void {
     if (declareObject(key, type, init, d, st, fr, run)) continue;
     if (type.ptr === 0) memberArrays(key, type, init !== undefined || isStatic, d, st, fr, run, 0);
     if (init) {
-      const v = init.t === 'initializer_list' ? UNKNOWN : evalExpr(init, st, fr, run);
+      const v = init.t === 'initializer_list' ? UNKNOWN : storedArith(init, type, run, () => evalExpr(init, st, fr, run));
       if (init.t !== 'initializer_list') checkConversion(v, type, init, d, fr, run);
       assignVar(st, key, { v: clampToType(v, type), init: YES, type, line: d.line });
       continue;
     }
-    st.vars.set(key, { v: isStatic ? (type.ptr > 0 ? { k: 'ptr', t: [], nul: YES } : int(0)) : UNKNOWN, init: isStatic ? YES : NO, type, line: d.line });
+    // a C++ struct with a constructor is built by its declaration
+    const built = fr.file.cpp && type.ptr === 0 && run.group.structs.get(type.base)?.ctor === true;
+    st.vars.set(key, { v: isStatic ? (type.ptr > 0 ? { k: 'ptr', t: [], nul: YES } : int(0)) : UNKNOWN, init: isStatic || built ? YES : NO, type, line: d.line });
   }
 }
 

@@ -17,6 +17,7 @@ import { attach, CallerError, loadFile, parsers, type LoadedFile, type ParserFor
 import type { Outcome } from './paths.js';
 import { entryParams, type EntryKind } from './params.js';
 import { checkRecursion } from './recursion.js';
+import { mergeFindings } from './merge.js';
 import { nearest, resolveInclude, type ProjectIndex } from './project.js';
 import { State } from './state.js';
 import type { Val } from './values.js';
@@ -187,6 +188,13 @@ export async function analyzeGroup(
     checkRecursion(group);
   } catch (e) {
     if (process.env.JSEC_DEBUG) console.error(e);
+  }
+  // one finding per flaw: the duplicates of one operation or one mistake fold into the most confident
+  for (const loaded of loadedFiles) {
+    const f = loaded.file;
+    const merged = mergeFindings(f, f.findings, f.subjects ?? []);
+    f.findings.length = 0;
+    f.findings.push(...merged);
   }
   return results;
 }

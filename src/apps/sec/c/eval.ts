@@ -3,7 +3,7 @@
  * dereferences and members. Arithmetic checks live in arith.ts, stores in memory.ts.
  */
 import type { N } from './ast.js';
-import { arith, checkConversion, checkOverflow, truthOf } from './arith.js';
+import { arith, checkConversion, checkOverflow } from './arith.js';
 import { report, text, type Frame, type Run } from './context.js';
 import { macroBody } from './macros.js';
 import { checkDeref, checkIndex } from './access.js';
@@ -13,12 +13,13 @@ import { isStdString, streamOutput, stringAppend, stringConcat } from './cpp-str
 import { addrOf, evalField } from './fields.js';
 import { KNOWN_CONSTANTS } from './externs.js';
 import { decodeLiteral, literalLength } from './literal.js';
-import { loaded, loadElement, markWritten, newObj, shift, store, writeElement } from './memory.js';
+import { loaded, loadElement, markWritten, movedRels, newObj, shift, store, writeElement } from './memory.js';
 import { arrayCap, keyOf, lvalKey, staticType, typeDescriptor } from './names.js';
 import type { State } from './state.js';
-import { derefType, elemSize, intRange, isFloat, sizeOf, specType } from './types.js';
+import { derefType, elemSize, intRange, isFloat, sizeOf, specType, type CType } from './types.js';
 import { anyInt, int, isConst, joinVal, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
 import { branch } from './cond.js';
+import { endOfString, loadSite } from './terminator.js';
 import { joinStates } from './state.js';
 
 interface LiteralText {
@@ -233,7 +234,8 @@ function evalCast(n: N, st: State, fr: Frame, run: Run): Val {
     if (isConst(v) && !Number.isInteger(v.lo) && intRange(t)) return int(Math.trunc(v.lo), Math.trunc(v.lo), v.taint, v.src, v.srcNote);
     const r = intRange(t);
     // a cast of an input keeps it an input over the target range (negative inputs wrap to large unsigned ones)
-    if (r && v.taint && (v.lo < r[0] || v.hi > r[1])) return { ...v, lo: Math.max(v.lo, r[0]), hi: v.lo < 0 && r[0] === 0 ? r[1] : Math.min(v.hi, r[1]) };
+    // (and values past the top wrap to the bottom: `(short)0xffff` is -1)
+    if (r && v.taint && (v.lo < r[0] || v.hi > r[1])) return { ...v, lo: v.hi > r[1] ? r[0] : Math.max(v.lo, r[0]), hi: v.lo < r[0] ? r[1] : Math.min(v.hi, r[1]) };
   }
   return v;
 }
@@ -280,7 +282,7 @@ export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boole
     return v ?? UNKNOWN;
   }
   checkIndex(p, idx, size, false, n, st, fr, run, cap, grown);
-  return loaded(loadElement(p, idx, size, n, st, fr, run), p, bt ? derefType(bt) : undefined, st, run);
+  return loadSite(n, loaded(loadElement(p, idx, size, n, st, fr, run), p, bt ? derefType(bt) : undefined, st, run), st, fr, run);
 }
 
 function evalPointer(n: N, st: State, fr: Frame, run: Run): Val {
@@ -316,7 +318,7 @@ function evalPointer(n: N, st: State, fr: Frame, run: Run): Val {
   const t = staticType(arg, fr, run);
   const size = elemSize(t, run.group.structs) ?? 1;
   checkIndex(p, int(0), size, false, n, st, fr, run);
-  return loaded(loadElement(p, int(0), size, n, st, fr, run), p, t ? derefType(t) : undefined, st, run);
+  return loadSite(n, loaded(loadElement(p, int(0), size, n, st, fr, run), p, t ? derefType(t) : undefined, st, run), st, fr, run);
 }
 
 /** `c ? a : b`: each side is evaluated where the test says it runs (`n < size ? n : size - 1`). */
@@ -324,7 +326,9 @@ function evalConditional(n: N, st: State, fr: Frame, run: Run): Val {
   const [c, a, b] = n.c;
   if (!c) return UNKNOWN;
   const [t, f] = branch(c, st.clone(), fr, run);
-  const va = a && !t.dead ? evalExpr(a, t, fr, run) : undefined;
+  let va = a && !t.dead ? evalExpr(a, t, fr, run) : undefined;
+  // `n ? n : 1`, `w + h - 2 ? w + h - 2 : 1`: the value the test found non-zero
+  if (va?.k === 'int' && a && text(fr.file, a).replace(/\s+/g, '') === text(fr.file, c).replace(/\s+/g, '')) va = { ...va, nz: true };
   const vb = b && !f.dead ? evalExpr(b, f, fr, run) : undefined;
   const after = joinStates(t, f);
   st.vars = after.vars;
@@ -345,8 +349,12 @@ function evalUnary(n: N, st: State, fr: Frame, run: Run): Val {
     return n.op === '!' ? int(0, 1) : UNKNOWN;
   }
   switch (n.op) {
-    case '-':
+    case '-': {
+      // the negation of an unsigned value wraps around: it is unsigned too
+      const r = arg ? intRange(staticType(arg, fr, run)) : undefined;
+      if (r && r[0] === 0 && r[1] >= 2 ** 31 - 1 && !(v.lo === 0 && v.hi === 0)) return { ...v, lo: 0, hi: r[1], nz: undefined, lenOf: undefined, le: undefined };
       return { ...v, lo: -v.hi, hi: -v.lo };
+    }
     case '!':
       return v.lo > 0 || v.hi < 0 || v.nz ? int(0) : v.lo === 0 && v.hi === 0 ? int(1) : int(0, 1);
     case '~':
@@ -369,10 +377,39 @@ function evalUpdate(n: N, st: State, fr: Frame, run: Run): Val {
     const size = elemSize(staticType(arg, fr, run), run.group.structs) ?? 1;
     nv = shift(old, int(delta), size);
   }
+  const rels = st.rels;
   store(arg, nv, st, fr, run);
+  keepRels(arg, rels, delta, st, fr, run, old.k === 'ptr' ? elemSize(staticType(arg, fr, run), run.group.structs) ?? 1 : 1);
   // `p++` yields the value before the step, `++p` the value after it
   const postfix = /[+-]$/.test(fr.file.src.slice(n.s, n.e).trimEnd());
   return postfix ? old : nv;
+}
+
+/**
+ * `char r = c + 1;`, `s *= 2` with `short s`: C computes in int and the store wraps; the arithmetic
+ * is checked in the type it is stored in (the overflow Juliet and ITC mean). `top` is the node
+ * whose value is stored: a +, - or * of it is the one checked so.
+ */
+export function storedArith<T>(top: N, type: CType | undefined, run: Run, f: () => T): T {
+  let e = top;
+  while (e.t === 'parenthesized_expression' && e.c[0]) e = e.c[0];
+  const r = intRange(type);
+  const narrow = type && r && r[1] - r[0] < 2 ** 32 - 1 && (e.t === 'binary_expression' || e.t === 'assignment_expression') && /^[-+*]=?$/.test(e.op ?? '');
+  if (!narrow) return f();
+  const saved = run.dest;
+  run.dest = { node: e, type };
+  try {
+    return f();
+  } finally {
+    run.dest = saved;
+  }
+}
+
+/** Facts about a variable that survive its move by a constant (memory.ts, movedRels). */
+function keepRels(lhs: N, before: ReadonlySet<string>, delta: number, st: State, fr: Frame, run: Run, unit = 1): void {
+  if (before.size === 0) return;
+  const key = lvalKey(lhs, fr, run);
+  if (key) for (const r of movedRels(before, key, delta, unit)) st.addRel(r);
 }
 
 function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {
@@ -388,9 +425,15 @@ function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {
     const op = n.op.slice(0, -1);
     const a = evalExpr(lhs, st, fr, run);
     const b = evalExpr(rhs, st, fr, run);
-    v = arith(op, a, b, lhs, rhs, n, st, fr, run);
+    v = storedArith(n, staticType(lhs, fr, run), run, () => arith(op, a, b, lhs, rhs, n, st, fr, run));
+    if ((op === '+' || op === '-') && isConst(b)) {
+      const rels = st.rels;
+      store(lhs, v, st, fr, run);
+      keepRels(lhs, rels, op === '+' ? b.lo : -b.lo, st, fr, run, a.k === 'ptr' ? elemSize(staticType(lhs, fr, run), run.group.structs) ?? 1 : 1);
+      return v;
+    }
   } else {
-    v = evalExpr(rhs, st, fr, run);
+    v = storedArith(rhs, staticType(lhs, fr, run), run, () => evalExpr(rhs, st, fr, run));
     reallocOverwrite(lhs, rhs, v, n, st, fr, run);
     checkConversion(v, staticType(lhs, fr, run), rhs, n, fr, run);
   }
@@ -420,15 +463,16 @@ function evalBinary(n: N, st: State, fr: Frame, run: Run): Val {
   if (!l || !r) return UNKNOWN;
   const op = n.op ?? '';
   if (op === '&&' || op === '||') {
-    const a = evalExpr(l, st, fr, run);
-    const at = truthOf(a);
-    if (op === '&&' && at === 0) return int(0);
-    if (op === '||' && at === 1) return int(1);
-    // the right side runs only on some paths; evaluate it on a copy so its effects stay possible, not certain
-    const b = evalExpr(r, at === undefined ? st.clone() : st, fr, run);
-    const bt = truthOf(b);
-    if (at !== undefined && bt !== undefined) return int(op === '&&' ? at & bt : at | bt);
-    return int(0, 1);
+    // the right side runs only where the left one lets it (`qs && param(qs, &v)`: qs is not NULL
+    // there), and what it did (a callee's writes) holds on those paths: split on the test as a
+    // branch does, then join the outcomes
+    const [t, f] = branch(n, st.clone(), fr, run);
+    const after = joinStates(t, f);
+    st.vars = after.vars;
+    st.objs = after.objs;
+    st.rels = after.rels;
+    st.dead = after.dead;
+    return t.dead && !f.dead ? int(0) : f.dead && !t.dead ? int(1) : int(0, 1);
   }
   if (fr.file.cpp && (op === '<<' || op === '>>')) {
     // in C++ these are stream operators unless the left side is an integer
@@ -444,6 +488,10 @@ function evalBinary(n: N, st: State, fr: Frame, run: Run): Val {
   }
   const joined = op === '+' && fr.file.cpp ? stringConcat(n, st, fr, run) : undefined;
   if (joined) return joined;
+  if (op === '+') {
+    const end = endOfString(n, st, fr, run);
+    if (end) return end;
+  }
   const a = evalExpr(l, st, fr, run);
   const b = evalExpr(r, st, fr, run);
   return arith(op, a, b, l, r, n, st, fr, run);

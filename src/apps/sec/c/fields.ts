@@ -8,11 +8,11 @@ import type { N } from './ast.js';
 import { report, text, type Frame, type Run } from './context.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalExpr } from './eval.js';
-import { clampToType, escape, loaded, loadElement, markWritten, shift, writeElement } from './memory.js';
+import { clampToType, escape, loaded, loadElement, markWritten, newObj, shift, writeElement } from './memory.js';
 import { keyOf, lvalKey, staticType } from './names.js';
 import type { State } from './state.js';
 import { derefType, intRange, sizeOf, type CType } from './types.js';
-import { int, UNKNOWN, type Val } from './values.js';
+import { int, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
 
 export interface FieldLoc {
   /** the member as a tracked variable, or its address in memory */
@@ -124,10 +124,36 @@ export function evalField(n: N, st: State, fr: Frame, run: Run): Val {
   }
   const { at, type, size: bytes } = fieldLoc(n, st, fr, run);
   if (at.k === 'ref') return st.vars.get(at.key)?.v ?? UNKNOWN;
+  if (at.k === 'ptr' && isArray(type) && bytes !== undefined) return memberArray(at, bytes, type as CType, n, st, fr, run);
   if (at.k !== 'ptr' || isArray(type)) return at;
   const size = bytes ?? 8;
   checkIndex(at, int(0), size, false, n, st, fr, run);
   return loaded(loadElement(at, int(0), size, n, st, fr, run), at, type, st, run);
+}
+
+/**
+ * `p->name`, `tab[i].name`: an array member of memory. Its own size is what bounds a copy into it
+ * (a helper given `tab[i].name` writes into 24 bytes, not into the whole table), so it is tracked
+ * as one block standing for that member (of every element, when i is known only as a range).
+ */
+function memberArray(at: PtrV, bytes: number, type: CType, n: N, st: State, fr: Frame, run: Run): Val {
+  const [t] = at.t;
+  if (!t || at.t.length !== 1 || !Number.isFinite(t.lo) || !Number.isFinite(t.hi)) return at;
+  const o = st.objs.get(t.o);
+  if (!o || o.size === undefined || bytes >= o.size) return at;
+  const key = `${o.id}:${text(fr.file, n.c[1] ?? n)}`;
+  run.members ??= new Map();
+  let id = run.members.get(key);
+  if (id === undefined || !st.objs.has(id)) {
+    const alias = newObj(run, st, {
+      kind: o.kind === 'heap' ? 'unknown' : o.kind, size: bytes, elem: sizeOf({ ...type, arr: undefined, arrUnknown: undefined }, run.group.structs) ?? 1,
+      slo: 0, shi: Infinity, taint: o.taint, origin: o.origin, weak: o.weak, freed: NO, init: o.init === NO ? NO : YES, escaped: true, line: o.line,
+      name: `'${text(fr.file, n).replace(/\[[^\]]*\]/, '[…]')}' (${bytes} bytes)`, local: false, frame: o.frame,
+    });
+    id = alias.id;
+    run.members.set(key, id);
+  }
+  return { k: 'ptr', t: [{ o: id, lo: 0, hi: 0 }], nul: NO };
 }
 
 /** Writes `base->f = v` / `base.f = v` for a base that is not a tracked variable. */

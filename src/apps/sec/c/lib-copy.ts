@@ -12,7 +12,7 @@ import { arrayCap, staticType } from './names.js';
 import type { State } from './state.js';
 import { isTainted, readString, setString, sourceTrace, strLen, taintOf, taintPatch, type StrLen } from './strings.js';
 import { elemSize } from './types.js';
-import { anyInt, int, type IntV, type Val } from './values.js';
+import { anyInt, int, YES, type IntV, type Val } from './values.js';
 import type { LibResult } from './lib.js';
 
 export interface Bytes {
@@ -24,7 +24,10 @@ export interface Bytes {
 
 export function scale(v: Val | undefined, elem: number): Bytes {
   if (v?.k !== 'int') return { lo: 0, hi: Infinity, taint: false };
-  return { lo: v.lo * elem, hi: v.hi * elem, taint: v.taint, weak: v.weak };
+  // a length is a size_t: an input that may be negative becomes a huge count (CWE-195)
+  if (v.taint && !v.weak && !v.wide && v.lo < 0 && Number.isFinite(v.lo) && v.hi >= 0) return { lo: 0, hi: (2 ** 64 - 1) * elem, taint: true };
+  // (a length a test against another variable bounded is the program's, not the input's)
+  return { lo: v.lo * elem, hi: v.hi * elem, taint: v.taint && !v.rel, weak: v.weak };
 }
 
 /** `n` without parentheses and casts. */
@@ -104,6 +107,29 @@ export function checkWrite(name: string, d: Val, dNode: N | undefined, lenNode: 
   checkRange(d, 0, 0, bytes.lo, bytes.hi, true, n, st, fr, run, { what, taint: bytes.taint, weak: bytes.weak, trace, cap });
 }
 
+/**
+ * `memset(s, 0, sizeof *s)`: the members it covers are now 0 and NULL (a pointer freed just before
+ * is no longer held there), whether the struct is a variable (`&m`) or memory a pointer reaches.
+ */
+function zeroFill(d: Val, bytes: { lo: number }, st: State): void {
+  if (d.k === 'ref') {
+    const prefix = `${d.key}.`;
+    for (const [k, cell] of st.vars) {
+      if (!k.startsWith(prefix) || cell.type?.arr !== undefined || cell.type?.arrUnknown) continue;
+      st.vars.set(k, { ...cell, init: YES, v: cell.type && cell.type.ptr > 0 ? { k: 'ptr', t: [], nul: YES } : int(0) });
+    }
+    return;
+  }
+  if (d.k !== 'ptr' || d.t.length !== 1) return;
+  const t = d.t[0] as { o: number; lo: number; hi: number };
+  const o = st.objs.get(t.o);
+  if (!o || t.lo !== t.hi || !Number.isFinite(bytes.lo)) return;
+  // what setString cleared, written again as zeroes over the bytes surely set
+  const slots = new Map<number, Val>();
+  for (let off = t.lo; off + 8 <= t.lo + bytes.lo && slots.size < 64; off += 8) slots.set(off, int(0));
+  if (slots.size > 0) st.updateObj(o.id, { slots });
+}
+
 export function copyCall(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): LibResult | undefined {
   const vals = (): Val[] => args.map((a) => evalExpr(a, st, fr, run));
   const wide = name.startsWith('wcs') || name.startsWith('wmem');
@@ -152,6 +178,7 @@ export function copyCall(name: string, n: N, args: N[], st: State, fr: Frame, ru
       const zero = c?.k === 'int' && c.lo === 0 && c.hi === 0;
       if (zero) setString(d, st, { slo: 0, shi: 0, taint: false }, elem);
       else setString(d, st, { slo: Math.floor(bytes.lo / elem), shi: Infinity, taint: false }, elem);
+      if (zero) zeroFill(d, bytes, st);
       return { v: d };
     }
     case 'strcpy':

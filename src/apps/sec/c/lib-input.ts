@@ -6,7 +6,8 @@
 import type { N } from './ast.js';
 import { report, text, type Frame, type Run } from './context.js';
 import { checkDeref } from './access.js';
-import { evalExpr } from './eval.js';
+import { evalExpr, quietly } from './eval.js';
+import { plainKey } from './arith.js';
 import { checkWrite, scale } from './lib-copy.js';
 import { markWritten, newObj, shift, writeElement } from './memory.js';
 import { arrayCap, keyOf, staticType } from './names.js';
@@ -48,6 +49,28 @@ function fillRef(v: Val | undefined, st: State, origin: Origin | undefined, line
 }
 
 const UNK: Val = UNKNOWN;
+
+/**
+ * A read's count of the form `CAP - used` (or `CAP - used - 1`): what it returns plus `used` is at
+ * most CAP, so `used += n` stays within the buffer.
+ */
+function roomLeft(count: N, st: State, fr: Frame, run: Run): { key: string; k: number } | undefined {
+  let c = count;
+  let extra = 0;
+  while (c.t === 'parenthesized_expression' || c.t === 'cast_expression') c = c.c[c.c.length - 1] as N;
+  if (c.t !== 'binary_expression' || c.op !== '-' || !c.c[0] || !c.c[1]) return undefined;
+  let [l, r] = c.c as [N, N];
+  // `CAP - used - 1` parses as `(CAP - used) - 1`
+  const tail = quietly(run, () => evalExpr(r, st.peek(), fr, run));
+  if (tail.k === 'int' && tail.lo === tail.hi && Number.isFinite(tail.lo) && l.t === 'binary_expression' && l.op === '-' && l.c[0] && l.c[1]) {
+    extra = tail.lo;
+    [l, r] = l.c as [N, N];
+  }
+  const key = plainKey(r, fr, run);
+  const cap = quietly(run, () => evalExpr(l, st.peek(), fr, run));
+  if (!key || cap.k !== 'int' || cap.lo !== cap.hi || !Number.isFinite(cap.lo) || cap.taint) return undefined;
+  return { key, k: cap.lo - extra };
+}
 
 export function inputCall(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): LibResult | undefined {
   const r = source(name, n, args, st, fr, run);
@@ -99,13 +122,15 @@ function source(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): 
       if (!fillRef(d, st, origin, n.line, `read by ${name}`) && d) setString(d, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin, weak: undefined, pathOk: undefined, validated: undefined }, 1);
       if (isFread) {
         const items = v[2]?.k === 'int' && Number.isFinite(v[2].hi) ? v[2].hi : 2 ** 31 - 1;
-        return { v: tainted(0, items, origin, n.line, 'items read') };
+        const sumLe = args[2] && v[1]?.k === 'int' && v[1].lo === 1 && v[1].hi === 1 ? roomLeft(args[2], st, fr, run) : undefined;
+        return { v: { ...tainted(0, items, origin, n.line, 'items read'), ...(sumLe ? { sumLe } : {}) } };
       }
       const hi = Number.isFinite(count.hi) ? count.hi : 2 ** 31 - 1;
       // no more bytes than asked for: `n -= r` after it cannot go below zero
       const countNode = args[2];
       const le = countNode?.t === 'identifier' ? keyOf(text(fr.file, countNode), fr, run) : undefined;
-      return { v: { ...tainted(-1, hi, origin, n.line, 'bytes received'), ...(le ? { le } : {}) } };
+      const sumLe = countNode ? roomLeft(countNode, st, fr, run) : undefined;
+      return { v: { ...tainted(-1, hi, origin, n.line, 'bytes received'), ...(le ? { le } : {}), ...(sumLe ? { sumLe } : {}) } };
     }
     case 'getline':
     case 'getdelim':

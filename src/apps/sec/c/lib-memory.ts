@@ -131,6 +131,9 @@ export function libFree(n: N, args: N[], st: State, fr: Frame, run: Run): LibRes
       report(fr, n, { rule: 'c.memory.double-free', pattern: 'free', description: `'${name}' is a copy of a pointer that was already freed on this path.`, confidence: 0.85, obj: st.objs.get(p.t[0]?.o ?? -1) }, run);
     st.addRel(`freed|${p.vid}`);
   }
+  // a pointer that may be one of several blocks, only some of them freed, is a join of paths (the
+  // node a list walk freed last time round and the one it reached now): freed on one path only
+  const someLive = p.t.length > 1 && p.t.some((t) => st.objs.get(t.o)?.freed !== YES);
   for (const t of p.t) {
     const o = st.objs.get(t.o);
     if (!o) continue;
@@ -138,7 +141,7 @@ export function libFree(n: N, args: N[], st: State, fr: Frame, run: Run): LibRes
       // Freed on some paths only (MAYBE) is not reported: in real code that is an error path the
       // join blurred (a realloc that failed or not, a loader that frees and then returns NULL,
       // which its callers reject) — the same policy as for use after free in access.ts.
-      if (o.freed === YES)
+      if (o.freed === YES && !someLive)
         report(fr, n, {
           rule: 'c.memory.double-free',
           pattern: 'free',

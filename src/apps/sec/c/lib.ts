@@ -9,6 +9,7 @@ import { checkDeref } from './access.js';
 import { evalExpr } from './eval.js';
 import { newObj } from './memory.js';
 import { keyOf } from './names.js';
+import { plainKey } from './arith.js';
 import { copyCall } from './lib-copy.js';
 import { FORMAT_ARG, formatCall } from './lib-format.js';
 import { inputCall } from './lib-input.js';
@@ -18,7 +19,7 @@ import { isSqlCall, sqlCall } from './lib-sql.js';
 import { commandCall, isCommand, isPathSink, markPathChecked, pathCall, realpathCall } from './lib-os.js';
 import type { State } from './state.js';
 import { checkTerminated, strLen } from './strings.js';
-import { anyInt, int, MAYBE, NO, UNKNOWN, YES, type IntV, type Val } from './values.js';
+import { anyInt, int, MAX_OBJECT, MAYBE, NO, UNKNOWN, YES, type IntV, type Val } from './values.js';
 
 export { checkTerminated } from './strings.js';
 
@@ -91,13 +92,16 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
       const sl = strLen(s, st, elem);
       const cap = name === 'strnlen' && max?.k === 'int' ? max.hi : Infinity;
       const link = s.k === 'ptr' && s.t.length === 1 && s.t[0] && s.t[0].lo === s.t[0].hi ? { o: s.t[0].o, off: s.t[0].lo, elem } : undefined;
-      const v: IntV = { k: 'int', lo: Math.min(sl.lo, cap), hi: Math.min(sl.hi, cap), taint: sl.taint, src: sl.line ?? n.line, srcNote: 'string length' };
+      // no object is larger than the address space: `strlen(s) * 2 + 1` cannot wrap
+      const v: IntV = { k: 'int', lo: Math.min(sl.lo, cap), hi: Math.min(sl.hi, cap, sl.taint ? MAX_OBJECT : Infinity), taint: sl.taint, src: sl.line ?? n.line, srcNote: 'string length' };
       if (sl.taint) {
         v.weak = sl.weak;
         v.origin = sl.origin;
       }
-      if (!Number.isFinite(v.hi) && !sl.taint) return { v: { ...anyInt(), lo: 0, lenOf: link } };
-      return { v: link ? { ...v, lenOf: link } : v };
+      // a pointer into the middle of a string (known only as a range): the test bounds the pointer's string
+      const lenKey = !link && args[0] && s.k === 'ptr' ? plainKey(args[0], fr, run) : undefined;
+      if (!Number.isFinite(v.hi) && !sl.taint) return { v: { ...anyInt(), lo: 0, lenOf: link, ...(lenKey ? { lenKey } : {}) } };
+      return { v: link ? { ...v, lenOf: link } : lenKey ? { ...v, lenKey } : v };
     }
     case 'fopen':
     case 'fdopen':
@@ -162,7 +166,7 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
     if (/^(puts|fputs|fputws|strcmp|strncmp|wcscmp|strchr|strrchr|wcschr|strstr|wcsstr)$/.test(name)) checkTerminated(v[0] ?? UNKNOWN, n, st, fr, run, name);
     markPathChecked(name, v, st);
     if (name === 'strspn' || name === 'strcspn') return { v: spanLength(v[0], n, st) };
-    return { v: name === 'strchr' || name === 'strrchr' || name === 'strstr' || name === 'strpbrk' || name === 'memchr' ? found(v[0]) : anyInt() };
+    return { v: name === 'strchr' || name === 'strrchr' || name === 'strstr' || name === 'strpbrk' || name === 'memchr' ? found(name, v, st) : anyInt() };
   }
   return undefined;
 }
@@ -176,8 +180,23 @@ function spanLength(s: Val | undefined, n: N, st: State): IntV {
   return { k: 'int', lo: 0, hi: sl.hi, taint: false, src: sl.line ?? n.line, srcNote: 'span length' };
 }
 
-/** strchr/strstr: a pointer into the searched string, or NULL */
-function found(s: Val | undefined): Val {
+/**
+ * strchr/strstr: a pointer into the searched string, or NULL. What it finds is a character of the
+ * string, so before its terminator (strchr of a character that may be 0: at most on it); memchr
+ * stays within the bytes it was given.
+ */
+function found(name: string, v: readonly Val[], st: State): Val {
+  const [s, what, count] = v;
   if (s?.k !== 'ptr') return { k: 'ptr', t: [], nul: MAYBE };
-  return { k: 'ptr', t: s.t.map((t) => ({ o: t.o, lo: t.lo, hi: Infinity })), nul: MAYBE };
+  const nonZero = name === 'strstr' || name === 'strpbrk' || (what?.k === 'int' && (what.nz === true || what.lo > 0 || what.hi < 0));
+  return {
+    k: 'ptr',
+    nul: MAYBE,
+    t: s.t.map((t) => {
+      if (name === 'memchr') return { o: t.o, lo: t.lo, hi: count?.k === 'int' && count.lo >= 1 ? t.hi + count.hi - 1 : Infinity };
+      const o = st.objs.get(t.o);
+      const nul = !o || o.unterm ? undefined : Number.isFinite(o.shi) ? o.shi : o.size !== undefined ? o.size - o.elem : undefined;
+      return { o: t.o, lo: t.lo, hi: nul === undefined ? Infinity : Math.max(t.lo, nul - (nonZero ? o?.elem ?? 1 : 0)) };
+    }),
+  };
 }

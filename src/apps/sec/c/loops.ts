@@ -13,11 +13,12 @@ import { evalExpr, quietly } from './eval.js';
 import { declare } from './declare.js';
 import { exec, execPaths } from './exec.js';
 import { mergePaths } from './paths.js';
+import { scanTest } from './terminator.js';
 import { keyOf, lvalKey } from './names.js';
 import { judgeEndless, judgeLoop } from './loop-flaws.js';
 import { joinAll, joinStates, sameState, State } from './state.js';
 import { elemSize, intRange } from './types.js';
-import { int, NO, YES, type IntV, type PtrV, type Val } from './values.js';
+import { capPtr, int, NO, YES, type IntV, type PtrV, type Val } from './values.js';
 
 type Dir = 1 | -1;
 
@@ -38,19 +39,26 @@ function loopFacts(body: N | undefined, update: N | undefined, fr: Frame): LoopF
   const src = fr.file.src;
   const name = (n: N | undefined) => (n?.t === 'identifier' ? src.slice(n.s, n.e) : undefined);
   const facts: LoopFacts = { steps: [], grown: [], assigned: [] };
-  const step = (target: N | undefined, dir: Dir, by: string) => {
+  // a step inside a nested loop happens any number of times per iteration: it moves the
+  // variable, but by no amount another variable's step can be matched with
+  const inner = new Set<N>();
+  const step = (target: N | undefined, dir: Dir, by: string, n: N) => {
     const t = name(target);
-    if (t) facts.steps.push({ name: t, dir, by: by.replace(/\s+|\([^()]*\)(?=\w)/g, '') });
+    if (t) facts.steps.push({ name: t, dir, by: inner.has(n) ? `*${facts.steps.length}` : by.replace(/\s+|\([^()]*\)(?=\w)/g, '') });
   };
   const assigns: Array<[string, N]> = [];
   const stack = [body, update].filter((n): n is N => n !== undefined);
   while (stack.length > 0) {
     const n = stack.pop() as N;
-    if (n.t === 'update_expression') step(n.c[0], n.op === '--' ? -1 : 1, '1');
-    else if (n.t === 'assignment_expression' && (n.op === '+=' || n.op === '-=') && n.c[1]) step(n.c[0], n.op === '+=' ? 1 : -1, src.slice(n.c[1].s, n.c[1].e));
+    if (inner.has(n) || (n !== body && /^(for|while|do)_statement$/.test(n.t))) {
+      for (const c of n.c) inner.add(c);
+      if (n.parts) for (const p of n.parts) if (p) inner.add(p);
+    }
+    if (n.t === 'update_expression') step(n.c[0], n.op === '--' ? -1 : 1, '1', n);
+    else if (n.t === 'assignment_expression' && (n.op === '+=' || n.op === '-=') && n.c[1]) step(n.c[0], n.op === '+=' ? 1 : -1, src.slice(n.c[1].s, n.c[1].e), n);
     else if (n.t === 'assignment_expression' && n.op === '=' && n.c[0]?.t === 'identifier' && n.c[1]?.t === 'binary_expression' && (n.c[1].op === '+' || n.c[1].op === '-')) {
       const [x, e] = n.c[1].c;
-      if (x && e && name(x) === name(n.c[0])) step(n.c[0], n.c[1].op === '+' ? 1 : -1, src.slice(e.s, e.e));
+      if (x && e && name(x) === name(n.c[0])) step(n.c[0], n.c[1].op === '+' ? 1 : -1, src.slice(e.s, e.e), n);
     }
     // a plain `x = …` (or `&x` handed on); `x += …` and `x++` read x first, so they do not count
     const target = n.t === 'assignment_expression' && n.op === '=' ? n.c[0] : n.t === 'pointer_expression' && n.op === '&' ? n.c[0] : undefined;
@@ -82,15 +90,102 @@ function loopFacts(body: N | undefined, update: N | undefined, fr: Frame): LoopF
   return facts;
 }
 
+/** `while (n-- > 0)`: steps the condition takes each time round, as the body's are. */
+const condCache = new WeakMap<N, LoopFacts['steps']>();
+
+function condSteps(cond: N | undefined, fr: Frame): LoopFacts['steps'] {
+  if (!cond) return [];
+  const hit = condCache.get(cond);
+  if (hit) return hit;
+  const src = fr.file.src;
+  const out: LoopFacts['steps'] = [];
+  const stack = [cond];
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    const target = n.c[0];
+    if (n.t === 'update_expression' && target?.t === 'identifier') out.push({ name: src.slice(target.s, target.e), dir: n.op === '--' ? -1 : 1, by: '1' });
+    else if (n.t === 'assignment_expression' && (n.op === '+=' || n.op === '-=') && target?.t === 'identifier' && n.c[1]) {
+      out.push({ name: src.slice(target.s, target.e), dir: n.op === '+=' ? 1 : -1, by: src.slice(n.c[1].s, n.c[1].e).replace(/\s+|\([^()]*\)(?=\w)/g, '') });
+    }
+    for (const c of n.c) stack.push(c);
+  }
+  condCache.set(cond, out);
+  return out;
+}
+
+/** `x < C`, `C >= x` …: each variable compared in the loop and the other side of the comparison. */
+type Limits = Array<{ name: string; other: N }>;
+const limitsCache = new WeakMap<N, Limits>();
+
+function loopLimits(cond: N | undefined, body: N | undefined, fr: Frame): Limits {
+  const key = body ?? cond;
+  const hit = key ? limitsCache.get(key) : undefined;
+  if (hit) return hit;
+  const out: Limits = [];
+  const src = fr.file.src;
+  const stack = [cond, body].filter((n): n is N => n !== undefined);
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    if (n.t === 'binary_expression' && n.op && /^[<>]=?$/.test(n.op) && n.c[0] && n.c[1]) {
+      const [l, r] = n.c.map((x) => (x.t === 'parenthesized_expression' && x.c[0] ? x.c[0] : x)) as [N, N];
+      if (l.t === 'identifier' && r.t !== 'identifier') out.push({ name: src.slice(l.s, l.e), other: r });
+      else if (r.t === 'identifier' && l.t !== 'identifier') out.push({ name: src.slice(r.s, r.e), other: l });
+      else if (l.t === 'identifier' && r.t === 'identifier') {
+        // either may be a constant (`#define CAP 64`)
+        out.push({ name: src.slice(l.s, l.e), other: r }, { name: src.slice(r.s, r.e), other: l });
+      }
+    }
+    if (n.t === 'function_definition') continue;
+    for (const c of n.c) stack.push(c);
+    if (n.parts) for (const p of n.parts) if (p) stack.push(p);
+  }
+  if (key) limitsCache.set(key, out);
+  return out;
+}
+
+/**
+ * Widening thresholds of the loop's integer variables (key → sorted values): the constants they
+ * are compared with and one past them (`if (n < CAP - 1) buf[n++] = c;` keeps n at most CAP - 1,
+ * `if (n > CAP) break; … n++` at most CAP + 1).
+ */
+function thresholds(cond: N | undefined, body: N | undefined, st: State, fr: Frame, run: Run): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const { name, other } of loopLimits(cond, body, fr)) {
+    const key = keyOf(name, fr, run);
+    if (!key) continue;
+    if (!constantText(other)) continue;
+    const v = quietly(run, () => evalExpr(other, st.peek(), fr, run));
+    if (v.k !== 'int' || v.lo !== v.hi || !Number.isFinite(v.lo) || v.taint) continue;
+    out.set(key, [...(out.get(key) ?? []), v.lo, v.lo + 1]);
+  }
+  for (const [k, xs] of out) out.set(k, [...new Set(xs)].sort((a, b) => a - b));
+  return out;
+}
+
+/** An expression with no call, assignment or read through memory: a constant if its names are. */
+function constantText(n: N): boolean {
+  if (/call|assignment|update|subscript|field|pointer/.test(n.t)) return false;
+  return n.c.every(constantText);
+}
+
+/** Where a pointer into `o` may stop: at its terminator, at its last element, one past its end. */
+function ptrThresholds(st: State, id: number): number[] {
+  const o = st.objs.get(id);
+  if (!o || o.size === undefined) return [];
+  const out = [o.size - o.elem, o.size];
+  if (!o.unterm && Number.isFinite(o.shi)) out.unshift(o.shi);
+  return out;
+}
+
 /** The state key a name of the loop has in this call (a name declared inside the loop: its future key). */
 function keyFor(name: string, fr: Frame, run: Run): string {
   return keyOf(name, fr, run) ?? `${fr.id}:${name}`;
 }
 
 /** `x += e`, `x -= e`, `x++`, `x--`, `x = x ± e` in a loop: each variable's steps (key → steps). */
-function stepsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run): Map<string, Array<{ dir: Dir; by: string }>> {
+function stepsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run, cond?: N): Map<string, Array<{ dir: Dir; by: string }>> {
   const out = new Map<string, Array<{ dir: Dir; by: string }>>();
-  for (const s of loopFacts(body, update, fr).steps) {
+  for (const s of [...loopFacts(body, update, fr).steps, ...condSteps(cond, fr)]) {
     const key = keyFor(s.name, fr, run);
     out.set(key, [...(out.get(key) ?? []), { dir: s.dir, by: s.by }]);
   }
@@ -109,8 +204,8 @@ export interface Pairs {
 }
 
 /** Variables the loop moves in step, from its body and update. */
-export function pairsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run): Pairs {
-  const steps = stepsOf(body, update, fr, run);
+export function pairsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run, cond?: N): Pairs {
+  const steps = stepsOf(body, update, fr, run, cond);
   const single = [...steps].filter(([, s]) => s.length === 1 || s.every((x) => x.dir === s[0]?.dir && x.by === s[0]?.by));
   const out: Pairs = { budget: [], together: [], rises: new Map(), steps: new Set(steps.keys()) };
   for (const [k, [first]] of single) if (first && first.dir === 1 && /^\d+$/.test(first.by)) out.rises.set(k, Number(first.by));
@@ -144,15 +239,31 @@ function capUpper(st: State, key: string, cap: number): void {
   const cell = st.vars.get(key);
   if (!cell || !Number.isFinite(cap)) return;
   if (cell.v.k === 'int' && cell.v.hi > cap) st.vars.set(key, { ...cell, v: { ...cell.v, hi: Math.max(cell.v.lo, cap) } });
-  const t = target(cell.v);
-  if (t && cell.v.k === 'ptr' && t.hi > cap) st.vars.set(key, { ...cell, v: { ...cell.v, t: [{ ...t, hi: Math.max(t.lo, cap) }], grow: undefined } });
+  if (cell.v.k === 'ptr') {
+    const v = capPtr(cell.v, cap);
+    if (v && v !== cell.v) st.vars.set(key, { ...cell, v });
+  }
 }
 
 /**
  * After a loop pass, values that keep changing lose the bound that keeps moving, unless a
  * partner bounds them; in a loop input decides, what moves without a bound becomes input.
  */
-function widen(before: State, after: State, entry: State, pairs: Pairs, input: boolean): State {
+/**
+ * Thresholds a first widening stops at instead of infinity (the constants a variable is compared
+ * with, a buffer's terminator and end); `used` says one was taken, so the loop runs one more pass.
+ */
+interface Steps {
+  ints: Map<string, number[]>;
+  used: boolean;
+}
+
+function nextStep(x: number, steps: readonly number[] | undefined): number {
+  for (const s of steps ?? []) if (s >= x) return s;
+  return Infinity;
+}
+
+function widen(before: State, after: State, entry: State, pairs: Pairs, input: boolean, th?: Steps): State {
   const out = after.clone();
   const budgeted = new Map(pairs.budget.map(([a, b]) => [a, b]));
   const together = new Set(pairs.together.map(([a]) => a));
@@ -171,11 +282,16 @@ function widen(before: State, after: State, entry: State, pairs: Pairs, input: b
         const o = prev.find((y) => y.o === x.o);
         if (o && x.hi > o.hi) moved = true;
         if (!o || x.lo < o.lo || x.hi > o.hi) differs = true;
-        return o ? { o: x.o, lo: x.lo < o.lo ? -Infinity : x.lo, hi: x.hi > o.hi ? Infinity : x.hi } : x;
+        let hi = x.hi > (o?.hi ?? Infinity) ? Infinity : x.hi;
+        if (o && hi === Infinity && th) {
+          hi = nextStep(x.hi, ptrThresholds(after, x.o));
+          if (hi !== Infinity) th.used = true;
+        }
+        return o ? { o: x.o, lo: x.lo < o.lo ? -Infinity : x.lo, hi } : x;
       });
       if (!differs && cell.v.t.length === prev.length) continue;
       const v: PtrV = { ...cell.v, t };
-      if (moved && input && pairs.steps.has(k) && !budgeted.has(k) && !together.has(k)) v.grow = true;
+      if (moved && input && pairs.steps.has(k) && !budgeted.has(k) && !together.has(k) && t.some((x) => x.hi === Infinity)) v.grow = true;
       out.vars.set(k, { ...cell, v });
       continue;
     }
@@ -184,12 +300,17 @@ function widen(before: State, after: State, entry: State, pairs: Pairs, input: b
     const grows = cell.v.hi > old.v.hi;
     // an unsigned value never goes below zero, however the loop moves it
     const floor = intRange(cell.type)?.[0] === 0 ? 0 : -Infinity;
-    const v: IntV = { ...cell.v, lo: cell.v.lo < old.v.lo ? floor : cell.v.lo, hi: grows ? Infinity : cell.v.hi, wide: true, every: undefined };
+    let top = grows ? Infinity : cell.v.hi;
+    if (grows && th) {
+      top = nextStep(cell.v.hi, th.ints.get(k));
+      if (top !== Infinity) th.used = true;
+    }
+    const v: IntV = { ...cell.v, lo: cell.v.lo < old.v.lo ? floor : cell.v.lo, hi: top, wide: true, every: undefined };
     // an unsigned value stepped below zero wraps around: its top is unknown
     if (v.lo > v.hi) v.hi = Infinity;
     // only what the loop itself steps (`i++` in its body): a counter moved inside a helper it
     // calls is bounded by checks there that the loop cannot see
-    if (grows && input && pairs.rises.has(k) && !budgeted.has(k) && !together.has(k) && !v.taint) Object.assign(v, { taint: true, origin: 'stdin', src: cell.line, srcNote: 'advanced once per input item' });
+    if (grows && top === Infinity && input && pairs.rises.has(k) && !budgeted.has(k) && !together.has(k) && !v.taint) Object.assign(v, { taint: true, origin: 'stdin', src: cell.line, srcNote: 'advanced once per input item' });
     out.vars.set(k, { ...cell, v });
   }
   const changedObjs = before.objs.diffKeys(after.objs);
@@ -226,7 +347,8 @@ function capByTest(next: State, unwidened: State, cond: N, pairs: Pairs, fr: Fra
     const was = unwidened.vars.get(k)?.v;
     if (!cell || cell.v.k !== 'int' || inBody?.k !== 'int' || !Number.isFinite(inBody.hi)) continue;
     const base = was?.k === 'int' ? was : cell.v;
-    next.vars.set(k, { ...cell, v: { ...cell.v, hi: Math.max(base.hi, inBody.hi + step), taint: base.taint, origin: base.origin, src: base.src, srcNote: base.srcNote, weak: base.weak } });
+    // the test's own bound is reached once the loop runs that long: not a guess of the widening
+    next.vars.set(k, { ...cell, v: { ...cell.v, hi: Math.max(base.hi, inBody.hi + step), taint: base.taint, origin: base.origin, src: base.src, srcNote: base.srcNote, weak: base.weak, wide: base.wide } });
   }
 }
 
@@ -238,6 +360,13 @@ function followPartners(st: State, entry: State, pairs: Pairs): void {
     const nb = upper(st.vars.get(b)?.v);
     if (ea === undefined || eb === undefined || nb === undefined || !Number.isFinite(nb)) continue;
     capUpper(st, a, ea + (nb - eb));
+    // `*d++ = *s++` over input: how far d goes is up to the input, as far as s can go
+    const bv = st.vars.get(b)?.v;
+    const cell = st.vars.get(a);
+    if (cell?.v.k === 'ptr' && !cell.v.inputOff && bv?.k === 'ptr' && bv.t.length > 0 && bv.t.every((t) => { const o = st.objs.get(t.o); return o?.taint && !o.weak; })) {
+      const moved = cell.v.t.some((t) => t.hi > ea);
+      if (moved) st.vars.set(a, { ...cell, v: { ...cell.v, inputOff: true } });
+    }
   }
 }
 
@@ -268,13 +397,16 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
   const outer = run.loopAssigned;
   fr.breaks.push([]);
   const exits: State[] = [];
-  const scan = terminatorTest(cond, fr, run);
-  const pairs = pairsOf(body, update, fr, run);
+  const scan = terminatorTest(cond, st, fr, run);
+  const pairs = pairsOf(body, update, fr, run, cond);
   let s = st;
   let input = false;
   let entered = false;
   let outOfBudget = false;
-  for (let pass = 0; pass < 2; pass++) {
+  // the first widening stops at thresholds; if they do not hold, the next one goes all the way
+  const th: Steps | undefined = { ints: thresholds(cond, body, st, fr, run), used: false };
+  let last = 1;
+  for (let pass = 0; pass <= last; pass++) {
     run.loopAssigned = pass === 0 ? new Set([...(outer ?? []), ...assigned]) : outer;
     const reads = run.inputReads;
     // `while (n--)`: the step below zero happens only on the way out and is not used
@@ -306,13 +438,16 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
     outOfBudget = run.budget <= 0;
     if (out.dead || outOfBudget) break;
     const joined = joinStates(s, out);
-    const next = widen(s, joined, st, pairs, input);
+    const steps = pass <= 1 ? th : undefined;
+    if (steps) steps.used = false;
+    const next = widen(s, joined, st, pairs, input, steps);
+    if (steps?.used) last = Math.max(last, pass + 2);
     if (cond) capByTest(next, joined, cond, pairs, fr, run);
     if (scan) stopAtTerminator(next, scan, 0, fr, run);
     if (sameState(next, s)) break;
     s = next;
     // out of passes before the values settled: the widened head still leaves by the test
-    if (pass === 1 && cond) exits.push(quietly(run, () => branch(cond, s.clone(), fr, run))[1]);
+    if (pass === last && cond) exits.push(quietly(run, () => branch(cond, s.clone(), fr, run))[1]);
   }
   const breaks = fr.breaks.pop() ?? [];
   // the test held on every pass, the widened one included, and nothing broke out: see whether the body can leave
@@ -340,7 +475,7 @@ interface Scan {
  * string's terminator, so the pointer (or index) never gets past it. The test may be the first
  * of several joined by `&&`.
  */
-function terminatorTest(cond: N | undefined, fr: Frame, run: Run): Scan | undefined {
+function terminatorTest(cond: N | undefined, st: State, fr: Frame, run: Run): Scan | undefined {
   let c = cond;
   while (c?.t === 'parenthesized_expression') c = c.c[0];
   while (c?.t === 'binary_expression' && c.op === '&&') c = c.c[0];
@@ -351,7 +486,7 @@ function terminatorTest(cond: N | undefined, fr: Frame, run: Run): Scan | undefi
     const key = lvalKey(c.c[1], fr, run);
     return key ? { key, post: false, base: c.c[0] } : undefined;
   }
-  if (c?.t !== 'pointer_expression' || c.op !== '*') return undefined;
+  if (c?.t !== 'pointer_expression' || c.op !== '*') return scanTest(cond, st, fr, run);
   let p = c.c[0];
   while (p?.t === 'parenthesized_expression') p = p.c[0];
   // `*p++` reads before stepping; `*++p` steps first and may skip a terminator at the start

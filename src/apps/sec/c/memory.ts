@@ -11,7 +11,7 @@ import { lvalKey, staticType, typeOfKey } from './names.js';
 import { referenced, type Cell, type State } from './state.js';
 import { elemSize, intRange, type CType } from './types.js';
 import { argvString } from './params.js';
-import { anyInt, int, NO, UNKNOWN, YES, type IntV, type Obj, type Origin, type PtrV, type Target, type Val } from './values.js';
+import { anyInt, int, joinVal, NO, UNKNOWN, YES, type IntV, type Obj, type Origin, type PtrV, type Target, type Val } from './values.js';
 
 export function newObj(run: Run, st: State, o: Omit<Obj, 'id'>): Obj {
   const obj: Obj = { id: run.nextObj++, file: run.at, ...o };
@@ -105,9 +105,18 @@ function lostLastPointer(old: Val | undefined, v: Val, lhs: N, st: State, fr: Fr
 
 /** Sets a variable: facts about its old value go, a read's `<= count` fact comes. */
 export function assignVar(st: State, key: string, cell: Cell): void {
+  const from = cell.v.k === 'int' ? cell.v.from : undefined;
+  const sumLe = cell.v.k === 'int' ? cell.v.sumLe : undefined;
+  if ((from || sumLe) && cell.v.k === 'int') {
+    const { from: _, sumLe: __, ...v } = cell.v;
+    cell = { ...cell, v };
+  }
   st.vars.set(key, cell);
   st.dropRels(key);
   if (cell.v.k === 'int' && cell.v.le && cell.v.le !== key) st.addRel(`le|${key}|${cell.v.le}`);
+  if (sumLe && sumLe.key !== key) st.addRel(`sum|${key}|${sumLe.key}|${sumLe.k}`);
+  // `c = *p`: a test of c is a test of the character at p (terminator.ts)
+  if (from && from.key !== key) st.addRel(`ld|${key}|${from.key}|${from.k}`);
 }
 
 export function clampToType(v: Val, t: CType | undefined): Val {
@@ -119,7 +128,31 @@ export function clampToType(v: Val, t: CType | undefined): Val {
   // the stored value wraps; keep what we know only when the input spans the type
   // (a wrapped non-input is unknown: the type's bounds are not values anyone proved reachable)
   // (what it became is bounded by the type, not by anything the input was checked against)
-  return v.taint ? { ...v, lo: Math.max(v.lo, r[0]), hi: Math.min(v.hi, r[1]), wide: true } : anyInt();
+  // (a value nothing bounded but its type is no input as read: its range is only the type's)
+  return v.taint ? { ...v, lo: Math.max(v.lo, r[0]), hi: Math.min(v.hi, r[1]), ...(!Number.isFinite(v.lo) && !Number.isFinite(v.hi) ? { wide: true } : {}) } : anyInt();
+}
+
+/**
+ * The facts about `key` that still hold once it moved by `delta` (`x++`: 1, `p -= 2`: -2): `x < y`
+ * becomes `x <= y` after `x++`, `c = *p` then `p++` leaves c the character at `p - 1`.
+ */
+export function movedRels(before: ReadonlySet<string>, key: string, delta: number, unit = 1): string[] {
+  // a sum counts a pointer by its offset in bytes, the other facts by elements
+  const out: string[] = [];
+  if (!Number.isFinite(delta)) return out;
+  for (const r of before) {
+    const [kind, a, b, k] = r.split('|');
+    if (a !== key && b !== key) continue;
+    if (kind === 'ld' && b === key && k !== undefined) out.push(`ld|${a}|${b}|${Number(k) - delta}`);
+    else if (kind === 'lt' || kind === 'le') {
+      // the gap between the two (b - a) shrinks by delta when a moves, grows when b moves
+      const gap = (kind === 'lt' ? 1 : 0) + (a === key ? -delta : delta);
+      if (gap >= 1) out.push(`lt|${a}|${b}`);
+      else if (gap === 0) out.push(`le|${a}|${b}`);
+    } else if (kind === 'ge' && k !== undefined) out.push(`ge|${a}|${b}|${Number(k) + (a === key ? delta : -delta)}`);
+    else if (kind === 'sum' && k !== undefined) out.push(`sum|${a}|${b}|${Number(k) + delta * unit}`);
+  }
+  return out;
 }
 
 /** A variable written through its address (`(&x)->f = …`, `(&x)[i] = …`) counts as initialised. */
@@ -221,6 +254,7 @@ export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, f
   let origin: Origin | undefined;
   // inside a known string the characters are non-zero; at or past its end they may be the terminator
   let nonZero = p.t.length > 0;
+  let missing = false;
   for (const t of p.t) {
     const o = st.objs.get(t.o);
     if (!o) continue;
@@ -248,12 +282,12 @@ export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, f
     }
     if (!(Number.isFinite(o.slo) && t.hi + idx.hi * size + size <= o.slo)) nonZero = false;
     const off = t.lo + idx.lo * size;
-    if (o.slots && off === t.hi + idx.hi * size) {
-      const slot = o.slots.get(off);
-      if (slot) out = out ? (out.k === slot.k ? out : UNKNOWN) : slot;
-    }
+    const slot = o.slots && off === t.hi + idx.hi * size ? o.slots.get(off) : undefined;
+    if (slot) out = out ? (out.k === slot.k ? joinVal(out, slot) : UNKNOWN) : slot;
+    // one block of several with nothing stored there: the value is not the others' alone
+    else missing = true;
   }
-  if (out) return out;
+  if (out && !missing) return out;
   if (taint) return { k: 'int', lo: -128, hi: 255, taint: true, nz: nonZero || undefined, weak: weak || undefined, origin };
   return nonZero ? { k: 'int', lo: -Infinity, hi: Infinity, taint: false, nz: true } : anyInt();
 }
@@ -294,18 +328,25 @@ function argvElement(p: PtrV, idx: IntV, size: number, n: N, st: State, run: Run
 /** p + i elements */
 export function shift(p: PtrV, i: IntV, size: number): PtrV {
   const out: PtrV = { ...p, t: p.t.map((t) => ({ o: t.o, lo: t.lo + i.lo * size, hi: t.hi + i.hi * size })) };
+  // a string known to be short stays so from further in; from further back it may be longer
+  if (out.slen !== undefined) {
+    if (i.lo >= 0 && Number.isFinite(i.lo)) out.slen = Math.max(0, out.slen - i.lo);
+    else delete out.slen;
+  }
   const exact = p.t.every((t) => t.lo === t.hi);
   if (exact && i.every) out.every = true;
   else if (i.lo !== i.hi) delete out.every;
-  if (i.taint && !i.weak && !i.wide && Number.isFinite(i.hi)) out.inputOff = true;
+  if (i.taint && !i.weak && !i.wide && !i.rel && Number.isFinite(i.hi)) out.inputOff = true;
   // moved by an amount input decides and nothing bounds: as far as the input says
-  if (i.taint && !i.weak && !Number.isFinite(i.hi)) out.grow = true;
+  if (i.taint && !i.weak && !i.rel && !Number.isFinite(i.hi)) out.grow = true;
   return out;
 }
 
 /** A loaded value seen through the static type it was read as: ranges clamp, pointers from a caller's memory get a pointee. */
 export function loaded(v: Val, p: Val, type: CType | undefined, st: State, run: Run): Val {
   if (!type) return v;
+  // zeroed memory read as a pointer is NULL
+  if (type.ptr > 0 && type.arr === undefined && v.k === 'int' && v.lo === 0 && v.hi === 0) return { k: 'ptr', t: [], nul: YES };
   if (type.ptr > 0 && type.arr === undefined && v.k !== 'ptr' && v.k !== 'ref' && p.k === 'ptr') return lazyPointee(p, type, st, run) ?? v;
   return clampToType(v, type);
 }

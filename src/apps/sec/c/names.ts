@@ -81,6 +81,14 @@ export function staticType(n: N, fr: Frame, run: Run): CType | undefined {
       if (b && (b.ptr > 0 || b.arr !== undefined)) return b;
       return a ?? b;
     }
+    case 'unary_expression':
+      // `-x`, `~x`: the type of x (after promotion); `!x` is an int
+      if (n.op === '!') return { base: 'int', ptr: 0, unsigned: false };
+      return n.c[0] ? staticType(n.c[0], fr, run) : undefined;
+    case 'update_expression':
+    case 'assignment_expression':
+      // `p++`, `x = …`: the type of the variable
+      return n.c[0] ? staticType(n.c[0], fr, run) : undefined;
     case 'string_literal':
     case 'concatenated_string':
       return { base: text(fr.file, n).startsWith('L') ? 'wchar_t' : 'char', ptr: 1, unsigned: false };

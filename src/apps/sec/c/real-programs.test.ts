@@ -138,6 +138,23 @@ describe('path-sensitive memory state', () => {
     const src = `${HEADERS}int main(int argc, char **argv) {\n  int mode;\n  char *p = NULL;\n  if (argc > 1) { mode = 1; p = malloc(8); }\n  if (argc > 1) { printf("%d\\n", mode); free(p); }\n  return 0;\n}\n`;
     expect((await warnings(src)).filter((r) => r.startsWith('c.uninit') || r.startsWith('c.memory'))).toEqual([]);
   });
+
+  it('what a helper called behind && or || writes holds on the paths that go on', async () => {
+    const param = 'static int param(const char *qs, char *out, size_t cap) {\n  size_t n = strlen(qs);\n  if (n == 0 || n >= cap) return 0;\n  memcpy(out, qs, n + 1);\n  return 1;\n}\n';
+    const get = 'static int get(const char *qs, int *out) {\n  if (!*qs) return 0;\n  *out = atoi(qs);\n  return 1;\n}\n';
+    const quiet = (r: string) => r.startsWith('c.uninit') || r.startsWith('c.null');
+    // in an if: the branch on the call's result
+    const cond = `${HEADERS}${param}int main(void) {\n  char buf[64];\n  const char *qs = getenv("QUERY_STRING");\n  if (!qs || !param(qs, buf, sizeof buf)) return 1;\n  printf("%zu %s\\n", strlen(buf), buf);\n  return 0;\n}\n`;
+    expect((await warnings(cond)).filter(quiet)).toEqual([]);
+    // as a value: the right side runs where the left one let it (qs is not NULL), and its write stays
+    const value = `${HEADERS}${get}int main(void) {\n  int v;\n  const char *qs = getenv("QUERY_STRING");\n  int ok = qs && get(qs, &v);\n  if (!ok) return 1;\n  printf("%d\\n", v);\n  return 0;\n}\n`;
+    expect((await warnings(value)).filter(quiet)).toEqual([]);
+    const bad = `${HEADERS}${param}int main(void) {\n  char buf[64];\n  const char *qs = getenv("QUERY_STRING");\n  int bad = !qs || !param(qs, buf, sizeof buf);\n  if (bad) return 1;\n  printf("%zu\\n", strlen(buf));\n  return 0;\n}\n`;
+    expect((await warnings(bad)).filter(quiet)).toEqual([]);
+    // a helper that writes nothing leaves the read uninitialised
+    const none = value.replace('  *out = atoi(qs);\n', '');
+    expect(await warnings(none)).toContain(`c.uninit.use@${lineOf(none, 'printf')}`);
+  });
 });
 
 describe('shapes of correct code that are not flaws', () => {

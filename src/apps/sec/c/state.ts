@@ -101,7 +101,7 @@ function joinVars(a: State, b: State, vars: CowMap<string, Cell>): void {
     } else if (!cb) {
       vars.set(k, { ...ca, init: ca.init === 2 ? 1 : ca.init });
     } else {
-      vars.set(k, { v: joinVal(ca.v, cb.v), init: joinTri(ca.init, cb.init), type: ca.type ?? cb.type, line: ca.line });
+      vars.set(k, { v: joinFailed(a, ca.v, b, cb.v) ?? joinVal(ca.v, cb.v), init: joinTri(ca.init, cb.init), type: ca.type ?? cb.type, line: ca.line });
     }
   };
   const keys = a.vars.diffKeys(b.vars);
@@ -111,6 +111,22 @@ function joinVars(a: State, b: State, vars: CowMap<string, Cell>): void {
   }
   for (const [k, cb] of b.vars) one(k, a.vars.get(k), cb);
   for (const [k, ca] of a.vars) if (!b.vars.has(k)) one(k, ca, undefined);
+}
+
+/**
+ * NULL on a path where the block it points to on the other path failed to be allocated (`gone`):
+ * the pointer is NULL exactly when that block does not exist, as right after the allocation, so a
+ * later NULL test still drops the block on its NULL branch.
+ */
+function joinFailed(a: State, va: Val, b: State, vb: Val): Val | undefined {
+  const one = (sn: State, n: Val, p: Val): Val | undefined => {
+    if (n.k !== 'ptr' || n.nul !== 2 || n.t.length > 0 || p.k !== 'ptr' || p.t.length !== 1 || sn.rels.size === 0) return undefined;
+    const o = p.t[0]?.o;
+    if (o === undefined || !sn.rels.has(`gone|${o}`)) return undefined;
+    const v = joinVal(n, p);
+    return v.k === 'ptr' ? { ...v, nulSrc: p.nulSrc?.fromAlloc ? p.nulSrc : { line: n.nulSrc?.line ?? 0, note: 'NULL where the allocation failed', fromAlloc: true } } : v;
+  };
+  return one(a, va, vb) ?? one(b, vb, va);
 }
 
 function joinObjs(a: State, b: State, objs: CowMap<number, Obj>): void {

@@ -89,7 +89,8 @@ export function strLen(v: Val, st: State, elem: number): StrLen {
     hi = Math.max(hi, (o.shi - t.lo) / elem);
     taint = joinTaint(taint, taintOf(o));
   }
-  return { ...taint, lo, hi: Math.max(hi, lo) };
+  if (v.slen !== undefined) hi = Math.min(hi, v.slen);
+  return { ...taint, lo: Math.min(lo, hi), hi: Math.max(hi, Math.min(lo, hi)) };
 }
 
 /** Sets the string state of what `v` points at; `patch.slo/shi` are in elements of `elem` bytes. */
@@ -169,7 +170,14 @@ export function readString(s: Val, sl: StrLen, n: N, st: State, fr: Frame, run: 
   if (s.k !== 'ptr') return;
   checkFreed(s, n, st, fr, run);
   if (!Number.isFinite(sl.hi)) return;
-  checkRange(s, 0, 0, (sl.lo + 1) * elem, (sl.hi + 1) * elem, false, n, st, fr, run, { what: `${name} reading ${fmtRange(sl.lo + 1, sl.hi + 1)} characters`, taint: sl.taint, trace: [] });
+  // from anywhere up to a terminator known to be inside the buffer, the read stops at it: only
+  // pointers that may be past it (or before the buffer) can read outside
+  const risky = s.t.filter((t) => {
+    const o = st.objs.get(t.o);
+    return !(o && !o.unterm && Number.isFinite(o.shi) && o.size !== undefined && o.shi + o.elem <= o.size && t.lo >= 0 && t.hi <= o.shi);
+  });
+  if (risky.length === 0) return;
+  checkRange({ ...s, t: risky }, 0, 0, (sl.lo + 1) * elem, (sl.hi + 1) * elem, false, n, st, fr, run, { what: `${name} reading ${fmtRange(sl.lo + 1, sl.hi + 1)} characters`, taint: sl.taint, trace: [] });
 }
 
 export function sourceTrace(s: Val, st: State): FlowStep[] {

@@ -14,12 +14,16 @@ export interface CType {
   unsigned: boolean;
   /** a C++ class type (`std::string`, `std::vector<int>`, a class of the program): built by its constructor */
   cls?: boolean;
+  /** a C++ reference (`T &x`): a parameter of this type names the caller's object */
+  ref?: boolean;
 }
 
 export interface StructInfo {
   /** undefined when a member's size is not known */
   size: number | undefined;
   union: boolean;
+  /** C++: a declared variable of it is built by a constructor (its own, a member's, or member initialisers) */
+  ctor?: boolean;
   fields: Map<string, { off: number; type: CType }>;
 }
 
@@ -150,6 +154,9 @@ export function declType(
       const size = n.c[1];
       dims.push(size ? evalLen(size) : undefined);
       n = n.c[0];
+    } else if (n.t === 'reference_declarator') {
+      type = { ...type, ref: true };
+      n = n.c.find((c) => c.t.endsWith('declarator') || c.t === 'identifier' || c.t === 'field_identifier');
     } else if (n.t === 'function_declarator' || n.t === 'parenthesized_declarator') {
       if (n.t === 'function_declarator') fnPtr = true;
       n = n.c[0];

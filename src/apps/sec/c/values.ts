@@ -49,10 +49,22 @@ export interface IntV {
   every?: boolean;
   /** at most the value of this variable (a read returns no more bytes than it was asked for) */
   le?: string;
+  /** value + variable `key` <= k: a read into `buf + used` of at most `CAP - used` bytes */
+  sumLe?: { key: string; k: number };
   /** this is the string length of the string at (object, byte offset): narrowing it bounds the string */
   lenOf?: { o: number; off: number; elem: number };
+  /** this is the string length of what pointer variable `key` points to: narrowing it bounds that pointer's string */
+  lenKey?: string;
   /** proven non-zero (intervals cannot express the hole a `!= 0` check makes) */
   nz?: boolean;
+  /**
+   * input whose upper end a test against another variable bounded (`n <= cap - len`, `pos <= ln->len`,
+   * `i < count`): intervals cannot hold the relation, but the program checked it, so how large it
+   * gets is no longer simply up to the input
+   */
+  rel?: boolean;
+  /** the character just read at `*(key + k)`: the variable it is stored in remembers where it came from */
+  from?: { key: string; k: number };
   /** where the value came from, for the trace */
   src?: number;
   srcNote?: string;
@@ -81,6 +93,8 @@ export interface PtrV {
   vid?: number;
   /** where a possible NULL came from (allocation, getenv, literal NULL) */
   nulSrc?: { line: number; note: string; fromAlloc: boolean; lookup?: boolean };
+  /** the string it points to is at most this long (elements): a test of its strlen said so */
+  slen?: number;
 }
 
 /** address of a variable (`&x`): loads and stores go to the variable */
@@ -103,6 +117,12 @@ export type Val = IntV | PtrV | RefV | FnV | UnkV;
 
 export const UNKNOWN: UnkV = { k: 'unk' };
 
+/**
+ * No object (so no string length, no distance between two places in one) is larger than the user
+ * address space of a 64-bit process (2^47 bytes on x86-64 and AArch64 Linux).
+ */
+export const MAX_OBJECT = 2 ** 47;
+
 export function int(lo: number, hi = lo, taint = false, src?: number, srcNote?: string): IntV {
   return { k: 'int', lo, hi, taint, src, srcNote };
 }
@@ -122,7 +142,9 @@ export function joinVal(a: Val, b: Val): Val {
   if (b.k === 'unk') return a;
   if (a.k === 'int' && b.k === 'int') {
     const v: IntV = { k: 'int', lo: Math.min(a.lo, b.lo), hi: Math.max(a.hi, b.hi), taint: a.taint || b.taint };
-    if (a.nz && b.nz) v.nz = true;
+    if (v.taint && (!a.taint || a.rel) && (!b.taint || b.rel)) v.rel = true;
+    const nonZero = (x: IntV) => x.nz || x.lo > 0 || x.hi < 0;
+    if (nonZero(a) && nonZero(b) && v.lo <= 0 && v.hi >= 0) v.nz = true;
     // prefer the stronger source for the trace and the confidence
     const from = a.taint && !a.weak ? a : b.taint && !b.weak ? b : a.taint ? a : b.taint ? b : a;
     v.src = from.src;
@@ -164,8 +186,21 @@ function joinPtr(a: PtrV, b: PtrV): PtrV {
   else nul = a.nul === b.nul ? a.nul : MAYBE;
   const out: PtrV = { k: 'ptr', t, nul, nulSrc: a.nulSrc ?? b.nulSrc };
   if (a.grow || b.grow) out.grow = true;
+  if (a.slen !== undefined && b.slen !== undefined) out.slen = Math.max(a.slen, b.slen);
   if (t.length > 1) out.vid = a.vid !== undefined && a.vid === b.vid ? a.vid : nextVid++;
   return out;
+}
+
+/**
+ * A pointer whose targets are all in one object, each offset at most `cap` (facts about "the
+ * offset" of a pointer hold for every target then); undefined when it points into several objects.
+ */
+export function capPtr(v: PtrV, cap: number): PtrV | undefined {
+  const [first] = v.t;
+  if (!first || v.t.some((x) => x.o !== first.o) || !Number.isFinite(cap)) return undefined;
+  if (v.t.every((x) => x.hi <= cap)) return v;
+  const t = v.t.filter((x) => x.lo <= cap).map((x) => (x.hi > cap ? { ...x, hi: cap } : x));
+  return t.length === 0 ? undefined : { ...v, t, grow: undefined };
 }
 
 export function sameVal(a: Val, b: Val): boolean {

@@ -1,0 +1,432 @@
+/**
+ * Idioms of correct everyday C that the engine must leave alone at the default output
+ * (confidence >= 0.4), each next to the flawed variant it must still report.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RawFinding } from '../finding.js';
+import { DEFAULT_MIN_CONFIDENCE } from '../finding.js';
+import { analyzeCFiles } from './index.js';
+
+const HEADERS = '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <ctype.h>\n#include <unistd.h>\n';
+
+async function scan(source: string, file = 't.c'): Promise<RawFinding[]> {
+  const cpp = file.endsWith('.cpp');
+  const [r] = await analyzeCFiles([{ file, source: (cpp ? '' : HEADERS) + source, language: cpp ? 'cpp' : 'c' }]);
+  return r?.findings ?? [];
+}
+
+/** `rule@line` (lines of `source`, without the headers) of what the default output shows */
+async function shown(source: string, file = 't.c'): Promise<string[]> {
+  const skip = file.endsWith('.cpp') ? 0 : HEADERS.split('\n').length - 1;
+  return (await scan(source, file)).filter((f) => f.confidence >= DEFAULT_MIN_CONFIDENCE).map((f) => `${f.rule}@${f.line - skip}`);
+}
+
+function lineOf(source: string, marker: string): number {
+  return source.split('\n').findIndex((l) => l.includes(marker)) + 1;
+}
+
+describe('scans that stop at a string terminator', () => {
+  it('leaves the classic trim() of a line read by fgets alone', async () => {
+    const src = [
+      'static char *trim(char *s) {',
+      '  char *e;',
+      '  while (isspace((unsigned char)*s)) s++;',
+      '  e = s + strlen(s);',
+      '  while (e > s && isspace((unsigned char)e[-1])) *--e = 0;',
+      '  return s;',
+      '}',
+      'int main(void) {',
+      '  char line[1024];',
+      '  while (fgets(line, sizeof line, stdin)) {',
+      '    char *k = trim(line);',
+      "    if (*k == 0 || *k == '#') continue;",
+      '    puts(k);',
+      '  }',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+
+  it('leaves a decoder that tests the next characters before reading past them alone', async () => {
+    const src = [
+      'static void url_decode(char *s) {',
+      '  char *out = s;',
+      '  while (*s) {',
+      "    if (*s == '%' && isxdigit((unsigned char)s[1]) && isxdigit((unsigned char)s[2])) {",
+      "      char hex[3] = { s[1], s[2], 0 };",
+      '      *out++ = (char)strtol(hex, NULL, 16);',
+      '      s += 3;',
+      '    } else {',
+      '      *out++ = *s++;',
+      '    }',
+      '  }',
+      '  *out = 0;',
+      '}',
+      'int main(void) {',
+      '  char q[256];',
+      '  if (!fgets(q, sizeof q, stdin)) return 1;',
+      '  url_decode(q);',
+      '  puts(q);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect((await shown(src)).filter((f) => f.includes('overread'))).toEqual([]);
+  });
+
+  it('leaves a tokenizer that reads a character, stops at NUL and appends with a bound alone', async () => {
+    const src = [
+      'static void words(const char *p) {',
+      '  char word[64];',
+      '  int n = 0;',
+      '  for (;;) {',
+      '    char c = *p;',
+      "    if (c == 0 || c == ' ') {",
+      '      word[n] = 0;',
+      '      if (n) puts(word);',
+      '      n = 0;',
+      '      if (c == 0) break;',
+      '      p++;',
+      '      continue;',
+      '    }',
+      "    if (c == '\"') {",
+      '      const char *close = strchr(p + 1, c);',
+      '      if (!close) return;',
+      '      for (p++; p < close; p++)',
+      '        if (n < 64 - 1) word[n++] = *p;',
+      '      p = close + 1;',
+      '      continue;',
+      '    }',
+      "    if (c == '\\\\' && p[1] != 0) {",
+      '      if (n < 64 - 1) word[n++] = p[1];',
+      '      p += 2;',
+      '      continue;',
+      '    }',
+      '    if (n < 64 - 1) word[n++] = c;',
+      '    p++;',
+      '  }',
+      '}',
+      'int main(void) {',
+      '  char line[512];',
+      '  while (fgets(line, sizeof line, stdin)) words(line);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+
+  it('still reports a scan for a character that may not be there, and an append with no bound', async () => {
+    const src = [
+      'int main(void) {',
+      '  char line[256], word[32];',
+      '  int n = 0, c;',
+      '  if (!fgets(line, sizeof line, stdin)) return 1;',
+      '  char *p = line;',
+      "  while (*p != ',') p++;",
+      '  *p = 0;',
+      "  while ((c = getchar()) != EOF && c != '\\n') word[n++] = (char)c;",
+      '  word[n] = 0;',
+      '  puts(line);',
+      '  puts(word);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    const got = await shown(src);
+    expect(got).toContain(`c.buffer.overread@${lineOf(src, "!= ','")}`);
+    expect(got).toContain(`c.buffer.stack-overflow@${lineOf(src, 'word[n++]')}`);
+  });
+});
+
+describe('memory lifetime idioms', () => {
+  it('takes memset(s, 0, sizeof *s) after free(s->p) as forgetting the pointer', async () => {
+    const src = [
+      'struct msg { int id; char *data; size_t len; };',
+      'static void reset(struct msg *m) { free(m->data); memset(m, 0, sizeof *m); }',
+      'int main(void) {',
+      '  struct msg m;',
+      '  memset(&m, 0, sizeof m);',
+      '  for (int i = 0; i < 3; i++) {',
+      '    m.data = malloc(16);',
+      '    if (!m.data) return 1;',
+      '    reset(&m);',
+      '  }',
+      '  reset(&m);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+    const bad = src.replace('free(m->data); memset(m, 0, sizeof *m);', 'free(m->data); m->len = 0;');
+    expect(await shown(bad)).toContain('c.memory.double-free@2');
+  });
+
+  it('leaves the walk that frees a linked list node by node alone', async () => {
+    const src = [
+      'struct node { struct node *next; char *key; };',
+      'struct table { struct node *bucket[8]; };',
+      'void table_free(struct table *t) {',
+      '  for (int i = 0; i < 8; i++) {',
+      '    struct node *e = t->bucket[i];',
+      '    while (e != NULL) {',
+      '      struct node *next = e->next;',
+      '      free(e->key);',
+      '      free(e);',
+      '      e = next;',
+      '    }',
+      '  }',
+      '  free(t);',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+});
+
+describe('lengths checked before a copy', () => {
+  it('takes strlen(s) >= sizeof dst as bounding the string s points into the middle of', async () => {
+    const src = [
+      'static char *skip(char *s) { while (isspace((unsigned char)*s)) s++; return s; }',
+      'int main(void) {',
+      '  char line[512], key[64];',
+      '  while (fgets(line, sizeof line, stdin)) {',
+      '    char *s = skip(line);',
+      '    if (strlen(s) >= sizeof key) continue;',
+      '    strcpy(key, s);',
+      '    puts(key);',
+      '  }',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+    const bad = src.replace('    if (strlen(s) >= sizeof key) continue;\n', '');
+    expect(await shown(bad)).toContain('c.buffer.stack-overflow@6');
+  });
+
+  it('keeps a pointer and a count moved in step by a countdown loop together', async () => {
+    const src = [
+      'static unsigned sum(const unsigned char *p, size_t n) {',
+      '  unsigned a = 1;',
+      '  while (n-- > 0) a = (a + *p++) % 65521;',
+      '  return a;',
+      '}',
+      'int main(void) {',
+      '  unsigned char buf[4096];',
+      '  size_t n;',
+      '  while ((n = fread(buf, 1, sizeof buf, stdin)) > 0) printf("%u\\n", sum(buf, n));',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+});
+
+describe('reads that fill a buffer in parts', () => {
+  it('keeps `used += n` after a read of at most `CAP - 1 - used` bytes inside the buffer', async () => {
+    const src = [
+      '#include <sys/socket.h>',
+      'static void serve(int fd) {',
+      '  char buf[4096];',
+      '  size_t used = 0;',
+      '  while (used < sizeof buf - 1) {',
+      '    ssize_t n = recv(fd, buf + used, sizeof buf - 1 - used, 0);',
+      '    if (n <= 0) return;',
+      '    used += (size_t)n;',
+      '    buf[used] = 0;',
+      '    if (strstr(buf, "\\r\\n\\r\\n")) break;',
+      '  }',
+      '  buf[used] = 0;',
+      '  puts(buf);',
+      '}',
+      'int main(void) { serve(0); return 0; }',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+    const bad = src.replace('sizeof buf - 1 - used, 0)', 'sizeof buf - used, 0)');
+    expect(await shown(bad)).toContain('c.buffer.stack-overflow@9');
+  });
+});
+
+describe('nested loops', () => {
+  it('does not tie an outer counter to one an inner loop moves', async () => {
+    const src = [
+      'int main(void) {',
+      '  int *p = NULL, i = 0;',
+      '  for (int j = 0; ; j++) {',
+      '    p = malloc(4 * sizeof(int));',
+      '    if (p) { while (i < 4) { p[i] = i; i++; } free(p); }',
+      '    if (j > 10) break;',
+      '  }',
+      '  p[0] = 1;',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toContain('c.memory.use-after-free@8');
+  });
+});
+
+describe('integer idioms', () => {
+  it('types arithmetic on large constants it cannot see declared as 64-bit', async () => {
+    const src = [
+      '#include <stdint.h>',
+      'size_t encoded_len(size_t n) {',
+      '  if (n > (SIZE_MAX - 1) / 4 * 3) return 0;',
+      '  return (n + 2) / 3 * 4 + 1;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+});
+
+describe('checks written as expressions', () => {
+  it('takes `end - start >= sizeof dst` as bounding the copy of end - start bytes', async () => {
+    const src = [
+      'struct kv { char key[32]; char *value; };',
+      'static int parse(const char *line, struct kv *out) {',
+      "  const char *eq = strchr(line, '=');",
+      '  if (eq == NULL || (size_t)(eq - line) >= sizeof out->key) return -1;',
+      '  memcpy(out->key, line, (size_t)(eq - line));',
+      '  out->key[eq - line] = 0;',
+      '  out->value = strdup(eq + 1);',
+      '  return out->value ? 0 : -1;',
+      '}',
+      'int main(void) {',
+      '  char line[256];',
+      '  struct kv kv;',
+      '  while (fgets(line, sizeof line, stdin)) if (parse(line, &kv) == 0) { puts(kv.key); free(kv.value); }',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+    const bad = src.replace(' || (size_t)(eq - line) >= sizeof out->key', '');
+    expect(await shown(bad)).toContain('c.buffer.stack-overflow@5');
+  });
+
+  it('takes `total - off < 4` as making total - off - 4 safe', async () => {
+    const src = [
+      'int main(void) {',
+      '  unsigned char data[4096];',
+      '  size_t total = fread(data, 1, sizeof data, stdin), off = 0;',
+      '  while (off < total) {',
+      '    if (total - off < 4) break;',
+      '    size_t left = total - off - 4;',
+      '    printf("%zu\\n", left);',
+      '    off += 4;',
+      '  }',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+
+  it('reports a length that may be negative passed to memcpy (it becomes a huge size_t)', async () => {
+    const src = [
+      'int main(void) {',
+      '  unsigned char in[64], rec[32];',
+      '  if (fread(in, 1, sizeof in, stdin) != sizeof in) return 1;',
+      '  short len = (short)((in[0] << 8) | in[1]);',
+      '  if (len > (short)sizeof rec) return 1;',
+      '  memcpy(rec, in + 2, len);',
+      '  return rec[0];',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toContain('c.buffer.stack-overflow@6');
+  });
+
+  it('computes unsigned char arithmetic in the promoted type', async () => {
+    const src = [
+      'int main(void) {',
+      '  unsigned char px[3];',
+      '  if (fread(px, 1, 3, stdin) != 3) return 1;',
+      '  unsigned int v = (299u * px[0] + 587u * px[1] + 114u * px[2]) / 1000u;',
+      '  printf("%u\\n", v);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+});
+
+describe('structs and helpers', () => {
+  it('knows a flexible array member is part of its struct', async () => {
+    const src = [
+      'struct blk { struct blk *next; size_t used; unsigned char data[]; };',
+      'void *take(struct blk **head, size_t n) {',
+      '  struct blk *b = malloc(sizeof *b + n);',
+      '  if (!b) return NULL;',
+      '  b->next = *head; b->used = n; *head = b;',
+      '  return b->data;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+
+  it('does not take a helper that frees and returns NULL as leaking in its caller', async () => {
+    const src = [
+      'struct req { char *path; };',
+      'static struct req *parse(const char *line) {',
+      '  struct req *r = calloc(1, sizeof *r);',
+      '  if (r == NULL) return NULL;',
+      "  if (strchr(line, ' ') == NULL) { free(r); return NULL; }",
+      '  r->path = strdup(line);',
+      '  if (r->path == NULL) { free(r); return NULL; }',
+      '  return r;',
+      '}',
+      'int handle(const char *line) {',
+      '  struct req *r = parse(line);',
+      '  if (r == NULL) return 400;',
+      '  free(r->path);',
+      '  free(r);',
+      '  return 200;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+
+  it('takes a C++ reference parameter as the caller\'s variable, and a struct with a constructor as built', async () => {
+    const src = [
+      '#include <cstdlib>',
+      '#include <string>',
+      '#include <vector>',
+      'static bool parse_int(const std::string &s, long long &out) {',
+      '  char *end = nullptr;',
+      '  out = std::strtoll(s.c_str(), &end, 10);',
+      '  return end != s.c_str();',
+      '}',
+      'struct Message { std::vector<unsigned char> payload; std::size_t length; Message() : payload(64), length(0) {} };',
+      'static std::size_t size_of(const Message &m) { return m.payload.size(); }',
+      'int main(int argc, char **argv) {',
+      '  long long v;',
+      '  if (argc < 2 || !parse_int(argv[1], v)) return 1;',
+      '  Message m;',
+      '  return (int)(v + (long long)size_of(m));',
+      '}',
+    ].join('\n');
+    expect((await shown(src, 't.cpp')).filter((f) => f.startsWith('c.uninit'))).toEqual([]);
+  });
+});
+
+describe('one finding per flaw', () => {
+  it('folds the findings of one operation, and of one buffer in one function, into the most confident', async () => {
+    const src = [
+      'int main(int argc, char **argv) {',
+      '  char q[64];',
+      '  if (argc < 3) return 1;',
+      '  strcpy(q, "select * from t where a = ");',
+      '  strcat(q, argv[1]);',
+      '  strcat(q, " and b = ");',
+      '  strcat(q, argv[2]);',
+      '  puts(q);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    const got = (await scan(src)).filter((f) => f.rule.startsWith('c.buffer'));
+    expect(got.length).toBe(1);
+    expect(got[0]?.trace.some((t) => t.note.startsWith('also '))).toBe(true);
+  });
+
+  it('keeps flaws in different functions apart', async () => {
+    const src = [
+      'static void a(const char *s) { char b[8]; strcpy(b, s); puts(b); }',
+      'static void c(const char *s) { char d[8]; strcpy(d, s); puts(d); }',
+      'int main(int argc, char **argv) { if (argc > 1) { a(argv[1]); c(argv[1]); } return 0; }',
+    ].join('\n');
+    expect((await shown(src)).sort()).toEqual(['c.buffer.stack-overflow@1', 'c.buffer.stack-overflow@2']);
+  });
+});
