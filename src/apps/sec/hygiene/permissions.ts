@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
-import { callArgs, intLiteral } from './c-ast.js';
+import { callArgs, calleeName, intLiteral } from './c-ast.js';
 import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
@@ -49,7 +49,7 @@ const MODE_ARG: Record<string, { index: number; umask: boolean }> = {
 export function checkPermissions(ctx: HygieneContext): RawFinding[] {
   const out: RawFinding[] = [];
   for (const call of callsOf(ctx, Object.keys(MODE_ARG))) {
-    const name = call.childForFieldName('function')?.text ?? '';
+    const name = calleeName(call) ?? '';
     const spec = MODE_ARG[name];
     if (!spec) continue;
     const mode = modeValue(callArgs(call)[spec.index]);

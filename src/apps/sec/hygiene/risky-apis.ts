@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
-import { assignedName, baseText, callArgs, conditionTexts, enclosingFunction, literalText, mentions } from './c-ast.js';
+import { assignedName, baseText, callArgs, calleeName, conditionTexts, enclosingFunction, literalText, mentions } from './c-ast.js';
 import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
@@ -13,7 +13,7 @@ const ENV_SINKS = new Set([
 function sinkOf(arg: SyntaxNode): string | undefined {
   const list = arg.parent;
   const call = list?.type === 'argument_list' ? list.parent : undefined;
-  const name = call?.childForFieldName('function')?.text;
+  const name = call ? calleeName(call) : undefined;
   return name && ENV_SINKS.has(name) ? name : undefined;
 }
 
@@ -100,12 +100,12 @@ export function checkTempPaths(ctx: HygieneContext): RawFinding[] {
   const built = new Map<string, SyntaxNode>();
   for (const call of callsOf(ctx, Object.keys(BUILDS))) {
     const args = callArgs(call);
-    const name = call.childForFieldName('function')?.text ?? '';
+    const name = calleeName(call) ?? '';
     const fmt = literalText(args[BUILDS[name] ?? 1]);
     if (fmt !== undefined && TMP_DIR.test(fmt)) built.set(`${enclosingFunction(call)?.id}:${baseText(args[0])}`, call);
   }
   for (const call of opens) {
-    const name = call.childForFieldName('function')?.text ?? '';
+    const name = calleeName(call) ?? '';
     const spec = CREATES[name];
     if (!spec) continue;
     const args = callArgs(call);

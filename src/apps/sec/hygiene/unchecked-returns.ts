@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
-import { baseText, callArgs, enclosingFunction, resultDiscarded } from './c-ast.js';
+import { baseText, callArgs, calleeName, enclosingFunction, resultDiscarded } from './c-ast.js';
 import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
@@ -44,7 +44,7 @@ export function checkUncheckedReturns(ctx: HygieneContext): RawFinding[] {
   const out: RawFinding[] = [];
   for (const call of callsOf(ctx, Object.keys(IO_CALLS))) {
     if (!resultDiscarded(call)) continue;
-    const name = call.childForFieldName('function')?.text ?? '';
+    const name = calleeName(call) ?? '';
     const spec = IO_CALLS[name];
     if (!spec) continue;
     // Stream code often checks ferror()/feof() once after a batch of calls: that is a check.
@@ -61,7 +61,7 @@ export function checkUncheckedReturns(ctx: HygieneContext): RawFinding[] {
   }
   for (const call of callsOf(ctx, Object.keys(PTHREAD_CALLS))) {
     if (!resultDiscarded(call)) continue;
-    const name = call.childForFieldName('function')?.text ?? '';
+    const name = calleeName(call) ?? '';
     out.push(findingFor(HYGIENE_RULES.uncheckedPthread, `Check the result of ${name}() (it returns an error number, not -1/errno).`, {
       node: call,
       pattern: name,
