@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
-import { assignedName, baseText, callArgs, calleeName, enclosingFunction, findDeclaration, stripCasts } from './c-ast.js';
+import { assignedName, baseText, callArgs, calleeName, enclosingFunction, findDeclaration, findMember, stripCasts } from './c-ast.js';
 import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
@@ -136,6 +136,13 @@ function isTemporaryString(obj: SyntaxNode | undefined, locals: Set<string>): bo
   return VALUE_FUNCTIONS.test(text) || locals.has(calleeName(n) ?? text);
 }
 
+/** `p_` or `this->p_`: the member a C++ method assigns. */
+function memberName(left: SyntaxNode): string | undefined {
+  if (left.type === 'identifier') return left.text;
+  if (left.type === 'field_expression' && left.childForFieldName('argument')?.type === 'this') return left.childForFieldName('field')?.text;
+  return undefined;
+}
+
 /** `const char *p = make_name().c_str();` and `return (a + b).c_str();` from a function returning a pointer. */
 export function checkDanglingCStr(ctx: HygieneContext): RawFinding[] {
   const calls = [...(ctx.methods.get('c_str') ?? []), ...(ctx.methods.get('data') ?? [])];
@@ -155,9 +162,16 @@ export function checkDanglingCStr(ctx: HygieneContext): RawFinding[] {
       if (holder.childForFieldName('declarator')?.type === 'pointer_declarator' || declType === 'auto') kept = `stored in ${holder.childForFieldName('declarator')?.text.replace(/^\*\s*/, '') ?? 'a pointer'}`;
     } else if (holder?.type === 'assignment_expression' && holder.childForFieldName('right')?.id === use.id) {
       const left = holder.childForFieldName('left');
-      const decl = left?.type === 'identifier' ? findDeclaration(left.text, enclosingFunction(holder), ctx.root) : undefined;
+      const fn = enclosingFunction(holder);
+      const decl = left?.type === 'identifier' ? findDeclaration(left.text, fn, ctx.root) : undefined;
       const d = decl?.declarator.type === 'init_declarator' ? decl.declarator.childForFieldName('declarator') : decl?.declarator;
-      if (d?.type === 'pointer_declarator') kept = `stored in ${left?.text}`;
+      // a data member (`p_ = …`, `this->p_ = …`) outlives the statement as much as a local does
+      const member = !decl && left ? memberName(left) : undefined;
+      if (d?.type === 'pointer_declarator' || (member && findMember(member, fn, ctx.root)?.type === 'pointer_declarator')) kept = `stored in ${left?.text}`;
+    } else if (holder?.type === 'argument_list' && holder.parent?.type === 'field_initializer' && holder.namedChildCount === 1) {
+      // `C() : p_(make().c_str())`
+      const member = holder.parent.namedChildren.find((c) => c.type === 'field_identifier')?.text;
+      if (member && findMember(member, enclosingFunction(holder), ctx.root)?.type === 'pointer_declarator') kept = `stored in ${member}`;
     } else if (holder?.type === 'return_statement') {
       const fn = enclosingFunction(holder);
       if (fn?.childForFieldName('declarator')?.type === 'pointer_declarator') kept = 'returned';
