@@ -3,6 +3,7 @@ import type { RawFinding } from '../finding.js';
 import { checkAllocSize, checkStrncat, checkStrncpy } from './bounds.js';
 import { buildContext, type HygieneCheck } from './context.js';
 import { checkCredentials } from './credentials.js';
+import { checkShallowCopy } from './cpp-class.js';
 import { checkDanglingCStr, checkNewDelete } from './cpp-memory.js';
 import { checkUseAfterMove } from './cpp-move.js';
 import { checkAtoi, checkScanf } from './input-parsing.js';
@@ -37,6 +38,7 @@ const CHECKS: HygieneCheck[] = [
   checkNewDelete,
   checkDanglingCStr,
   checkUseAfterMove,
+  checkShallowCopy,
 ];
 
 /** Runs every hygiene check on one parsed C/C++ file. Comments and strings are not calls, so they never match. */
