@@ -4,6 +4,7 @@ import { checkAllocSize, checkStrncat, checkStrncpy } from './bounds.js';
 import { buildContext, type HygieneCheck } from './context.js';
 import { checkCredentials } from './credentials.js';
 import { checkShallowCopy } from './cpp-class.js';
+import { checkContainerLoops } from './cpp-containers.js';
 import { checkDanglingCStr, checkNewDelete } from './cpp-memory.js';
 import { checkUseAfterMove } from './cpp-move.js';
 import { checkAtoi, checkScanf } from './input-parsing.js';
@@ -39,6 +40,7 @@ const CHECKS: HygieneCheck[] = [
   checkDanglingCStr,
   checkUseAfterMove,
   checkShallowCopy,
+  checkContainerLoops,
 ];
 
 /** Runs every hygiene check on one parsed C/C++ file. Comments and strings are not calls, so they never match. */

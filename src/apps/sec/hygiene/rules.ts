@@ -63,6 +63,8 @@ export const HYGIENE_RULES = {
     'A variable is used after std::move handed its contents away; a moved-from object holds an unspecified value.'),
   shallowCopy: rule('shallow-copy', 'ShallowCopyDoubleFree', 'memory_mgmt', [415], 'high',
     'The destructor releases a raw pointer member but copies are member-wise: two objects share the block and both destructors free it.'),
+  containerIndexLoop: rule('container-index-loop', 'ContainerIndexPastEnd', 'buffer_overflow', [193, 125, 787], 'medium',
+    'A loop bounded by a container\'s size() indexes one or more elements past its end with operator[], which checks nothing.'),
 } as const satisfies Record<string, RuleMeta>;
 
 export const HYGIENE_RULE_LIST: RuleMeta[] = Object.values(HYGIENE_RULES);
