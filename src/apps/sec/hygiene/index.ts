@@ -5,6 +5,7 @@ import { buildContext, type HygieneCheck } from './context.js';
 import { checkCredentials } from './credentials.js';
 import { checkShallowCopy } from './cpp-class.js';
 import { checkContainerLoops } from './cpp-containers.js';
+import { checkCppDoubleLock } from './cpp-locks.js';
 import { checkDanglingCStr, checkNewDelete } from './cpp-memory.js';
 import { checkUseAfterMove } from './cpp-move.js';
 import { checkAtoi, checkScanf } from './input-parsing.js';
@@ -41,6 +42,7 @@ const CHECKS: HygieneCheck[] = [
   checkUseAfterMove,
   checkShallowCopy,
   checkContainerLoops,
+  checkCppDoubleLock,
 ];
 
 /** Runs every hygiene check on one parsed C/C++ file. Comments and strings are not calls, so they never match. */
