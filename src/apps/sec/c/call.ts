@@ -9,7 +9,8 @@ import { macroBody } from './macros.js';
 import { evalExpr } from './eval.js';
 import { escape, markMemberWritten } from './memory.js';
 import { keyOf } from './names.js';
-import { getlineCpp, memberCall } from './cpp.js';
+import { getlineCpp, libraryObject, memberCall, referenceTarget } from './cpp.js';
+import { classOf, memberInits, methodCall, methodOf, thisOfUnknown } from './cpp-class.js';
 import { exec, runPaths } from './exec.js';
 import { expandCall, expanding } from './macros.js';
 import { adopt, mergeOutcomes, type Outcome } from './paths.js';
@@ -45,6 +46,12 @@ function calleeName(callee: N, st: State, fr: Frame, run: Run): string | undefin
 }
 
 export function resolveFunction(name: string, fr: Frame, run: Run): FnDef | undefined {
+  // inside a member function, the class's own members come first
+  if (fr.fn.cls) {
+    const cls = classOf(fr.fn.cls, run);
+    const m = cls ? methodOf(cls, name, undefined, run) : undefined;
+    if (m) return m;
+  }
   return fr.file.fns.get(name) ?? run.group.fns.get(name) ?? run.group.external?.fn(name, fr.file);
 }
 
@@ -69,30 +76,20 @@ function callValue(n: N, st: State, fr: Frame, run: Run): Val {
     const member = memberCall(n, st, fr, run);
     if (member) return member;
   }
-  const name = calleeName(callee, st, fr, run);
   const args = argList ? argList.c : [];
+  if (fr.file.cpp) {
+    // `obj.f(…)`, `p->f(…)`, `f(…)` inside a member function: the class's member function, on its object
+    const m = methodCall(n, st, fr, run);
+    if (m) return callMethod(m.fn, args, n, m.self, st, fr, run);
+    const built = libraryObject(n, args, st, fr, run);
+    if (built) return built;
+  }
+  const name = calleeName(callee, st, fr, run);
   if (fr.file.cpp && name === 'getline' && args.length === 2) return getlineCpp(args, st, fr, run);
   const fn = name ? resolveFunction(name, fr, run) : undefined;
-  if (fn) {
-    const vals = args.map((a) => evalExpr(a, st, fr, run));
-    if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name)) {
-      const fork = run.fork;
-      if (fork?.node !== n) {
-        const outs = inline(fn, args, vals, n, st, fr, run);
-        adopt(st, joinAll(outs.map((o) => o.state)));
-        return joinRets(outs);
-      }
-      // the statement splits on this call: its first run computes the outcomes, replays pick one
-      fork.outcomes ??= inline(fn, args, vals, n, st, fr, run);
-      const o = fork.outcomes[fork.pick ?? 0];
-      if (!o) return UNKNOWN;
-      adopt(st, o.state);
-      return o.ret;
-    }
-    return unknownCall(vals, st);
-  }
+  if (fn) return callMethod(fn, args, n, undefined, st, fr, run);
   if (!name) {
-    const vals = args.map((a) => evalExpr(a, st, fr, run));
+    const vals = fr.file.cpp ? cppUnknownArgs(args, st, fr, run) : args.map((a) => evalExpr(a, st, fr, run));
     return unknownCall(vals, st);
   }
   const macro = expandCall(n, name, fr, run);
@@ -121,7 +118,60 @@ function callValue(n: N, st: State, fr: Frame, run: Run): Val {
   if (VA_INIT.has(name)) return vaInit(args, st, fr, run);
   const modelled = callLibrary(name, n, args, st, fr, run);
   if (modelled) return modelled.v;
-  return unknownCall(args.map((a) => evalExpr(a, st, fr, run)), st);
+  return unknownCall(fr.file.cpp ? cppUnknownArgs(args, st, fr, run) : args.map((a) => evalExpr(a, st, fr, run)), st);
+}
+
+/**
+ * Follows a call into `fn` of the scan with the caller's values (a member function on object
+ * `self`), or treats it as unknown past the depth and budget limits.
+ */
+export function callMethod(fn: FnDef, args: N[], n: N, self: Frame['self'], st: State, fr: Frame, run: Run): Val {
+  const vals = argValues(fn, args, st, fr, run);
+  if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name)) {
+    const fork = run.fork;
+    if (fork?.node !== n) {
+      const outs = inline(fn, args, vals, n, st, fr, run, self);
+      adopt(st, joinAll(outs.map((o) => o.state)));
+      return joinRets(outs);
+    }
+    // the statement splits on this call: its first run computes the outcomes, replays pick one
+    fork.outcomes ??= inline(fn, args, vals, n, st, fr, run, self);
+    const o = fork.outcomes[fork.pick ?? 0];
+    if (!o) return UNKNOWN;
+    adopt(st, o.state);
+    return o.ret;
+  }
+  return unknownCall(vals, st);
+}
+
+/**
+ * The values of a call's arguments; an argument bound to a C++ reference parameter is not read
+ * (`parse(s, out)` fills `out`): its current value is passed without an unassigned-read check.
+ */
+function argValues(fn: FnDef, args: N[], st: State, fr: Frame, run: Run): Val[] {
+  return args.map((a, i) => {
+    const p = fn.params[i];
+    if (p?.type.ref && fr.file.cpp) {
+      const key = referenceTarget(a, st, fr, run);
+      if (key) return st.vars.get(key)?.v ?? UNKNOWN;
+    }
+    return evalExpr(a, st, fr, run);
+  });
+}
+
+/**
+ * Arguments of a C++ call we cannot see: a plain variable may be bound to a reference parameter
+ * and filled (`std::from_chars(b, e, value)`, a helper declared in a header), so it is not read
+ * as unassigned, and counts as assigned afterwards.
+ */
+function cppUnknownArgs(args: N[], st: State, fr: Frame, run: Run): Val[] {
+  return args.map((a) => {
+    const key = a.t === 'identifier' ? keyOf(text(fr.file, a), fr, run) : undefined;
+    const cell = key ? st.vars.get(key) : undefined;
+    if (!key || !cell || cell.init === YES || (cell.type && (cell.type.arr !== undefined || cell.type.arrUnknown))) return evalExpr(a, st, fr, run);
+    st.vars.set(key, { ...cell, v: UNKNOWN, init: YES });
+    return UNKNOWN;
+  });
 }
 
 /** The expansion of a function-like macro, evaluated (or run, when it is statements) where it is used. */
@@ -172,7 +222,7 @@ function joinRets(outs: readonly Outcome[]): Val {
 }
 
 /** Follows a call into `fn` with the caller's values; its outcomes, the callee's locals removed. */
-function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, run: Run): Outcome[] {
+function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, run: Run, self?: Frame['self']): Outcome[] {
   run.visited.add(fn);
   const frame: Frame = {
     fn,
@@ -188,9 +238,18 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
     callers: [...fr.callers, fr.fn.name],
     callSites: [...fr.callSites, { line: n.line, note: `call to ${fn.name}`, file: fr.file.path, ctx: fr.file, s: n.s }],
     ...(fn.variadic ? { varargs: vals.slice(fn.params.length) } : {}),
+    ...(fn.cls && fn.member !== 'static' ? { self: self ?? thisOfUnknown(fn, st, fr, run) } : {}),
   };
   fn.params.forEach((p, i) => {
     const key = `${frame.id}:${p.name}`;
+    // a C++ reference parameter is another name for the caller's variable
+    const refArg = args[i];
+    const bound = p.type.ref && refArg ? referenceTarget(refArg, st, fr, run) : undefined;
+    if (bound) {
+      frame.names.set(p.name, bound);
+      frame.types.set(p.name, { ...p.type, ref: undefined });
+      return;
+    }
     frame.names.set(p.name, key);
     frame.types.set(p.name, p.type);
     st.vars.set(key, { v: vals[i] ?? UNKNOWN, init: YES, type: p.type, line: fn.line });
@@ -201,6 +260,8 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
       for (const [k, cell] of [...st.vars]) if (k.startsWith(`${argKey}.`)) st.vars.set(`${key}${k.slice(argKey.length)}`, cell);
     }
   });
+  // a constructor's member initialisers run before its body
+  if (fn.inits && frame.self) memberInits(fn.inits, st, frame, run);
   const outs = runPaths(frame, st, run);
   run.at = fr.file.path;
   // the callee's locals are gone; keep the states small

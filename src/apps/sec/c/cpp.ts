@@ -7,14 +7,17 @@
 import type { N } from './ast.js';
 import { text, type Frame, type Run } from './context.js';
 import { checkFreed } from './access.js';
-import { evalExpr } from './eval.js';
+import { evalExpr, quietly } from './eval.js';
+import { addrOf } from './fields.js';
 import { libFree } from './lib-memory.js';
-import { newObj } from './memory.js';
-import { keyOf, staticType } from './names.js';
+import { escape, newObj } from './memory.js';
+import { keyOf, lvalKey, staticType } from './names.js';
 import type { State } from './state.js';
-import { setString } from './strings.js';
+import { isTainted, joinTaint, NO_TAINT, setString, taintOf, taintPatch, type Taint } from './strings.js';
 import { intRange, isFloat, sizeOf, specType, type CType } from './types.js';
-import { anyInt, int, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
+import { anyInt, int, NO, UNKNOWN, YES, type IntV, type Obj, type PtrV, type Val } from './values.js';
+import { callMethod } from './call.js';
+import { classOf, initMembers, methodOf, type ClassInfo } from './cpp-class.js';
 
 /** Scalar typedefs C++ code uses without a class behind them. */
 const SCALAR = /^(std::)?(u?int(8|16|32|64)_t|size_t|ssize_t|ptrdiff_t|intptr_t|uintptr_t|wchar_t|char(16|32)_t|bool)$/;
@@ -33,14 +36,18 @@ interface Container {
   count?: number;
 }
 
-/** `std::array<T, N>`, `std::vector<T>`, `std::string` from a class type's text. */
-function container(t: CType, src: string): Container | undefined {
+/** `std::array<T, N>`, `std::vector<T>`, `std::string` from a class type's text; `constOf` reads a named N. */
+export function container(t: CType, src: string, constOf?: (name: string) => number | undefined): Container | undefined {
+  if (!t.cls || t.ptr > 0) return undefined;
   const m = /^(?:std::)?(array|vector|basic_string|string|wstring)(?:<(.*)>)?$/.exec(t.base);
   if (!m) return undefined;
   if (m[1] === 'string' || m[1] === 'wstring' || m[1] === 'basic_string') return { kind: 'string', elem: { base: m[1] === 'wstring' ? 'wchar_t' : 'char', ptr: 0, unsigned: false } };
   const args = (m[2] ?? '').split(',').map((a) => a.trim());
   const elem = elemTypeOf(args[0] ?? 'int', src);
-  if (m[1] === 'array') return { kind: 'array', elem, count: Number.isInteger(Number(args[1])) ? Number(args[1]) : undefined };
+  if (m[1] === 'array') {
+    const n = args[1] ?? '';
+    return { kind: 'array', elem, count: Number.isInteger(Number(n)) && n !== '' ? Number(n) : /^[A-Za-z_][\w:]*$/.test(n) ? constOf?.(n.replace(/^.*::/, '')) : undefined };
+  }
   return { kind: 'vector', elem };
 }
 
@@ -49,31 +56,122 @@ function elemTypeOf(name: string, _src: string): CType {
   const base = name.replace(/\*/g, '').replace(/\bconst\b/g, '').trim();
   const words = base.split(/\s+/);
   const unsigned = words.includes('unsigned');
-  const core = words.filter((w) => w !== 'unsigned' && w !== 'signed').join(' ') || 'int';
+  const core = words.filter((w) => w !== 'unsigned' && w !== 'signed').join(' ').replace(/^std::/, '') || 'int';
   return { base: core === 'long int' ? 'long' : core, ptr, unsigned };
 }
 
 /**
  * A declaration of a class object: initialised by its constructor. Containers and strings become
- * a buffer the variable points to. Returns false when `type` is no class (C handles it).
+ * a buffer the variable points to; an object of a class of the scan gets its members and runs its
+ * constructor; `T &r = x;` names x. Returns false when `type` is no class (C handles it).
  */
 export function declareObject(key: string, type: CType, init: N | undefined, d: N, st: State, fr: Frame, run: Run): boolean {
-  if (!isClassType(type, fr.file.cpp, run.group.structs)) return false;
-  const c = container(type, fr.file.src);
-  let v: Val = UNKNOWN;
-  if (c) {
-    const elem = sizeOf(c.elem, run.group.structs) ?? 1;
-    const args = init?.t === 'argument_list' ? init.c.map((a) => evalExpr(a, st, fr, run)) : [];
-    const n = c.kind === 'array' ? c.count : c.kind === 'vector' && args[0]?.k === 'int' && args[0].lo === args[0].hi ? args[0].lo : c.kind === 'vector' && !init ? 0 : undefined;
-    const str = c.kind === 'string';
-    const o = newObj(run, st, {
-      kind: c.kind === 'array' ? 'stack' : 'unknown', size: str || n === undefined ? undefined : n * elem, elem, slo: 0, shi: str ? 0 : Infinity,
-      taint: false, freed: NO, init: YES, escaped: true, line: d.line, name: `'${key.slice(key.indexOf(':') + 1)}'`, local: c.kind === 'array',
-    });
-    v = { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: NO };
-  } else if (init?.t === 'argument_list') for (const a of init.c) evalExpr(a, st, fr, run);
-  st.vars.set(key, { v, init: YES, type, line: d.line });
+  if (!fr.file.cpp) return false;
+  if (type.ref) return bindReference(key, type, init, d, st, fr, run);
+  const info = type.ptr === 0 && type.arr === undefined && !type.arrUnknown ? classOf(type.base, run) : undefined;
+  if (info && (info.constructed || info.methods.size > 0)) {
+    constructObject(key, info, type, init, d, st, fr, run);
+    return true;
+  }
+  if (!isClassType(type, true, run.group.structs)) return false;
+  const v = containerObject(type, init, key, d.line, st, fr, run, true);
+  if (!v && init?.t === 'argument_list') for (const a of init.c) evalExpr(a, st, fr, run);
+  else if (!v && init && init.t !== 'initializer_list') evalExpr(init, st, fr, run);
+  st.vars.set(key, { v: v ?? UNKNOWN, init: YES, type, line: d.line });
   return true;
+}
+
+/** `T &r = x;`: r is another name for x (when x is a variable or a member of one), else a copy of its value. */
+function bindReference(key: string, type: CType, init: N | undefined, d: N, st: State, fr: Frame, run: Run): boolean {
+  const name = key.slice(key.indexOf(':') + 1);
+  const target = init ? referenceTarget(init, st, fr, run) : undefined;
+  if (target) {
+    fr.names.set(name, target);
+    return true;
+  }
+  const plain = { ...type, ref: undefined };
+  const v = init ? evalExpr(init, st, fr, run) : UNKNOWN;
+  st.vars.set(key, { v: v.k === 'ref' ? UNKNOWN : v, init: YES, type: plain, line: d.line });
+  return true;
+}
+
+/** The variable an lvalue names, for binding a reference to it: `x`, `s.m`, `this->m`, `p->m` (p = &s), `*p` (p = &x). */
+export function referenceTarget(n: N, st: State, fr: Frame, run: Run): string | undefined {
+  let e = n;
+  while (e.t === 'parenthesized_expression' && e.c[0]) e = e.c[0];
+  const key = lvalKey(e, fr, run);
+  if (key) return st.vars.has(key) || key.startsWith('g:') ? key : undefined;
+  if (e.t === 'field_expression' || (e.t === 'pointer_expression' && e.op === '*')) {
+    const at = quietly(run, () => addrOf(e, st.peek(), fr, run));
+    if (at.k === 'ref' && (st.vars.has(at.key) || at.key.startsWith('g:'))) return at.key;
+  }
+  return undefined;
+}
+
+/** Builds object `key` of class `info`: members, then the constructor that matches the arguments. */
+function constructObject(key: string, info: ClassInfo, type: CType, init: N | undefined, d: N, st: State, fr: Frame, run: Run): void {
+  const args = init?.t === 'argument_list' || init?.t === 'initializer_list' ? init.c : init ? [init] : [];
+  // `T b = a;`, `T b(a);`: a member-wise copy of another object of the class
+  const src = args.length === 1 && args[0]?.t === 'identifier' ? keyOf(text(fr.file, args[0]), fr, run) : undefined;
+  const srcCell = src ? st.vars.get(src) : undefined;
+  const ctor = methodOf(info, info.name, args.length, run);
+  st.vars.set(key, { v: UNKNOWN, init: YES, type: { ...type, cls: true }, line: d.line });
+  if (src && srcCell?.type?.base === type.base && !(ctor && ctor.params.length === 1 && !ctor.params[0]?.type.ref)) {
+    const prefix = `${src}.`;
+    for (const [k, c] of [...st.vars]) if (k.startsWith(prefix)) st.vars.set(`${key}.${k.slice(prefix.length)}`, c);
+    return;
+  }
+  initMembers(key, info, st, fr, run, true, d.line);
+  if (ctor && ctor.params.length >= args.length) callMethod(ctor, args, d, { key, cls: info.name }, st, fr, run);
+  else for (const a of args) evalExpr(a, st, fr, run);
+}
+
+/**
+ * The buffer a library container or string starts as: `std::array<T, N>` N elements (unwritten
+ * without `{}`), `std::vector<T> v(n)` n elements, a string what it is built from (`std::string s
+ * = argv[1];` is a string from the command line of any length). Undefined for other types.
+ */
+export function containerObject(type: CType, init: N | undefined, key: string, line: number, st: State, fr: Frame, run: Run, local: boolean, constOf?: (name: string) => number | undefined): Val | undefined {
+  const c = container(type, fr.file.src, constOf);
+  if (!c) return undefined;
+  const elem = sizeOf(c.elem, run.group.structs) ?? 1;
+  const list = init?.t === 'argument_list' || init?.t === 'initializer_list' ? init.c : init ? [init] : [];
+  const args = list.map((a) => evalExpr(a, st, fr, run));
+  const name = `'${key.slice(key.indexOf(':') + 1).replace(/^this\./, '')}'`;
+  if (c.kind === 'string') {
+    const from = args.length === 1 ? stringState(args[0] as Val, st) : args.length === 0 ? { slo: 0, shi: 0 } : undefined;
+    const o = newObj(run, st, {
+      kind: 'unknown', elem, slo: 0, shi: Infinity, taint: false, freed: NO, init: YES, escaped: true, line, name, local: false, ...from,
+    });
+    return { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: NO };
+  }
+  const first = args[0];
+  const n = c.kind === 'array' ? c.count
+    : init?.t === 'initializer_list' ? list.length
+    : first?.k === 'int' && first.lo === first.hi && list.length <= 2 ? first.lo
+    : !init ? 0 : undefined;
+  const o = newObj(run, st, {
+    kind: c.kind === 'array' ? (local ? 'stack' : 'unknown') : 'unknown', size: n === undefined ? undefined : n * elem, elem, slo: 0, shi: Infinity,
+    taint: false, freed: NO, init: c.kind === 'array' && !init && local && intRange(c.elem) ? NO : YES, escaped: true, line, name, local: c.kind === 'array' && local,
+    ...(c.kind === 'array' && local ? { frame: fr.id } : {}),
+  });
+  return { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: NO };
+}
+
+/** What a string built from `v` holds: its length and where its characters came from. */
+export function stringState(v: Val, st: State): Partial<Obj> | undefined {
+  if (v.k !== 'ptr' || v.t.length === 0) return undefined;
+  let slo = Infinity;
+  let shi = -Infinity;
+  let t: Taint = NO_TAINT;
+  for (const x of v.t) {
+    const o = st.objs.get(x.o);
+    if (!o) return undefined;
+    slo = Math.min(slo, Math.max(0, o.slo - x.hi));
+    shi = Math.max(shi, o.shi - x.lo);
+    t = joinTaint(t, taintOf(o));
+  }
+  return { slo: Math.max(0, slo), shi: Math.max(shi, slo, 0), ...taintPatch(t) };
 }
 
 /** `new T(args)`, `new T[n]`: a heap block that never comes back NULL (new throws instead). */
@@ -156,26 +254,70 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
   if (v.k !== 'ptr') return UNKNOWN;
   checkFreed(v, obj, st, fr, run);
   const o = v.t.length === 1 ? st.objs.get(v.t[0]?.o ?? -1) : undefined;
+  const str = container(t, fr.file.src)?.kind === 'string';
   switch (method) {
     case 'c_str':
     case 'data':
     case 'begin':
       return { ...v, nul: NO } as PtrV;
     case 'size':
-    case 'length':
-      return o?.size !== undefined ? int(o.size / o.elem) : o && o.shi !== Infinity && o.size === undefined ? int(o.slo, o.shi) : { ...anyInt(), lo: 0 };
+    case 'length': {
+      if (!str || !o) return o?.size !== undefined ? int(o.size / o.elem) : o && o.shi !== Infinity && o.size === undefined ? int(o.slo, o.shi) : { ...anyInt(), lo: 0 };
+      // a string's length, tied to the string as strlen's is: testing it bounds the string
+      const len: IntV = { k: 'int', lo: o.slo / o.elem, hi: o.shi / o.elem, taint: o.taint, src: o.taintLine ?? n.line, srcNote: 'string length', lenOf: { o: o.id, off: 0, elem: o.elem } };
+      if (o.taint) {
+        len.weak = o.weak;
+        len.origin = o.origin;
+      }
+      return Number.isFinite(len.hi) || len.taint ? len : { ...anyInt(), lo: 0, lenOf: len.lenOf };
+    }
     case 'at':
     case 'empty':
     case 'front':
     case 'back':
     case 'find':
+    case 'rfind':
+    case 'find_first_of':
+    case 'find_last_of':
+    case 'find_first_not_of':
+    case 'find_last_not_of':
     case 'compare':
-    case 'substr':
+    case 'starts_with':
+    case 'ends_with':
+    case 'capacity':
       return UNKNOWN;
+    case 'substr': {
+      // a part of the string: no longer than it, with its characters
+      const from = stringState(v, st);
+      const s2 = newObj(run, st, { kind: 'unknown', elem: o?.elem ?? 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: YES, escaped: true, line: n.line, name: `the substring of '${text(fr.file, obj)}'`, local: false, ...from, ...(from ? { slo: 0 } : {}) });
+      return { k: 'ptr', t: [{ o: s2.id, lo: 0, hi: 0 }], nul: NO };
+    }
+    case 'copy':
+      // `s.copy(buf, n)`: writes characters into buf (and keeps nothing)
+      if (args[0]?.k === 'ptr') for (const x of args[0].t) st.updateObj(x.o, { init: YES, initBytes: undefined, unterm: false });
+      return { ...anyInt(), lo: 0 };
+    case 'append':
+    case 'push_back':
+    case 'insert':
+    case 'assign':
+    case 'replace':
+    case 'emplace_back':
+    case 'push_front':
+    case 'emplace': {
+      // what goes in: its characters' origin carries over; pointers put into a container are kept there
+      let taint = taintOf(o);
+      for (const a of args) {
+        if (a.k === 'ptr') {
+          taint = joinTaint(taint, taintOf(isTainted(a, st)));
+          escape(a, st);
+        } else if (a.k === 'int' && a.taint) taint = joinTaint(taint, { taint: true, weak: a.weak, origin: a.origin, line: a.src });
+      }
+      for (const x of v.t) st.updateObj(x.o, { size: undefined, slo: method === 'assign' ? 0 : o?.slo ?? 0, shi: Infinity, slots: undefined, ...(str && taint.taint ? taintPatch(taint) : {}) });
+      return UNKNOWN;
+    }
     default:
       // anything else may change the size and the contents
       for (const x of v.t) st.updateObj(x.o, { size: undefined, slo: 0, shi: Infinity, slots: undefined });
-      void args;
       return UNKNOWN;
   }
 }
@@ -189,4 +331,125 @@ export function getlineCpp(args: N[], st: State, fr: Frame, run: Run): Val {
   run.inputReads++;
   if (v.k === 'ptr') setString(v, st, { slo: 0, shi: Infinity, taint: true, taintLine: target?.line, origin: STREAMS.test(from) ? 'stdin' : 'file' }, 1);
   return int(0, 1);
+}
+
+const STRING_TYPE = /^(?:(?:::)?std::)?(string|wstring)$/;
+
+/** Is `t` a std::string (or wstring) by value? */
+export function isStringType(t: CType | undefined): boolean {
+  return Boolean(t && t.ptr === 0 && t.cls && container(t, '')?.kind === 'string');
+}
+
+/** A fresh string object holding `from` (length and origin of its characters). */
+function newString(from: Partial<Obj> | undefined, elem: number, line: number, name: string, st: State, run: Run): PtrV {
+  const o = newObj(run, st, { kind: 'unknown', elem, slo: 0, shi: Infinity, taint: false, freed: NO, init: YES, escaped: true, line, name, local: false, ...from });
+  return { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: NO };
+}
+
+/** What one operand of a string `+` adds: a string's length and origin, or one character. */
+function piece(v: Val, st: State): { slo: number; shi: number; t: Taint } {
+  if (v.k === 'ptr') {
+    const s = stringState(v, st);
+    const o = isTainted(v, st);
+    return { slo: s?.slo ?? 0, shi: s?.shi ?? Infinity, t: taintOf(o) };
+  }
+  if (v.k === 'int') return { slo: 1, shi: 1, t: v.taint ? { taint: true, weak: v.weak, origin: v.origin, line: v.src } : NO_TAINT };
+  return { slo: 0, shi: Infinity, t: NO_TAINT };
+}
+
+/**
+ * `std::string(x)`, `std::string(n, c)`, `std::to_string(n)`: a new string, with the length and
+ * origin of what it is made from. Undefined for any other call.
+ */
+export function libraryObject(n: N, args: N[], st: State, fr: Frame, run: Run): Val | undefined {
+  const callee = n.c[0];
+  if (!callee || (callee.t !== 'qualified_identifier' && callee.t !== 'identifier')) return undefined;
+  const name = text(fr.file, callee).replace(/\s+/g, '');
+  if (callee.t === 'identifier' && keyOf(name, fr, run)) return undefined;
+  const m = STRING_TYPE.exec(name);
+  const elem = m?.[1] === 'wstring' ? 4 : 1;
+  if (m && (callee.t === 'qualified_identifier' || !fr.file.fns.has(name))) {
+    const vals = args.map((a) => evalExpr(a, st, fr, run));
+    const [a, b] = vals;
+    if (vals.length === 0) return newString({ slo: 0, shi: 0 }, elem, n.line, 'an empty string', st, run);
+    if (vals.length === 2 && a?.k === 'int' && b?.k === 'int') return newString({ slo: Math.max(0, a.lo) * elem, shi: a.hi * elem }, elem, n.line, `a ${name}`, st, run);
+    return newString(a && a.k === 'ptr' ? stringState(a, st) : undefined, elem, n.line, `a ${name}`, st, run);
+  }
+  if (/^(std::)?to_w?string$/.test(name) && (callee.t === 'qualified_identifier' || !fr.file.fns.has(name))) {
+    const v = args[0] ? evalExpr(args[0], st, fr, run) : UNKNOWN;
+    const t: Taint = v.k === 'int' && v.taint ? { taint: true, weak: v.weak, origin: v.origin, line: v.src } : NO_TAINT;
+    return newString({ slo: 1, shi: 24, ...(t.taint ? taintPatch(t) : {}) }, name.includes('wstring') ? 4 : 1, n.line, `the text of ${text(fr.file, args[0] ?? n)}`, st, run);
+  }
+  return undefined;
+}
+
+/** `a + b` where a side is a std::string: a new string as long as both, with the origin of both. */
+export function stringConcat(n: N, st: State, fr: Frame, run: Run): Val | undefined {
+  const [l, r] = n.c;
+  if (!l || !r || n.op !== '+') return undefined;
+  if (!isStringType(staticType(l, fr, run)) && !isStringType(staticType(r, fr, run))) return undefined;
+  const a = piece(evalExpr(l, st, fr, run), st);
+  const b = piece(evalExpr(r, st, fr, run), st);
+  const t = joinTaint(a.t, b.t);
+  return newString({ slo: a.slo + b.slo, shi: a.shi + b.shi, ...(t.taint ? taintPatch(t) : {}) }, 1, n.line, 'the concatenated string', st, run);
+}
+
+/**
+ * Assignments to C++ objects: `s = x` and `s += x` for a std::string change the string the
+ * variable holds (its object stays), `a = b` for an object of a class of the scan copies b's
+ * members. Undefined when the left side is neither.
+ */
+export function assignObject(n: N, st: State, fr: Frame, run: Run): Val | undefined {
+  const [lhs, rhs] = n.c;
+  if (!lhs || !rhs || (n.op !== '=' && n.op !== '+=')) return undefined;
+  const t = staticType(lhs, fr, run);
+  if (!t || t.ptr > 0 || !t.cls) {
+    const info = t && t.ptr === 0 && n.op === '=' ? classOf(t.base, run) : undefined;
+    const key = info ? lvalKey(lhs, fr, run) : undefined;
+    const src = info && rhs.t === 'identifier' ? keyOf(text(fr.file, rhs), fr, run) : undefined;
+    if (!key || !src || key === src) return undefined;
+    const prefix = `${src}.`;
+    for (const [k, c] of [...st.vars]) if (k.startsWith(prefix)) st.vars.set(`${key}.${k.slice(prefix.length)}`, c);
+    return { k: 'ref', key };
+  }
+  if (!isStringType(t)) return undefined;
+  const dest = evalExpr(lhs, st, fr, run);
+  const v = evalExpr(rhs, st, fr, run);
+  if (dest.k !== 'ptr') return UNKNOWN;
+  const add = piece(v, st);
+  for (const x of dest.t) {
+    const o = st.objs.get(x.o);
+    if (!o) continue;
+    if (n.op === '=') st.updateObj(x.o, { slo: add.slo, shi: add.shi, init: YES, slots: undefined, ...taintPatch(add.t) });
+    else {
+      const t2 = joinTaint(taintOf(o), add.t);
+      st.updateObj(x.o, { slo: o.slo + add.slo, shi: o.shi + add.shi, slots: undefined, ...(t2.taint ? taintPatch(t2) : {}) });
+    }
+  }
+  return dest;
+}
+
+/**
+ * A parameter that is a C++ object, of a function analysed on its own: a string of any length
+ * (from the callers of an exported function: their data), a container of unknown size, an object
+ * of a class of the scan with members of unknown value. Undefined for other types.
+ */
+export function paramObject(key: string, name: string, type: CType, exported: boolean, fr: Frame, st: State, run: Run): Val | undefined {
+  if (type.ptr > 0 || type.arr !== undefined) return undefined;
+  const c = container(type, fr.file.src);
+  if (c) {
+    const elem = sizeOf(c.elem, run.group.structs) ?? 1;
+    const caller = exported && (c.kind === 'string' || (c.elem.ptr === 0 && elem === 1));
+    const o = newObj(run, st, {
+      kind: 'unknown', size: c.kind === 'array' && c.count !== undefined ? c.count * elem : undefined, elem, slo: 0, shi: Infinity,
+      taint: caller, ...(caller ? { weak: true, origin: 'caller' as const, taintLine: fr.fn.line } : {}),
+      freed: NO, init: YES, escaped: true, line: fr.fn.line, name: `the ${c.kind} '${name}'`, local: false,
+    });
+    return { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: NO };
+  }
+  const info = classOf(type.base, run);
+  if (!info) return type.cls ? UNKNOWN : undefined;
+  st.vars.set(key, { v: UNKNOWN, init: YES, type: { ...type, ref: undefined }, line: fr.fn.line });
+  initMembers(key, info, st, fr, run, false, fr.fn.line);
+  return UNKNOWN;
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { SyntaxNode } from '../../../lang/tree-sitter.js';
 import type { FileInput, RawFinding } from '../finding.js';
 import { scanNames } from './collect.js';
+import { rootThis } from './cpp-class.js';
 import { report, type FileCtx, type FnDef, type Frame, type Group, type Run } from './context.js';
 import { runPaths } from './exec.js';
 import { attach, CallerError, loadFile, parsers, type LoadedFile, type Parser } from './files.js';
@@ -162,8 +163,9 @@ export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInp
   for (const loaded of loadedFiles) {
     attach(loaded, group);
     group.files.push(loaded.file);
-    for (const fn of loaded.fns) scanNames(fn.body, loaded.file.src, group.referenced, group.assigned);
-    for (const n of loaded.decls) if (n.t === 'declaration') scanNames(n, loaded.file.src, group.referenced, new Set());
+    const methods = loaded.file.cpp ? (group.calledMethods ??= new Set()) : undefined;
+    for (const fn of loaded.fns) scanNames(fn.body, loaded.file.src, group.referenced, group.assigned, methods);
+    for (const n of loaded.decls) if (n.t === 'declaration') scanNames(n, loaded.file.src, group.referenced, new Set(), methods);
   }
   const assignedKeys = new Set<string>();
   for (const [key] of group.globals) {
@@ -173,7 +175,7 @@ export async function analyzeGroup(inputs: FileInput[], onTree?: (input: FileInp
   group.assigned = assignedKeys;
   const visited = new Set<FnDef>();
   const all = loadedFiles.flatMap((l) => l.fns);
-  const roots = all.filter((f) => !group.referenced.has(f.name));
+  const roots = all.filter((f) => !group.referenced.has(f.name) && !(f.cls && group.calledMethods?.has(f.name)));
   for (const fn of roots) analyzeRoot(fn, group, visited, fn.name === 'main' ? 'main' : fn.exported ? 'exported' : 'internal');
   for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited, 'internal');
   return results;
@@ -187,6 +189,7 @@ function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKi
   };
   const st = new State();
   entryParams(fn, kind, fr, st, run);
+  if (fn.cls) rootThis(fn, fr, st, run);
   visited.add(fn);
   try {
     // each way out of the entry function is judged on its own: a block freed on the normal exit

@@ -8,7 +8,8 @@ import { report, text, type Frame, type Run } from './context.js';
 import { macroBody } from './macros.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalCall } from './call.js';
-import { evalDelete, evalNew, streamInput } from './cpp.js';
+import { assignObject, evalDelete, evalNew, streamInput, stringConcat } from './cpp.js';
+import { qualifiedKey } from './cpp-class.js';
 import { addrOf, evalField } from './fields.js';
 import { KNOWN_CONSTANTS } from './externs.js';
 import { decodeLiteral, literalLength } from './literal.js';
@@ -194,6 +195,13 @@ export function evalExpr(n: N, st: State, fr: Frame, run: Run): Val {
       return evalCall(n, st, fr, run);
     case 'conditional_expression':
       return evalConditional(n, st, fr, run);
+    case 'this':
+      // the object a member function runs on, held as a variable: `this->m` is its member `m`
+      return fr.self ? { k: 'ref', key: fr.self.key } : UNKNOWN;
+    case 'qualified_identifier': {
+      const key = qualifiedKey(n, fr, run);
+      return key ? readVar(key, n, st, fr, run) : UNKNOWN;
+    }
     case 'new_expression':
       return evalNew(n, st, fr, run);
     case 'delete_expression':
@@ -377,6 +385,10 @@ function evalUpdate(n: N, st: State, fr: Frame, run: Run): Val {
 function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {
   const [lhs, rhs] = n.c;
   if (!lhs || !rhs) return UNKNOWN;
+  if (fr.file.cpp) {
+    const obj = assignObject(n, st, fr, run);
+    if (obj) return obj;
+  }
   let v: Val;
   if (n.op && n.op !== '=') {
     const op = n.op.slice(0, -1);
@@ -423,6 +435,10 @@ function evalBinary(n: N, st: State, fr: Frame, run: Run): Val {
     const bt = truthOf(b);
     if (at !== undefined && bt !== undefined) return int(op === '&&' ? at & bt : at | bt);
     return int(0, 1);
+  }
+  if (fr.file.cpp && op === '+') {
+    const joined = stringConcat(n, st, fr, run);
+    if (joined) return joined;
   }
   if (fr.file.cpp && (op === '<<' || op === '>>')) {
     // in C++ these are stream operators unless the left side is an integer

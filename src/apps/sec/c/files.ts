@@ -8,6 +8,7 @@ import type { RawFinding } from '../finding.js';
 import { convertTree, type N } from './ast.js';
 import { collectStruct, constValue, fnMacroDefs, macroDefs, topLevel, type MacroDef } from './collect.js';
 import type { FileCtx, FnDef, Group } from './context.js';
+import { attachClasses, collectClasses } from './cpp-class.js';
 import { declType, specType, type CType } from './types.js';
 
 /** An exception from the caller's onTree hook: it is theirs, so it leaves analyzeGroup unchanged. */
@@ -186,7 +187,11 @@ export function loadFile(path: string, source: string, lang: LanguageId, parser:
   file.noreturn = noreturnNames(source, file.includes);
   const fns: FnDef[] = [];
   const decls: N[] = [];
+  // C++ classes: their member functions are functions of the file, found through their class
+  const methods = file.cpp ? collectClasses(nodes, file, functionOf) : undefined;
+  if (methods) fns.push(...methods.fns);
   for (const n of nodes) {
+    if (methods?.nodes.has(n)) continue;
     if (n.t === 'function_definition') {
       const fn = functionOf(n, file);
       if (!fn) continue;
@@ -210,7 +215,8 @@ export function attach(loaded: LoadedFile, group: Group): void {
       collectGlobals(n, file, group);
     } else collectStruct(n.t === 'struct_specifier' ? { ...n, c: [n] } : n, file, group);
   }
-  for (const fn of loaded.fns) if (fn.exported && !group.fns.has(fn.name)) group.fns.set(fn.name, fn);
+  attachClasses(file, group);
+  for (const fn of loaded.fns) if (fn.exported && !fn.cls && !group.fns.has(fn.name)) group.fns.set(fn.name, fn);
 }
 
 
