@@ -87,7 +87,10 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
   // an index the loop runs through, plus or times a constant, still takes every value of its range
   const every = (op === '+' || op === '-' || op === '*') && ((a.every && isConst(b)) || (b.every && isConst(a)) || (a.every && b.every && (isConst(a) || isConst(b))));
   const wide = a.wide || b.wide;
-  const out = (lo: number, hi: number): IntV => ({ k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote, ...(every ? { every } : {}), ...(wide ? { wide } : {}) });
+  // from callers of an exported function only when every tainted operand is (then a lower confidence)
+  const weak = taint && (!a.taint || a.weak) && (!b.taint || b.weak);
+  const origin = taint ? (a.taint && !a.weak ? a.origin : b.taint && !b.weak ? b.origin : a.origin ?? b.origin) : undefined;
+  const out = (lo: number, hi: number): IntV => ({ k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote, ...(weak ? { weak } : {}), ...(origin ? { origin } : {}), ...(every ? { every } : {}), ...(wide ? { wide } : {}) });
   const lt = staticType(l, fr, run);
   const rt = staticType(r, fr, run);
   const type = lt && intRange(lt) ? lt : rt && intRange(rt) ? rt : lt ?? rt;

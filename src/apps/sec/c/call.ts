@@ -17,7 +17,7 @@ import { adopt, mergeOutcomes, type Outcome } from './paths.js';
 import { FUNCTION_ALIASES } from './externs.js';
 import { callLibrary } from './lib.js';
 import { joinAll, referenced, State } from './state.js';
-import { joinVal, UNKNOWN, YES, type Val } from './values.js';
+import { joinVal, NO, UNKNOWN, YES, type Val } from './values.js';
 
 const MAX_DEPTH = 6;
 
@@ -262,8 +262,11 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
   });
   // a constructor's member initialisers run before its body
   if (fn.inits && frame.self) memberInits(fn.inits, st, frame, run);
+  const watched = watchArgs(fn, args, st, frame, fr, run);
   const outs = runPaths(frame, st, run);
   run.at = fr.file.path;
+  // what the callee's tests proved about a parameter it never changes holds for the caller's variable
+  if (watched.length > 0) for (const o of outs) narrowArgs(watched, o.state);
   // the callee's locals are gone; keep the states small
   const prefix = `${frame.id}:`;
   for (const o of outs) {
@@ -285,4 +288,63 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
   }
   if (outs.length === 0) return [{ state: State.deadState(), ret: UNKNOWN }];
   return mergeOutcomes(outs);
+}
+
+/** A caller's variable passed by value to a parameter the callee never assigns. */
+interface Watched {
+  key: string;
+  param: string;
+  cell: ReturnType<State['vars']['get']>;
+}
+
+const assignedParams = new WeakMap<FnDef, Set<string>>();
+
+/** Names a function assigns, increments or takes the address of (syntactically). */
+function assignedIn(fn: FnDef): Set<string> {
+  let out = assignedParams.get(fn);
+  if (out) return out;
+  out = new Set();
+  const stack: N[] = [fn.body];
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    const target = n.t === 'assignment_expression' || n.t === 'update_expression' || (n.t === 'pointer_expression' && n.op === '&') ? n.c[0] : undefined;
+    if (target?.t === 'identifier') out.add(fn.file.src.slice(target.s, target.e));
+    for (const c of n.c) stack.push(c);
+    if (n.parts) for (const p of n.parts) if (p) stack.push(p);
+  }
+  assignedParams.set(fn, out);
+  return out;
+}
+
+function watchArgs(fn: FnDef, args: N[], st: State, frame: Frame, fr: Frame, run: Run): Watched[] {
+  const out: Watched[] = [];
+  fn.params.forEach((p, i) => {
+    const a = args[i];
+    if (!a || a.t !== 'identifier' || p.type.ref || frame.names.get(p.name) !== `${frame.id}:${p.name}`) return;
+    if (assignedIn(fn).has(p.name)) return;
+    const key = keyOf(text(fr.file, a), fr, run);
+    const cell = key ? st.vars.get(key) : undefined;
+    if (!key || !cell || (cell.v.k !== 'int' && cell.v.k !== 'ptr')) return;
+    out.push({ key, param: `${frame.id}:${p.name}`, cell });
+  });
+  return out;
+}
+
+/** Narrows each watched variable, still untouched on this exit, to what the parameter was narrowed to. */
+function narrowArgs(watched: readonly Watched[], st: State): void {
+  if (st.dead) return;
+  for (const w of watched) {
+    const cur = st.vars.get(w.key);
+    const pv = st.vars.get(w.param)?.v;
+    if (!cur || cur !== w.cell || !pv) continue;
+    const v = cur.v;
+    if (v.k === 'int' && pv.k === 'int') {
+      const lo = Math.max(v.lo, pv.lo);
+      const hi = Math.min(v.hi, pv.hi);
+      if (lo > hi || (lo === v.lo && hi === v.hi)) continue;
+      st.vars.set(w.key, { ...cur, v: { ...v, lo, hi, ...(pv.nz ? { nz: true } : {}) } });
+    } else if (v.k === 'ptr' && pv.k === 'ptr' && v.nul !== pv.nul && pv.nul === NO && v.t.length > 0) {
+      st.vars.set(w.key, { ...cur, v: { ...v, nul: NO, nulSrc: undefined } });
+    }
+  }
 }

@@ -260,11 +260,14 @@ function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw
     if (v.k === 'unk' && op === '==' && bound.lo === bound.hi) st.vars.set(key, { ...cell, v: { ...bound } });
     return;
   }
-  const nv = narrowInt(v, op, bound);
+  let nv = narrowInt(v, op, bound);
   if (nv === 'dead') {
     st.dead = true;
     return;
   }
+  // an input held below a program value nothing is known about (`if (n > size_) return;`) has
+  // been checked: how far it may go is the program's business, no longer the input's
+  if (v.taint && !bound.taint && (op === '<' || op === '<=') && bound.hi === Infinity && Number.isFinite(v.hi)) nv = { ...nv, hi: Infinity, taint: false, weak: undefined, origin: undefined };
   st.vars.set(key, { ...cell, v: nv });
   if (v.lenOf) narrowLen(st, v.lenOf, op, bound);
   // what an earlier test put below this variable is now below its new bound too

@@ -373,7 +373,7 @@ export function initMembers(key: string, info: ClassInfo, st: State, fr: Frame, 
 
 function initMember(fkey: string, f: ClassField, c: ClassInfo, objKey: string, st: State, fr: Frame, run: Run, owned: boolean, line: number, depth: number): void {
   const t = f.type;
-  const label = `'${fkey.slice(fkey.indexOf(':') + 1).replace(/^this\./, '')}'`;
+  const label = `'${fkey.slice(fkey.indexOf(':') + 1).replace(/^this[#~]\d+\./, '')}'`;
   if (t.arr !== undefined || t.arrUnknown) {
     const o = newObj(run, st, {
       kind: owned ? 'stack' : 'unknown', size: sizeOf(t, run.group.structs), elem: elemSize(t, run.group.structs) ?? 1, slo: 0, shi: f.init ? 0 : Infinity,
@@ -487,7 +487,7 @@ let synthetic = 0;
  */
 export function thisOfUnknown(fn: FnDef, st: State, fr: Frame, run: Run): { key: string; cls: string } {
   const cls = classOf(fn.cls, run);
-  const key = `~${++synthetic}:this`;
+  const key = `this~${++synthetic}`;
   st.vars.set(key, { v: UNKNOWN, init: YES, type: { base: fn.cls ?? '', ptr: 0, unsigned: false, cls: true }, line: fn.line });
   if (cls) initMembers(key, cls, st, fr, run, false, fn.line);
   return { key, cls: fn.cls ?? '' };
@@ -499,7 +499,8 @@ export function thisOfUnknown(fn: FnDef, st: State, fr: Frame, run: Run): { key:
  */
 export function rootThis(fn: FnDef, fr: Frame, st: State, run: Run): void {
   if (!fn.cls || fn.member === 'static') return;
-  const key = `${fr.id}:this`;
+  // not `<frame>:…`: the object outlives the call (returning `this` or `&member` is fine)
+  const key = `this#${fr.id}`;
   st.vars.set(key, { v: UNKNOWN, init: YES, type: { base: fn.cls, ptr: 0, unsigned: false, cls: true }, line: fn.line });
   fr.self = { key, cls: fn.cls };
   const cls = classOf(fn.cls, run);

@@ -6,7 +6,7 @@
  */
 import type { N } from './ast.js';
 import { text, type Frame, type Run } from './context.js';
-import { checkFreed } from './access.js';
+import { checkDeref, checkFreed } from './access.js';
 import { evalExpr, quietly } from './eval.js';
 import { addrOf } from './fields.js';
 import { libFree } from './lib-memory.js';
@@ -24,7 +24,7 @@ const SCALAR = /^(std::)?(u?int(8|16|32|64)_t|size_t|ssize_t|ptrdiff_t|intptr_t|
 
 /** A class object (built by a constructor): what a C++ declaration of this type creates. */
 export function isClassType(t: CType, cpp: boolean, structs: ReadonlyMap<string, unknown>): boolean {
-  if (!cpp || t.ptr > 0 || t.arr !== undefined || t.arrUnknown) return false;
+  if (!cpp || t.ptr > 0 || t.arr !== undefined || t.arrUnknown || t.base === 'auto') return false;
   if (t.cls) return true;
   // a C-style struct of the program is plain data; any other named type in C++ is a class
   return !structs.has(t.base) && sizeOf(t, new Map()) === undefined && !SCALAR.test(t.base);
@@ -137,8 +137,10 @@ export function containerObject(type: CType, init: N | undefined, key: string, l
   const elem = sizeOf(c.elem, run.group.structs) ?? 1;
   const list = init?.t === 'argument_list' || init?.t === 'initializer_list' ? init.c : init ? [init] : [];
   const args = list.map((a) => evalExpr(a, st, fr, run));
-  const name = `'${key.slice(key.indexOf(':') + 1).replace(/^this\./, '')}'`;
+  const name = `'${key.slice(key.indexOf(':') + 1).replace(/^this[#~]\d+\./, '')}'`;
   if (c.kind === 'string') {
+    // built from a `const char *`: reads it, so it must not be NULL
+    if (args.length === 1 && args[0]?.k === 'ptr') checkDeref(args[0], list[0] as N, st, fr, run);
     const from = args.length === 1 ? stringState(args[0] as Val, st) : args.length === 0 ? { slo: 0, shi: 0 } : undefined;
     const o = newObj(run, st, {
       kind: 'unknown', elem, slo: 0, shi: Infinity, taint: false, freed: NO, init: YES, escaped: true, line, name, local: false, ...from,
@@ -150,8 +152,10 @@ export function containerObject(type: CType, init: N | undefined, key: string, l
     : init?.t === 'initializer_list' ? list.length
     : first?.k === 'int' && first.lo === first.hi && list.length <= 2 ? first.lo
     : !init ? 0 : undefined;
+  // `std::vector<T> v(n)` with n known only as a range: size() is n
+  const count = c.kind === 'vector' && n === undefined && first?.k === 'int' && list.length <= 2 && init?.t !== 'initializer_list' ? { ...first, lo: Math.max(0, first.lo) } : undefined;
   const o = newObj(run, st, {
-    kind: c.kind === 'array' ? (local ? 'stack' : 'unknown') : 'unknown', size: n === undefined ? undefined : n * elem, elem, slo: 0, shi: Infinity,
+    kind: c.kind === 'array' ? (local ? 'stack' : 'unknown') : 'unknown', size: n === undefined ? undefined : n * elem, elem, slo: 0, shi: Infinity, ...(count ? { count } : {}),
     taint: false, freed: NO, init: c.kind === 'array' && !init && local && intRange(c.elem) ? NO : YES, escaped: true, line, name, local: c.kind === 'array' && local,
     ...(c.kind === 'array' && local ? { frame: fr.id } : {}),
   });
@@ -254,7 +258,8 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
   if (v.k !== 'ptr') return UNKNOWN;
   checkFreed(v, obj, st, fr, run);
   const o = v.t.length === 1 ? st.objs.get(v.t[0]?.o ?? -1) : undefined;
-  const str = container(t, fr.file.src)?.kind === 'string';
+  const c = container(t, fr.file.src);
+  const str = c?.kind === 'string';
   switch (method) {
     case 'c_str':
     case 'data':
@@ -262,7 +267,7 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
       return { ...v, nul: NO } as PtrV;
     case 'size':
     case 'length': {
-      if (!str || !o) return o?.size !== undefined ? int(o.size / o.elem) : o && o.shi !== Infinity && o.size === undefined ? int(o.slo, o.shi) : { ...anyInt(), lo: 0 };
+      if (!str || !o) return o?.size !== undefined ? int(o.size / o.elem) : o?.count ? { ...o.count, lenOf: undefined, le: undefined } : { ...anyInt(), lo: 0 };
       // a string's length, tied to the string as strlen's is: testing it bounds the string
       const len: IntV = { k: 'int', lo: o.slo / o.elem, hi: o.shi / o.elem, taint: o.taint, src: o.taintLine ?? n.line, srcNote: 'string length', lenOf: { o: o.id, off: 0, elem: o.elem } };
       if (o.taint) {
@@ -312,12 +317,16 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
           escape(a, st);
         } else if (a.k === 'int' && a.taint) taint = joinTaint(taint, { taint: true, weak: a.weak, origin: a.origin, line: a.src });
       }
-      for (const x of v.t) st.updateObj(x.o, { size: undefined, slo: method === 'assign' ? 0 : o?.slo ?? 0, shi: Infinity, slots: undefined, ...(str && taint.taint ? taintPatch(taint) : {}) });
+      for (const x of v.t) st.updateObj(x.o, { size: undefined, count: undefined, slo: method === 'assign' ? 0 : o?.slo ?? 0, shi: Infinity, slots: undefined, init: YES, initBytes: undefined, ...(str && taint.taint ? taintPatch(taint) : {}) });
       return UNKNOWN;
     }
+    case 'fill':
+      // `a.fill(v)`: every element written, the size kept
+      for (const x of v.t) st.updateObj(x.o, { init: YES, initBytes: undefined, slots: undefined, slo: 0, shi: Infinity });
+      return UNKNOWN;
     default:
-      // anything else may change the size and the contents
-      for (const x of v.t) st.updateObj(x.o, { size: undefined, slo: 0, shi: Infinity, slots: undefined });
+      // anything else may change the size and the contents (a std::array keeps its size)
+      for (const x of v.t) st.updateObj(x.o, { size: c?.kind === 'array' ? o?.size : undefined, count: undefined, slo: 0, shi: Infinity, slots: undefined, init: YES, initBytes: undefined });
       return UNKNOWN;
   }
 }
@@ -372,6 +381,7 @@ export function libraryObject(n: N, args: N[], st: State, fr: Frame, run: Run): 
     const vals = args.map((a) => evalExpr(a, st, fr, run));
     const [a, b] = vals;
     if (vals.length === 0) return newString({ slo: 0, shi: 0 }, elem, n.line, 'an empty string', st, run);
+    if (vals.length === 1 && a?.k === 'ptr') checkDeref(a, args[0] as N, st, fr, run);
     if (vals.length === 2 && a?.k === 'int' && b?.k === 'int') return newString({ slo: Math.max(0, a.lo) * elem, shi: a.hi * elem }, elem, n.line, `a ${name}`, st, run);
     return newString(a && a.k === 'ptr' ? stringState(a, st) : undefined, elem, n.line, `a ${name}`, st, run);
   }
@@ -415,6 +425,7 @@ export function assignObject(n: N, st: State, fr: Frame, run: Run): Val | undefi
   if (!isStringType(t)) return undefined;
   const dest = evalExpr(lhs, st, fr, run);
   const v = evalExpr(rhs, st, fr, run);
+  if (v.k === 'ptr' && !isStringType(staticType(rhs, fr, run))) checkDeref(v, rhs, st, fr, run);
   if (dest.k !== 'ptr') return UNKNOWN;
   const add = piece(v, st);
   for (const x of dest.t) {
@@ -452,4 +463,86 @@ export function paramObject(key: string, name: string, type: CType, exported: bo
   st.vars.set(key, { v: UNKNOWN, init: YES, type: { ...type, ref: undefined }, line: fr.fn.line });
   initMembers(key, info, st, fr, run, false, fr.fn.line);
   return UNKNOWN;
+}
+
+const NAMED_CAST = /^(static|reinterpret|const|dynamic)_cast$/;
+
+/**
+ * Rewrites C++ casts into the C cast node the engine knows (`(T)x`), in place: `static_cast<T>(x)`
+ * and the other named casts, `T(x)` for a built-in type, `T{x}` of one value. Conditions, loops
+ * and arithmetic then see through them as they do through C casts.
+ */
+export function cppCasts(root: N, src: string): void {
+  const stack: N[] = [root];
+  const inBody = new WeakSet<N>();
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    const body = n.t === 'compound_statement' || inBody.has(n);
+    for (let i = 0; i < n.c.length; i++) {
+      const c = n.c[i] as N;
+      const cast = castOf(c, src) ?? (body && n.t === 'declaration' ? vexingParse(c) : undefined);
+      if (cast) n.c[i] = cast;
+      if (body) inBody.add(n.c[i] as N);
+      stack.push(n.c[i] as N);
+    }
+    if (n.parts) for (let i = 0; i < n.parts.length; i++) {
+      const p = n.parts[i];
+      if (!p) continue;
+      const cast = castOf(p, src);
+      if (cast) n.parts[i] = cast;
+      stack.push(n.parts[i] as N);
+    }
+  }
+}
+
+/**
+ * `std::vector<char> buf(len);` inside a function parses as the declaration of a function `buf`
+ * taking a `len` (the "most vexing parse"): a declarator whose parameters are each a bare name
+ * is an object built from those arguments.
+ */
+function vexingParse(n: N): N | undefined {
+  if (n.t !== 'function_declarator') return undefined;
+  const [name, params] = n.c;
+  if (name?.t !== 'identifier' || params?.t !== 'parameter_list' || params.c.length === 0) return undefined;
+  const args: N[] = [];
+  for (const p of params.c) {
+    const only = p.t === 'parameter_declaration' && p.c.length === 1 ? p.c[0] : undefined;
+    if (only?.t !== 'type_identifier') return undefined;
+    args.push({ ...only, t: 'identifier' });
+  }
+  return { t: 'init_declarator', s: n.s, e: n.e, line: n.line, c: [name, { t: 'argument_list', s: params.s, e: params.e, line: params.line, c: args }] };
+}
+
+function castOf(n: N, src: string): N | undefined {
+  const [callee, args] = n.c;
+  if (n.t === 'call_expression' && callee?.t === 'template_function' && args?.t === 'argument_list' && args.c.length === 1) {
+    const name = callee.c[0];
+    const td = callee.c[1]?.c[0];
+    if (name && td?.t === 'type_descriptor' && NAMED_CAST.test(src.slice(name.s, name.e))) return { t: 'cast_expression', s: n.s, e: n.e, line: n.line, c: [td, args.c[0] as N] };
+  }
+  // `int(x)`, `unsigned(x)`: a functional cast of a built-in type
+  if (n.t === 'call_expression' && (callee?.t === 'primitive_type' || callee?.t === 'sized_type_specifier') && args?.t === 'argument_list' && args.c.length === 1) {
+    return { t: 'cast_expression', s: n.s, e: n.e, line: n.line, c: [{ t: 'type_descriptor', s: callee.s, e: callee.e, line: callee.line, c: [callee] }, args.c[0] as N] };
+  }
+  // `std::uint32_t{x}`: one value of a scalar type
+  if (n.t === 'compound_literal_expression' && callee && args?.t === 'initializer_list' && args.c.length === 1 && callee.t !== 'type_descriptor') {
+    const t = specType([callee], src);
+    if (!t.cls && (intRange(t) || isFloat(t))) return { t: 'cast_expression', s: n.s, e: n.e, line: n.line, c: [{ t: 'type_descriptor', s: callee.s, e: callee.e, line: callee.line, c: [callee] }, args.c[0] as N] };
+  }
+  return undefined;
+}
+
+/** `auto x = e;`, `auto *p = e;`, `const auto &r = e;`: the type of e (pointer and reference as written). */
+export function autoType(declared: CType, init: N | undefined, fr: Frame, run: Run): CType {
+  const t = init && init.t !== 'initializer_list' && init.t !== 'argument_list' ? staticType(init, fr, run) : undefined;
+  // unknown: the value decides (no type of its own to clamp to or to scale pointer steps by)
+  if (!t) return { ...declared, base: 'auto' };
+  return { ...t, ref: declared.ref, ptr: Math.max(t.ptr, declared.ptr) };
+}
+
+/** A std::array/vector/string type seen as a pointer to its elements (`v[i]` reads one), else `t`. */
+export function asElements(t: CType | undefined): CType | undefined {
+  if (!t?.cls || t.ptr > 0) return t;
+  const c = container(t, '');
+  return c ? { ...c.elem, ptr: c.elem.ptr + 1 } : t;
 }

@@ -8,7 +8,7 @@ import { report, text, type Frame, type Run } from './context.js';
 import { macroBody } from './macros.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalCall } from './call.js';
-import { assignObject, evalDelete, evalNew, streamInput, stringConcat } from './cpp.js';
+import { asElements, assignObject, evalDelete, evalNew, streamInput, stringConcat } from './cpp.js';
 import { qualifiedKey } from './cpp-class.js';
 import { addrOf, evalField } from './fields.js';
 import { KNOWN_CONSTANTS } from './externs.js';
@@ -46,8 +46,11 @@ function stringLiteral(n: N, st: State, fr: Frame, run: Run): PtrV {
   let id = run.literals.get(n);
   if (id === undefined || !st.objs.has(id)) {
     const { raw, wide, lit, len } = literalText(n, fr);
+    // "\0\0\0" is a string of length 0 in a 4-byte array
+    const nul = lit?.indexOf('\0') ?? -1;
+    const slen = nul >= 0 ? nul : len;
     const obj = newObj(run, st, {
-      kind: 'literal', size: (len + 1) * (wide ? 4 : 1), elem: wide ? 4 : 1, slo: len * (wide ? 4 : 1), shi: len * (wide ? 4 : 1), taint: false, freed: NO, init: YES,
+      kind: 'literal', size: (len + 1) * (wide ? 4 : 1), elem: wide ? 4 : 1, slo: slen * (wide ? 4 : 1), shi: slen * (wide ? 4 : 1), taint: false, freed: NO, init: YES,
       escaped: true, line: n.line, name: raw.length > 30 ? `${raw.slice(0, 27)}...` : raw, local: false, lit,
     });
     id = obj.id;
@@ -271,7 +274,7 @@ export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boole
   const p = evalExpr(base, st, fr, run);
   const iv = evalExpr(index, st, fr, run);
   const idx = iv.k === 'int' ? iv : anyInt();
-  const bt = staticType(base, fr, run);
+  const bt = fr.file.cpp ? asElements(staticType(base, fr, run)) : staticType(base, fr, run);
   const size = elemSize(bt, run.group.structs) ?? (p.k === 'ptr' ? (st.objs.get(p.t[0]?.o ?? -1)?.elem ?? 1) : 1);
   const cap = arrayCap(base, fr, run);
   const grown = base.t === 'identifier' && fr.grown !== undefined && fr.grown.has(keyOf(text(fr.file, base), fr, run) ?? '');

@@ -105,6 +105,15 @@ export function execPaths(n: N, paths: Paths, fr: Frame, run: Run): Paths {
         });
       }
       return [];
+    case 'throw_statement':
+      // C++: the path leaves by an exception (what catches it is not followed)
+      for (const st of live) for (const c of n.c) evalExpr(c, st, fr, run);
+      return [];
+    case 'try_statement': {
+      // the protected block; a path that throws ends in it
+      const body = n.c.find((c) => c.t === 'compound_statement');
+      return body ? execPaths(body, live, fr, run) : live;
+    }
     case 'break_statement':
       fr.breaks[fr.breaks.length - 1]?.push(...live);
       return [];

@@ -9,6 +9,7 @@ import { convertTree, type N } from './ast.js';
 import { collectStruct, constValue, fnMacroDefs, macroDefs, topLevel, type MacroDef } from './collect.js';
 import type { FileCtx, FnDef, Group } from './context.js';
 import { attachClasses, collectClasses } from './cpp-class.js';
+import { cppCasts } from './cpp.js';
 import { declType, specType, type CType } from './types.js';
 
 /** An exception from the caller's onTree hook: it is theirs, so it leaves analyzeGroup unchanged. */
@@ -169,6 +170,7 @@ export interface LoadOptions {
 export function loadFile(path: string, source: string, lang: LanguageId, parser: Parser, o: LoadOptions): LoadedFile | undefined {
   const parsed = parse(parser, source, o.onTree);
   if (!parsed) return undefined;
+  if (lang === 'cpp') cppCasts(parsed.root, source);
   const file: FileCtx = {
     path, src: source, srcLen: source.length, root: parsed.root, macros: new Map(), parseMacro: () => undefined, macroNames: new Set(), defined: new Set(), fnMacros: new Set(), noreturn: new Set(), fns: new Map(), staticVars: new Set(), globalKeys: new Map(),
     findings: o.findings, seen: new Map(), owned: o.owned, includes: [], fnMacroDefs: new Map(), parser, cpp: lang === 'cpp',

@@ -6,6 +6,7 @@ import type { N } from './ast.js';
 import { text, type Frame, type Run } from './context.js';
 import { derefType, sizeOf, specType, type CType } from './types.js';
 import { classOf, memberKey, memberType, methodOf, qualifiedKey } from './cpp-class.js';
+import { asElements } from './cpp.js';
 
 /** State key of a name as seen from `fr`: local, file-static, then global. */
 export function keyOf(name: string, fr: Frame, run: Run): string | undefined {
@@ -68,7 +69,8 @@ export function staticType(n: N, fr: Frame, run: Run): CType | undefined {
     }
     case 'subscript_expression': {
       const t = n.c[0] ? staticType(n.c[0], fr, run) : undefined;
-      return t ? derefType(t) : undefined;
+      const e = fr.file.cpp ? asElements(t) : t;
+      return e ? derefType(e) : undefined;
     }
     case 'pointer_expression': {
       const t = n.c[0] ? staticType(n.c[0], fr, run) : undefined;
@@ -83,6 +85,8 @@ export function staticType(n: N, fr: Frame, run: Run): CType | undefined {
       return field && info ? info.fields.get(text(fr.file, field))?.type : undefined;
     }
     case 'binary_expression': {
+      // C++ `out << x`: a shift only when the left side is an integer, and then of its type
+      if (fr.file.cpp && (n.op === '<<' || n.op === '>>')) return n.c[0] ? staticType(n.c[0], fr, run) : undefined;
       const a = n.c[0] ? staticType(n.c[0], fr, run) : undefined;
       if (a && (a.ptr > 0 || a.arr !== undefined)) return a;
       const b = n.c[1] ? staticType(n.c[1], fr, run) : undefined;
