@@ -9,7 +9,7 @@ import { macroBody } from './macros.js';
 import { evalExpr } from './eval.js';
 import { escape, markMemberWritten } from './memory.js';
 import { keyOf } from './names.js';
-import { getlineCpp, libraryObject, memberCall, referenceTarget } from './cpp.js';
+import { getlineCpp, libraryObject, memberCall, referenceTarget, refKey } from './cpp.js';
 import { classOf, memberInits, methodCall, methodOf, thisOfUnknown } from './cpp-class.js';
 import { exec, runPaths } from './exec.js';
 import { expandCall, expanding } from './macros.js';
@@ -17,7 +17,7 @@ import { adopt, mergeOutcomes, type Outcome } from './paths.js';
 import { FUNCTION_ALIASES } from './externs.js';
 import { callLibrary } from './lib.js';
 import { joinAll, referenced, State } from './state.js';
-import { joinVal, NO, UNKNOWN, YES, type Val } from './values.js';
+import { joinVal, MAYBE, NO, UNKNOWN, YES, type Val } from './values.js';
 
 const MAX_DEPTH = 6;
 
@@ -132,10 +132,10 @@ export function callMethod(fn: FnDef, args: N[], n: N, self: Frame['self'], st: 
     if (fork?.node !== n) {
       const outs = inline(fn, args, vals, n, st, fr, run, self);
       adopt(st, joinAll(outs.map((o) => o.state)));
-      return joinRets(outs);
+      return joinRets(outs, fn, n);
     }
     // the statement splits on this call: its first run computes the outcomes, replays pick one
-    fork.outcomes ??= inline(fn, args, vals, n, st, fr, run, self);
+    fork.outcomes ??= lookupOutcomes(inline(fn, args, vals, n, st, fr, run, self), fn, n);
     const o = fork.outcomes[fork.pick ?? 0];
     if (!o) return UNKNOWN;
     adopt(st, o.state);
@@ -215,10 +215,27 @@ function unknownCall(vals: Val[], st: State): Val {
   return UNKNOWN;
 }
 
-function joinRets(outs: readonly Outcome[]): Val {
+/** The outcomes of a lookup (NULL on some ways out, a pointer on others): the NULL says where it came from. */
+function lookupOutcomes(outs: Outcome[], fn: FnDef, n: N): Outcome[] {
+  if (fn.retType.ptr === 0 || outs.length < 2) return outs;
+  const isNull = (v: Val) => v.k === 'ptr' && v.nul === YES && v.t.length === 0;
+  if (outs.every((o) => isNull(o.ret)) || !outs.some((o) => isNull(o.ret))) return outs;
+  return outs.map((o) => (isNull(o.ret) ? { ...o, ret: { k: 'ptr', t: [], nul: YES, nulSrc: { line: n.line, note: `${fn.name}() can return NULL`, fromAlloc: true, lookup: true } } } : o));
+}
+
+function joinRets(outs: readonly Outcome[], fn?: FnDef, n?: N): Val {
   let ret: Val | undefined;
   for (const o of outs) ret = ret ? joinVal(ret, o.ret) : o.ret;
-  return ret ?? UNKNOWN;
+  if (!fn || !n || fn.retType.ptr === 0 || outs.length < 2) return ret ?? UNKNOWN;
+  // a function of the scan that returns NULL on some of its ways out for these arguments (and a
+  // pointer on others) is a lookup: using its result unchecked is a finding, as for getenv
+  const isNull = (v: Val) => v.k === 'ptr' && v.nul === YES && v.t.length === 0;
+  const others = outs.filter((o) => !isNull(o.ret));
+  if (others.length === outs.length || others.length === 0) return ret ?? UNKNOWN;
+  let found: Val | undefined;
+  for (const o of others) found = found ? joinVal(found, o.ret) : o.ret;
+  const base: Val = found?.k === 'ptr' ? found : { k: 'ptr', t: [], nul: MAYBE };
+  return { ...base, nul: MAYBE, nulSrc: { line: n.line, note: `${fn.name}() can return NULL`, fromAlloc: true, lookup: true } };
 }
 
 /** Follows a call into `fn` with the caller's values; its outcomes, the callee's locals removed. */
@@ -250,6 +267,14 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
       frame.types.set(p.name, { ...p.type, ref: undefined });
       return;
     }
+    if (p.type.ref) {
+      // bound to memory or a temporary: a name of its own, not a local whose address dies here
+      const own = refKey(frame, p.name);
+      frame.names.set(p.name, own);
+      frame.types.set(p.name, { ...p.type, ref: undefined });
+      st.vars.set(own, { v: vals[i] ?? UNKNOWN, init: YES, type: { ...p.type, ref: undefined }, line: fn.line });
+      return;
+    }
     frame.names.set(p.name, key);
     frame.types.set(p.name, p.type);
     st.vars.set(key, { v: vals[i] ?? UNKNOWN, init: YES, type: p.type, line: fn.line });
@@ -269,10 +294,11 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
   if (watched.length > 0) for (const o of outs) narrowArgs(watched, o.state);
   // the callee's locals are gone; keep the states small
   const prefix = `${frame.id}:`;
+  const bound = `${frame.id}&`;
   for (const o of outs) {
     const gone: string[] = [];
     o.state.vars.forEach((_, k) => {
-      if (k.startsWith(prefix)) gone.push(k);
+      if (k.startsWith(prefix) || k.startsWith(bound)) gone.push(k);
     });
     for (const k of gone) o.state.vars.delete(k);
     for (const r of o.state.rels) if (r.includes(`|${prefix}`)) o.state.dropRels(r.split('|').find((x) => x.startsWith(prefix)) ?? '');

@@ -13,7 +13,7 @@ import { constValue } from './collect.js';
 import { text, type FileCtx, type FnDef, type Frame, type Group, type Run } from './context.js';
 import { checkDeref } from './access.js';
 import { callMethod } from './call.js';
-import { containerObject } from './cpp.js';
+import { containerObject, paramObject } from './cpp.js';
 import { evalExpr } from './eval.js';
 import { assignVar, clampToType, escape, newObj } from './memory.js';
 import { lvalKey, staticType } from './names.js';
@@ -376,7 +376,7 @@ function initMember(fkey: string, f: ClassField, c: ClassInfo, objKey: string, s
   const label = `'${fkey.slice(fkey.indexOf(':') + 1).replace(/^this[#~]\d+\./, '')}'`;
   if (t.arr !== undefined || t.arrUnknown) {
     const o = newObj(run, st, {
-      kind: owned ? 'stack' : 'unknown', size: sizeOf(t, run.group.structs), elem: elemSize(t, run.group.structs) ?? 1, slo: 0, shi: f.init ? 0 : Infinity,
+      kind: owned ? 'stack' : 'unknown', size: sizeOf(t, run.group.structs), elem: elemSize(t, run.group.structs) ?? 1, slo: 0, shi: owned && f.init ? 0 : Infinity,
       taint: false, freed: NO, init: owned && !f.init ? NO : YES, escaped: !owned, line: f.line, name: label, local: owned, ...(owned ? { frame: fr.id } : {}),
     });
     st.vars.set(fkey, { v: { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: NO }, init: YES, type: t, line: f.line });
@@ -384,7 +384,10 @@ function initMember(fkey: string, f: ClassField, c: ClassInfo, objKey: string, s
   }
   if (t.ptr === 0 && t.cls) {
     const args = f.init?.t === 'argument_list' || f.init?.t === 'initializer_list' ? f.init : undefined;
-    const v = containerObject(t, args, fkey, line, st, { ...fr, self: { key: objKey, cls: c.name } }, run, owned, (n) => constIn(n, c, run));
+    // a container of an object made elsewhere: whatever size and contents it has by now
+    const v = owned
+      ? containerObject(t, args, fkey, line, st, { ...fr, self: { key: objKey, cls: c.name } }, run, owned, (n) => constIn(n, c, run))
+      : paramObject(fkey, fkey.slice(fkey.lastIndexOf('.') + 1), t, false, fr, st, run, (n) => constIn(n, c, run));
     if (v) {
       st.vars.set(fkey, { v, init: YES, type: t, line: f.line });
       return;
@@ -397,9 +400,10 @@ function initMember(fkey: string, f: ClassField, c: ClassInfo, objKey: string, s
     return;
   }
   let v: Val = t.ptr > 0 ? { k: 'ptr', t: [], nul: MAYBE } : anyInt();
-  if (f.init && f.init.t !== 'initializer_list' && f.init.t !== 'argument_list') {
+  // (an object made elsewhere has been used since: its default initialisers say nothing now)
+  if (owned && f.init && f.init.t !== 'initializer_list' && f.init.t !== 'argument_list') {
     v = evalExpr(f.init, st, { ...fr, names: new Map(), types: new Map(), self: { key: objKey, cls: c.name } }, run);
-  } else if (f.init) {
+  } else if (owned && f.init) {
     // `int n_{};`, `T *p_{}`: value-initialised to zero
     const inner = f.init.c[0];
     v = inner ? evalExpr(inner, st, { ...fr, names: new Map(), types: new Map(), self: { key: objKey, cls: c.name } }, run) : t.ptr > 0 ? { k: 'ptr', t: [], nul: YES } : { k: 'int', lo: 0, hi: 0, taint: false };

@@ -14,7 +14,7 @@ import { escape, newObj } from './memory.js';
 import { keyOf, lvalKey, staticType } from './names.js';
 import type { State } from './state.js';
 import { isTainted, joinTaint, NO_TAINT, setString, taintOf, taintPatch, type Taint } from './strings.js';
-import { intRange, isFloat, sizeOf, specType, type CType } from './types.js';
+import { declType, intRange, isFloat, sizeOf, specType, type CType } from './types.js';
 import { anyInt, int, NO, UNKNOWN, YES, type IntV, type Obj, type PtrV, type Val } from './values.js';
 import { callMethod } from './call.js';
 import { classOf, initMembers, methodOf, type ClassInfo } from './cpp-class.js';
@@ -91,8 +91,17 @@ function bindReference(key: string, type: CType, init: N | undefined, d: N, st: 
   }
   const plain = { ...type, ref: undefined };
   const v = init ? evalExpr(init, st, fr, run) : UNKNOWN;
-  st.vars.set(key, { v: v.k === 'ref' ? UNKNOWN : v, init: YES, type: plain, line: d.line });
+  // bound to memory (`T &r = a[i];`): not a local of this frame
+  const own = refKey(fr, name);
+  fr.names.set(name, own);
+  fr.types.set(name, plain);
+  st.vars.set(own, { v: v.k === 'ref' ? UNKNOWN : v, init: YES, type: plain, line: d.line });
   return true;
+}
+
+/** The key of a reference bound to memory the analysis does not hold as a variable: `&r` is not the address of a local. */
+export function refKey(fr: Frame, name: string): string {
+  return `${fr.id}&${name}`;
 }
 
 /** The variable an lvalue names, for binding a reference to it: `x`, `s.m`, `this->m`, `p->m` (p = &s), `*p` (p = &x). */
@@ -445,9 +454,9 @@ export function assignObject(n: N, st: State, fr: Frame, run: Run): Val | undefi
  * (from the callers of an exported function: their data), a container of unknown size, an object
  * of a class of the scan with members of unknown value. Undefined for other types.
  */
-export function paramObject(key: string, name: string, type: CType, exported: boolean, fr: Frame, st: State, run: Run): Val | undefined {
+export function paramObject(key: string, name: string, type: CType, exported: boolean, fr: Frame, st: State, run: Run, constOf?: (name: string) => number | undefined): Val | undefined {
   if (type.ptr > 0 || type.arr !== undefined) return undefined;
-  const c = container(type, fr.file.src);
+  const c = container(type, fr.file.src, constOf);
   if (c) {
     const elem = sizeOf(c.elem, run.group.structs) ?? 1;
     const caller = exported && (c.kind === 'string' || (c.elem.ptr === 0 && elem === 1));
@@ -545,4 +554,30 @@ export function asElements(t: CType | undefined): CType | undefined {
   if (!t?.cls || t.ptr > 0) return t;
   const c = container(t, '');
   return c ? { ...c.elem, ptr: c.elem.ptr + 1 } : t;
+}
+
+/**
+ * `for (T x : range) body`: the body runs as a loop as many times as the range has elements, with
+ * `x` an element nothing is known about (an object of a class of the scan gets members of
+ * unknown value).
+ */
+export function rangeFor(n: N, st: State, fr: Frame, run: Run, loop: (w: N, st: State) => State[]): State[] {
+  const body = n.c[n.c.length - 1];
+  const d = n.c.findIndex((c) => c.t.endsWith('declarator') || c.t === 'identifier');
+  const range = d >= 0 ? n.c[d + 1] : undefined;
+  if (!body || d < 0 || !range || range === body) return [st];
+  evalExpr(range, st, fr, run);
+  const { name, type } = declType(n.c[d] as N, specType(n.c.slice(0, d), fr.file.src), fr.file.src, () => undefined);
+  if (name) {
+    // a reference names an element (its address is not this frame's), a copy is a local
+    const key = type.ref ? refKey(fr, name) : `${fr.id}:${name}`;
+    fr.names.set(name, key);
+    const plain: CType = { ...type, ref: undefined };
+    fr.types.set(name, plain);
+    const obj = plain.ptr === 0 ? paramObject(key, name, plain, false, fr, st, run) : undefined;
+    st.vars.set(key, { v: obj ?? UNKNOWN, init: YES, type: plain, line: n.line });
+  }
+  // the loop test is whether elements remain: nothing the analysis can decide
+  const test: N = { t: 'range_remaining', s: range.s, e: range.e, line: n.line, c: [] };
+  return loop({ t: 'while_statement', s: n.s, e: n.e, line: n.line, c: [test, body] }, st);
 }

@@ -410,7 +410,7 @@ function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {
 function reallocOverwrite(lhs: N, rhs: N, _v: Val, n: N, st: State, fr: Frame, run: Run): void {
   let call = rhs;
   while (call.t === 'cast_expression' || call.t === 'parenthesized_expression') call = call.c[call.c.length - 1] ?? call;
-  if (call.t !== 'call_expression' || text(fr.file, call.c[0] ?? call) !== 'realloc') return;
+  if (call.t !== 'call_expression' || text(fr.file, call.c[0] ?? call).replace(/^(::)?std::/, '') !== 'realloc') return;
   const first = call.c[1]?.c[0];
   if (!first || text(fr.file, first).replace(/\s/g, '') !== text(fr.file, lhs).replace(/\s/g, '')) return;
   const key = lvalKey(lhs, fr, run);

@@ -7,6 +7,7 @@ import type { N } from './ast.js';
 import { text, type Frame, type Run } from './context.js';
 import { branch } from './cond.js';
 import { resolveFunction } from './call.js';
+import { rangeFor } from './cpp.js';
 import { declare } from './declare.js';
 import { execDo, execFor, execWhile } from './loops.js';
 import { evalExpr } from './eval.js';
@@ -105,6 +106,8 @@ export function execPaths(n: N, paths: Paths, fr: Frame, run: Run): Paths {
         });
       }
       return [];
+    case 'for_range_loop':
+      return fr.file.cpp ? rangeFor(n, joinAll(live), fr, run, (w, s) => execWhile(w, s, fr, run)) : live;
     case 'throw_statement':
       // C++: the path leaves by an exception (what catches it is not followed)
       for (const st of live) for (const c of n.c) evalExpr(c, st, fr, run);

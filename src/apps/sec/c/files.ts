@@ -126,7 +126,8 @@ export function functionOf(n: N, file: FileCtx): FnDef | undefined {
       ps.push({ name: info.name, type });
     } else ps.push({ name: `#${ps.length}`, type: specType(pspecs, file.src) });
   }
-  const variadic = (params?.c ?? []).some((c) => c.t === 'variadic_parameter');
+  // (C++ keeps a bare `...` as an unnamed token)
+  const variadic = (params?.c ?? []).some((c) => c.t === 'variadic_parameter') || (file.cpp && params !== undefined && /\.\.\.\s*\)$/.test(file.src.slice(params.s, params.e)));
   return { name, body, params: ps, retType: { ...retBase, ptr: retBase.ptr + ptr }, file, line: n.line, variadic, exported: false };
 }
 
