@@ -249,7 +249,8 @@ function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw
     const isNullTest = (bound && bound.lo === 0 && bound.hi === 0) || (raw.k === 'ptr' && raw.nul === YES && raw.t.length === 0);
     if (!isNullTest) return;
     if (op === '!=') st.vars.set(key, { ...cell, v: { ...v, nul: NO, nulSrc: undefined } });
-    else if (op === '==') st.vars.set(key, { ...cell, v: { k: 'ptr', t: [], nul: YES, nulSrc: v.nulSrc } });
+    // (a NULL the program tested for is no longer an unchecked one, wherever paths join again)
+    else if (op === '==') st.vars.set(key, { ...cell, v: { k: 'ptr', t: [], nul: YES, nulSrc: v.nulSrc ? { ...v.nulSrc, fromAlloc: false, lookup: undefined } : undefined } });
     if (op === '!=' || op === '==') settleRealloc(st, v, op === '!=');
     // where an allocation returned NULL there is no block: nothing to leak on this path
     if (op === '==') dropFailedAlloc(st, v);
