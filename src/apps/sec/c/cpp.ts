@@ -199,7 +199,7 @@ export function evalNew(n: N, st: State, fr: Frame, run: Run): Val {
   const size = elem !== undefined && count.k === 'int' && count.lo === count.hi ? elem * count.lo : undefined;
   const nothrow = /\bnothrow\b/.test(text(fr.file, n));
   const o = newObj(run, st, {
-    kind: 'heap', size, elem: elem ?? 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: args || isClassType(t, true, run.group.structs) ? YES : NO,
+    kind: 'heap', size, elem: elem ?? 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: args || isClassType(t, true, run.group.structs) || classOf(t.base, run)?.constructed ? YES : NO,
     escaped: false, line: n.line, name: `the ${size ?? '?'}-byte block from new`, local: true, at: { file: fr.file.path, s: n.s, line: n.line },
   });
   return { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: nothrow ? 1 : NO, ...(nothrow ? { nulSrc: { line: n.line, note: 'new (nothrow) can return NULL', fromAlloc: true } } : {}) };

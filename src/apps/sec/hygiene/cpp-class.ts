@@ -157,3 +157,135 @@ export function checkShallowCopy(ctx: HygieneContext): RawFinding[] {
   }
   return out;
 }
+
+/** Member functions of `cls` in this file (in its body or `C::f` outside it), with whether each is a constructor. */
+function memberFunctions(cls: SyntaxNode, name: string, root: SyntaxNode): Array<{ fn: SyntaxNode; ctor: boolean; copy: boolean }> {
+  const out: Array<{ fn: SyntaxNode; ctor: boolean; copy: boolean }> = [];
+  const add = (f: SyntaxNode) => {
+    let fd = f.childForFieldName('declarator');
+    while (fd && fd.type !== 'function_declarator') fd = fd.childForFieldName('declarator');
+    const id = fd?.childForFieldName('declarator');
+    const plain = id?.type === 'qualified_identifier' ? id.childForFieldName('name')?.text : id?.text;
+    const ctor = plain === name;
+    out.push({ fn: f, ctor, copy: ctor && fd !== null && fd !== undefined && copyParam(fd, name) !== undefined });
+  };
+  for (const f of cls.childForFieldName('body')?.namedChildren ?? []) if (f.type === 'function_definition' && f.childForFieldName('body')) add(f);
+  for (const f of root.descendantsOfType('function_definition')) {
+    const q = declaratorName(f.childForFieldName('declarator'));
+    if (q?.type === 'qualified_identifier' && q.childForFieldName('scope')?.text === name && f.childForFieldName('body')) add(f);
+  }
+  return out;
+}
+
+/** `m = …`, `this->m = …`, `&m`, `m` handed to a call: code that gives m a value. */
+function assigns(scope: SyntaxNode, m: string): boolean {
+  for (const id of scope.descendantsOfType(['identifier', 'field_identifier'])) {
+    if (id.text !== m) continue;
+    let e: SyntaxNode = id;
+    if (id.type === 'field_identifier') {
+      const fe = id.parent;
+      if (fe?.type !== 'field_expression' || fe.childForFieldName('argument')?.type !== 'this') continue;
+      e = fe;
+    }
+    const p = e.parent;
+    if (p?.type === 'assignment_expression' && p.childForFieldName('left')?.id === e.id) return true;
+    if (p?.type === 'pointer_expression' && p.childForFieldName('operator')?.text === '&') return true;
+    if (p?.type === 'argument_list' && p.parent?.type === 'call_expression' && /^(std::)?(swap|exchange|tie)$/.test(p.parent.childForFieldName('function')?.text ?? '')) return true;
+  }
+  return false;
+}
+
+/** A use of member `m` that reads its (pointer) value: not an assignment to it, not a NULL test. */
+function firstUse(fn: SyntaxNode, m: string): SyntaxNode | undefined {
+  const body = fn.childForFieldName('body');
+  if (!body) return undefined;
+  for (const id of body.descendantsOfType(['identifier', 'field_identifier'])) {
+    if (id.text !== m || enclosingFunction(id)?.id !== fn.id) continue;
+    let e: SyntaxNode = id;
+    if (id.type === 'field_identifier') {
+      const fe = id.parent;
+      if (fe?.type !== 'field_expression' || fe.childForFieldName('argument')?.type !== 'this') continue;
+      e = fe;
+    }
+    const p = e.parent;
+    if (!p) continue;
+    if (p.type === 'assignment_expression' && p.childForFieldName('left')?.id === e.id) return undefined;
+    if (p.type === 'pointer_expression' && p.childForFieldName('operator')?.text === '&') return undefined;
+    // a NULL test or a comparison says the author expects it may be unset
+    if (p.type === 'binary_expression' || p.type === 'condition_clause' || (p.type === 'unary_expression' && p.childForFieldName('operator')?.text === '!')) return undefined;
+    if (p.type === 'subscript_expression' || (p.type === 'pointer_expression' && p.childForFieldName('operator')?.text === '*') || (p.type === 'field_expression' && p.childForFieldName('argument')?.id === e.id) || p.type === 'argument_list' || p.type === 'delete_expression') return e;
+  }
+  return undefined;
+}
+
+/**
+ * A raw pointer member that a constructor of the class leaves unset (no default initialiser, not
+ * in its member initialisers, not assigned in its body or by a member function it calls), then
+ * dereferenced or handed on by a member function that does not set it first: a wild pointer.
+ */
+export function checkUninitMemberPointer(ctx: HygieneContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  for (const node of ctx.root.descendantsOfType(['class_specifier', 'struct_specifier'])) {
+    const name = node.childForFieldName('name')?.text;
+    const body = node.childForFieldName('body');
+    if (!name || !body) continue;
+    const unset = new Set<string>();
+    for (const f of body.namedChildren) {
+      if (f.type !== 'field_declaration' || f.childForFieldName('default_value') || f.namedChildren.some((c) => c.type === 'initializer_list')) continue;
+      if (f.namedChildren.some((c) => c.type === 'storage_class_specifier')) continue;
+      for (const d of f.childrenForFieldName('declarator')) {
+        if (d.type !== 'pointer_declarator') continue;
+        let id: SyntaxNode | undefined = d;
+        while (id && id.type !== 'field_identifier') id = id.childForFieldName('declarator') ?? undefined;
+        if (id) unset.add(id.text);
+      }
+    }
+    if (unset.size === 0) continue;
+    const fns = memberFunctions(node, name, ctx.root);
+    const ctors = fns.filter((f) => f.ctor && !f.copy);
+    if (ctors.length === 0) continue;
+    const byName = new Map<string, SyntaxNode>();
+    for (const f of fns) {
+      let fd = f.fn.childForFieldName('declarator');
+      while (fd && fd.type !== 'function_declarator') fd = fd.childForFieldName('declarator');
+      const id = fd?.childForFieldName('declarator');
+      const plain = id?.type === 'qualified_identifier' ? id.childForFieldName('name')?.text : id?.text;
+      if (plain) byName.set(plain, f.fn);
+    }
+    for (const m of unset) {
+      // the constructor that leaves m unset
+      const ctor = ctors.find(({ fn }) => {
+        const inits = fn.namedChildren.find((c) => c.type === 'field_initializer_list');
+        if (inits?.namedChildren.some((fi) => fi.namedChildren[0]?.text === m)) return false;
+        const b = fn.childForFieldName('body');
+        if (!b || assigns(b, m)) return false;
+        // a member function it calls may set it (one level), and code we cannot see may too
+        for (const call of b.descendantsOfType('call_expression')) {
+          const f = call.childForFieldName('function');
+          const callee = f?.type === 'identifier' ? f.text : f?.type === 'field_expression' && f.childForFieldName('argument')?.type === 'this' ? f.childForFieldName('field')?.text : undefined;
+          const target = callee ? byName.get(callee) : undefined;
+          if (target?.childForFieldName('body') && assigns(target.childForFieldName('body') as SyntaxNode, m)) return false;
+          if (call.text.includes('this')) return false;
+        }
+        return true;
+      });
+      if (!ctor) continue;
+      // (the destructor last: a use in a member function is the one that matters first)
+      const isDtor = (x: SyntaxNode) => declaratorName(x.childForFieldName('declarator'))?.text.includes('~') ?? false;
+      for (const f of [...fns.filter((x) => !isDtor(x.fn)), ...fns.filter((x) => isDtor(x.fn))]) {
+        if (f.ctor) continue;
+        const use = firstUse(f.fn, m);
+        if (!use) continue;
+        out.push(findingFor(HYGIENE_RULES.uninitMember, `Initialise ${m} in every constructor (a member initialiser, or a default like \`T *${m} = nullptr;\`) and allocate or check it before use.`, {
+          node: use,
+          pattern: 'uninitialized-member-pointer',
+          confidence: 0.6,
+          description: `${m} is a pointer member the constructor of ${name} (line ${ctor.fn.startPosition.row + 1}) never sets, and it is used here without being given a value first: it points anywhere.`,
+          trace: [{ line: ctor.fn.startPosition.row + 1, note: `${name}() leaves ${m} unset` }, { line: use.startPosition.row + 1, note: `${m} used` }],
+        }));
+        break;
+      }
+    }
+  }
+  return out;
+}

@@ -3,7 +3,7 @@ import type { RawFinding } from '../finding.js';
 import { checkAllocSize, checkStrncat, checkStrncpy } from './bounds.js';
 import { buildContext, type HygieneCheck } from './context.js';
 import { checkCredentials } from './credentials.js';
-import { checkShallowCopy } from './cpp-class.js';
+import { checkShallowCopy, checkUninitMemberPointer } from './cpp-class.js';
 import { checkContainerLoops } from './cpp-containers.js';
 import { checkCppDoubleLock } from './cpp-locks.js';
 import { checkDanglingCStr, checkNewDelete } from './cpp-memory.js';
@@ -43,6 +43,7 @@ const CHECKS: HygieneCheck[] = [
   checkShallowCopy,
   checkContainerLoops,
   checkCppDoubleLock,
+  checkUninitMemberPointer,
 ];
 
 /** Runs every hygiene check on one parsed C/C++ file. Comments and strings are not calls, so they never match. */
