@@ -99,7 +99,9 @@ export function execPaths(n: N, paths: Paths, fr: Frame, run: Run): Paths {
           const v = n.c[0] ? evalExpr(n.c[0], s, fr, run) : UNKNOWN;
           if (s.dead) return;
           const local = frameLocal(v, fr, s) ?? (v.k === 'ref' && v.key.startsWith(`${fr.id}:`) ? localVar(v.key, n) : undefined);
-          if (local) reportEscape(local, 'is returned', n, fr, run);
+          // C++: returned as an object by value (`std::string f() { char b[8]; …; return b; }`), the contents are copied
+          const copied = fr.file.cpp && fr.fn.retType.ptr === 0 && !fr.fn.retType.ref && fr.fn.retType.cls;
+          if (local && !copied) reportEscape(local, 'is returned', n, fr, run);
           fr.retVals.push(v);
           fr.returns.push(s);
           (fr.retLines ??= []).push(n.line);

@@ -105,8 +105,11 @@ export function functionOf(n: N, file: FileCtx): FnDef | undefined {
   const retBase = specType(specs, file.src);
   let d: N | undefined = n.c.find((c) => c.t.endsWith('declarator'));
   let ptr = 0;
+  let ref = false;
   while (d && d.t !== 'function_declarator') {
     if (d.t === 'pointer_declarator') ptr++;
+    // C++ `T &f()`: returns a reference
+    if (d.t === 'reference_declarator') ref = true;
     d = d.c.find((c) => c.t.endsWith('declarator'));
   }
   if (!d) return undefined;
@@ -128,7 +131,7 @@ export function functionOf(n: N, file: FileCtx): FnDef | undefined {
   }
   // (C++ keeps a bare `...` as an unnamed token)
   const variadic = (params?.c ?? []).some((c) => c.t === 'variadic_parameter') || (file.cpp && params !== undefined && /\.\.\.\s*\)$/.test(file.src.slice(params.s, params.e)));
-  return { name, body, params: ps, retType: { ...retBase, ptr: retBase.ptr + ptr }, file, line: n.line, variadic, exported: false };
+  return { name, body, params: ps, retType: { ...retBase, ptr: retBase.ptr + ptr, ...(ref ? { ref } : {}) }, file, line: n.line, variadic, exported: false };
 }
 
 export function isStaticDecl(n: N): boolean {

@@ -16,6 +16,10 @@ interface Hold {
   until: SyntaxNode;
   /** shared (reader) locks do not exclude each other */
   shared: boolean;
+  /** taken by `m.lock()` (released by hand), not by a guard */
+  manual?: boolean;
+  /** taken together with others by one std::scoped_lock / std::lock (deadlock-free among themselves) */
+  group?: SyntaxNode;
 }
 
 /** `this->mu_` and `mu_` are the same member. */
@@ -43,7 +47,7 @@ function holdsIn(fn: SyntaxNode): Hold[] {
       if (list.some((a) => NO_LOCK.test(a.text.replace(/\s+/g, '')))) continue;
       const scope = block(d);
       if (!scope) continue;
-      for (const a of list) out.push({ mutex: mutexKey(a), at: d, until: scope, shared });
+      for (const a of list) out.push({ mutex: mutexKey(a), at: d, until: scope, shared, ...(list.length > 1 ? { group: d } : {}) });
     }
   }
   for (const call of body.descendantsOfType('call_expression')) {
@@ -57,7 +61,7 @@ function holdsIn(fn: SyntaxNode): Hold[] {
       const g = u.childForFieldName('function');
       return u.startIndex > call.endIndex && g?.type === 'field_expression' && /^unlock(_shared)?$/.test(g.childForFieldName('field')?.text ?? '') && mutexKey(g.childForFieldName('argument') ?? undefined) === mutex;
     });
-    out.push({ mutex, at: call, until: unlock ?? body, shared: method === 'lock_shared' });
+    out.push({ mutex, at: call, until: unlock ?? body, shared: method === 'lock_shared', manual: true });
   }
   return out;
 }
@@ -116,9 +120,12 @@ export function checkCppDoubleLock(ctx: HygieneContext): RawFinding[] {
     }
     return h;
   };
+  const nested: Array<{ outer: Hold; inner: Hold }> = [];
   for (const fn of ctx.root.descendantsOfType('function_definition')) {
     const holds = holdsOf(fn);
     if (holds.length === 0) continue;
+    for (const h of holds) for (const o of holds) if (o.mutex !== h.mutex && within(h, o.at) && !(h.group && h.group === o.group)) nested.push({ outer: h, inner: o });
+    out.push(...returnsWhileHeld(fn, holds));
     const cls = enclosingClass(fn, ctx.root);
     let methods: Map<string, SyntaxNode[]> | undefined;
     if (cls) {
@@ -147,6 +154,56 @@ export function checkCppDoubleLock(ctx: HygieneContext): RawFinding[] {
         break;
       }
     }
+  }
+  out.push(...inversions(nested));
+  return out;
+}
+
+/** `m.lock()` then a `return` before its `m.unlock()`: the function leaves with the mutex held. */
+function returnsWhileHeld(fn: SyntaxNode, holds: Hold[]): RawFinding[] {
+  const out: RawFinding[] = [];
+  for (const h of holds) {
+    if (!h.manual || h.until.type !== 'call_expression') continue;
+    const ret = fn.descendantsOfType('return_statement').find((r) => within(h, r) && enclosingFunction(r)?.id === fn.id);
+    if (!ret) continue;
+    out.push(findingFor(HYGIENE_RULES.missingUnlock, `Unlock ${h.mutex} before returning, or hold it with std::lock_guard / std::unique_lock so every path releases it.`, {
+      node: ret,
+      pattern: 'return-while-locked',
+      confidence: 0.7,
+      description: `This return leaves the function with ${h.mutex} still locked (locked at line ${h.at.startPosition.row + 1}, unlocked only at line ${h.until.startPosition.row + 1}).`,
+      trace: [
+        { line: h.at.startPosition.row + 1, note: `${h.mutex}.lock()` },
+        { line: ret.startPosition.row + 1, note: 'return without unlock' },
+      ],
+    }));
+  }
+  return out;
+}
+
+/** A then B in one function, B then A in another: reported once per pair, at the later outer lock. */
+function inversions(nested: Array<{ outer: Hold; inner: Hold }>): RawFinding[] {
+  const out: RawFinding[] = [];
+  const seen = new Set<string>();
+  const line = (n: SyntaxNode) => n.startPosition.row + 1;
+  for (const p of nested) {
+    const key = [p.outer.mutex, p.inner.mutex].sort().join('\0');
+    if (seen.has(key)) continue;
+    const q = nested.find((x) => x.outer.mutex === p.inner.mutex && x.inner.mutex === p.outer.mutex);
+    if (!q) continue;
+    seen.add(key);
+    const [early, late] = q.outer.at.startIndex > p.outer.at.startIndex ? [p, q] : [q, p];
+    out.push(findingFor(HYGIENE_RULES.lockOrder, `Take ${early.outer.mutex} and ${early.inner.mutex} in one fixed order everywhere, or both at once with std::scoped_lock(${early.outer.mutex}, ${early.inner.mutex}).`, {
+      node: late.outer.at,
+      pattern: 'lock-order',
+      confidence: 0.6,
+      description: `${late.outer.mutex} is locked here and ${late.inner.mutex} taken while it is held (line ${line(late.inner.at)}), but line ${line(early.inner.at)} takes ${early.inner.mutex} while holding ${early.outer.mutex}; two threads running both can deadlock.`,
+      trace: [
+        { line: line(early.outer.at), note: `${early.outer.mutex} locked` },
+        { line: line(early.inner.at), note: `then ${early.inner.mutex}` },
+        { line: line(late.outer.at), note: `${late.outer.mutex} locked` },
+        { line: line(late.inner.at), note: `then ${late.inner.mutex}: opposite order` },
+      ],
+    }));
   }
   return out;
 }
