@@ -6,12 +6,12 @@
  */
 import type { N } from './ast.js';
 import { text, type Frame, type Run } from './context.js';
-import { checkDeref, checkFreed } from './access.js';
+import { checkDeref, checkFreed, checkRange, fmtRange } from './access.js';
 import { evalExpr, quietly } from './eval.js';
 import { addrOf } from './fields.js';
 import { libFree } from './lib-memory.js';
 import { escape, newObj } from './memory.js';
-import { keyOf, lvalKey, staticType } from './names.js';
+import { arrayCap, keyOf, lvalKey, staticType } from './names.js';
 import type { State } from './state.js';
 import { isTainted, joinTaint, NO_TAINT, setString, taintOf, taintPatch, type Taint } from './strings.js';
 import { declType, intRange, isFloat, sizeOf, specType, type CType } from './types.js';
@@ -71,6 +71,10 @@ export function declareObject(key: string, type: CType, init: N | undefined, d: 
   const info = type.ptr === 0 && type.arr === undefined && !type.arrUnknown ? classOf(type.base, run) : undefined;
   if (info && (info.constructed || info.methods.size > 0)) {
     constructObject(key, info, type, init, d, st, fr, run);
+    return true;
+  }
+  if (isSmartPointer(type)) {
+    st.vars.set(key, { v: smartPointerInit(init, st, fr, run), init: YES, type, line: d.line });
     return true;
   }
   if (!isClassType(type, true, run.group.structs)) return false;
@@ -240,7 +244,12 @@ export function streamInput(n: N, st: State, fr: Frame, run: Run): Val | undefin
       continue;
     }
     if (cell.v.k === 'ptr') {
-      // a string (or a char buffer): a word of any length
+      // into a char array: a word of any length, unless std::setw bounds it (as scanf("%s") does)
+      if (cell.type && cell.type.arr !== undefined && !targets.some((x) => /\bsetw\s*\(/.test(text(fr.file, x)))) {
+        checkRange(cell.v, 0, 0, 1, Infinity, true, target, st, fr, run, {
+          what: `${name} >> ${text(fr.file, target)}`, taint: true, trace: [{ line: n.line, note: `a word of any length from ${name}` }],
+        });
+      }
       setString(cell.v, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin }, 1);
       continue;
     }
@@ -261,6 +270,10 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
   const obj = callee.c[0];
   const method = text(fr.file, callee.c[1]);
   const t = staticType(obj, fr, run);
+  const smart = smartPointerCall(n, obj, method, t, st, fr, run);
+  if (smart) return smart;
+  const read = streamRead(n, obj, method, t, st, fr, run);
+  if (read) return read;
   if (!t?.cls || !container(t, fr.file.src)) return undefined;
   const v = evalExpr(obj, st, fr, run);
   const args = (n.c[1]?.c ?? []).map((a) => evalExpr(a, st, fr, run));
@@ -306,10 +319,20 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
       const s2 = newObj(run, st, { kind: 'unknown', elem: o?.elem ?? 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: YES, escaped: true, line: n.line, name: `the substring of '${text(fr.file, obj)}'`, local: false, ...from, ...(from ? { slo: 0 } : {}) });
       return { k: 'ptr', t: [{ o: s2.id, lo: 0, hi: 0 }], nul: NO };
     }
-    case 'copy':
-      // `s.copy(buf, n)`: writes characters into buf (and keeps nothing)
-      if (args[0]?.k === 'ptr') for (const x of args[0].t) st.updateObj(x.o, { init: YES, initBytes: undefined, unterm: false });
+    case 'copy': {
+      // `s.copy(buf, n)`: up to n characters (no more than the string has) into buf, no terminator
+      const [dest, count] = args;
+      const sl = o ? { lo: o.slo / o.elem, hi: o.shi / o.elem } : { lo: 0, hi: Infinity };
+      if (dest?.k === 'ptr' && count?.k === 'int') {
+        const hi = Math.min(count.hi, sl.hi);
+        checkRange(dest, 0, 0, Math.min(count.lo, sl.lo), hi, true, n, st, fr, run, {
+          what: `${text(fr.file, obj)}.copy of ${fmtRange(Math.min(count.lo, sl.lo), hi)} characters`, taint: Boolean(count.taint || o?.taint), weak: count.taint ? count.weak : o?.weak,
+          trace: [], cap: n.c[1]?.c[0] ? arrayCap(n.c[1].c[0], fr, run) : undefined, unknownSource: !Number.isFinite(hi),
+        });
+      }
+      if (dest?.k === 'ptr') for (const x of dest.t) st.updateObj(x.o, { init: YES, initBytes: undefined, unterm: false, ...(o?.taint ? taintPatch(taintOf(o)) : {}) });
       return { ...anyInt(), lo: 0 };
+    }
     case 'append':
     case 'push_back':
     case 'insert':
@@ -380,6 +403,8 @@ function piece(v: Val, st: State): { slo: number; shi: number; t: Taint } {
  * origin of what it is made from. Undefined for any other call.
  */
 export function libraryObject(n: N, args: N[], st: State, fr: Frame, run: Run): Val | undefined {
+  const made = makeSmart(n, args, st, fr, run);
+  if (made) return made;
   const callee = n.c[0];
   if (!callee || (callee.t !== 'qualified_identifier' && callee.t !== 'identifier')) return undefined;
   const name = text(fr.file, callee).replace(/\s+/g, '');
@@ -580,4 +605,83 @@ export function rangeFor(n: N, st: State, fr: Frame, run: Run, loop: (w: N, st: 
   // the loop test is whether elements remain: nothing the analysis can decide
   const test: N = { t: 'range_remaining', s: range.s, e: range.e, line: n.line, c: [] };
   return loop({ t: 'while_statement', s: n.s, e: n.e, line: n.line, c: [test, body] }, st);
+}
+
+const SMART = /^(?:(?:::)?std::)?(unique_ptr|shared_ptr|weak_ptr)\b/;
+
+/** Is `t` a std::unique_ptr / shared_ptr? */
+export function isSmartPointer(t: CType | undefined): boolean {
+  return Boolean(t && t.ptr === 0 && t.cls && SMART.test(t.base));
+}
+
+/** `p.get()`, `p.release()`, `p.reset()` on a smart pointer: the block it holds. */
+function smartPointerCall(n: N, obj: N, method: string, t: CType | undefined, st: State, fr: Frame, run: Run): Val | undefined {
+  if (!isSmartPointer(t)) return undefined;
+  const key = lvalKey(obj, fr, run);
+  const v = key ? st.vars.get(key)?.v ?? UNKNOWN : evalExpr(obj, st, fr, run);
+  for (const a of n.c[1]?.c ?? []) evalExpr(a, st, fr, run);
+  switch (method) {
+    case 'get':
+    case 'release':
+      return v;
+    case 'reset':
+      if (key) st.vars.set(key, { ...(st.vars.get(key) ?? { init: YES, line: n.line }), v: { k: 'ptr', t: [], nul: YES }, init: YES });
+      return UNKNOWN;
+    default:
+      return UNKNOWN;
+  }
+}
+
+/**
+ * The value a smart pointer starts with: the block `new` (or std::make_unique/make_shared) made,
+ * owned by the pointer (its destructor frees it: no leak).
+ */
+export function smartPointerInit(init: N | undefined, st: State, fr: Frame, run: Run): Val {
+  const arg = init?.t === 'argument_list' || init?.t === 'initializer_list' ? init.c[0] : init;
+  if (!arg) return { k: 'ptr', t: [], nul: YES };
+  const v = evalExpr(arg, st, fr, run);
+  escape(v, st);
+  return v.k === 'ptr' ? v : UNKNOWN;
+}
+
+const MAKE = /^(?:(?:::)?std::)?make_(unique|shared)(?:_for_overwrite)?\s*<\s*([^<>]*?)\s*(\[\s*\])?\s*>$/;
+
+/** `std::make_unique<T[]>(n)`, `std::make_unique<T>(args)`: a heap block owned by the smart pointer that receives it. */
+export function makeSmart(n: N, args: N[], st: State, fr: Frame, run: Run): Val | undefined {
+  const callee = n.c[0];
+  if (callee?.t !== 'template_function' && callee?.t !== 'qualified_identifier') return undefined;
+  const m = MAKE.exec(text(fr.file, callee).replace(/\s+/g, ' ').trim());
+  if (!m) return undefined;
+  const vals = args.map((a) => evalExpr(a, st, fr, run));
+  const elemT = elemTypeOf(m[2] ?? 'char', fr.file.src);
+  const elem = sizeOf(elemT, run.group.structs) ?? 1;
+  const count = m[3] ? vals[0] : int(1);
+  const size = count?.k === 'int' && count.lo === count.hi ? count.lo * elem : undefined;
+  const o = newObj(run, st, {
+    kind: 'heap', size, elem, slo: 0, shi: m[3] ? 0 : Infinity, taint: false, freed: NO, init: YES, escaped: true, line: n.line,
+    name: `the ${size ?? '?'}-byte block from make_${m[1]}`, local: true, at: { file: fr.file.path, s: n.s, line: n.line },
+  });
+  return { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: NO };
+}
+
+/** `in.getline(buf, n)`, `in.get(buf, n)`, `in.read(buf, n)` on an input stream: up to n bytes of input into buf. */
+function streamRead(n: N, obj: N, method: string, t: CType | undefined, st: State, fr: Frame, run: Run): Val | undefined {
+  if (method !== 'getline' && method !== 'get' && method !== 'read') return undefined;
+  const name = text(fr.file, obj).replace(/\s+/g, '');
+  const stdin = STREAMS.test(name);
+  if (!stdin && !(t?.cls && /istream|ifstream|stringstream|fstream/.test(t.base))) return undefined;
+  const args = n.c[1]?.c ?? [];
+  if (args.length < 2 || !args[0] || !args[1]) return undefined;
+  const dest = evalExpr(args[0], st, fr, run);
+  const count = evalExpr(args[1], st, fr, run);
+  for (const a of args.slice(2)) evalExpr(a, st, fr, run);
+  run.inputReads++;
+  if (dest.k === 'ptr' && count.k === 'int') {
+    checkRange(dest, 0, 0, Math.max(0, count.lo), count.hi, true, n, st, fr, run, {
+      what: `${method} of up to ${fmtRange(count.hi, count.hi)} bytes`, taint: count.taint, weak: count.weak, trace: [], cap: arrayCap(args[0], fr, run),
+    });
+    const origin = stdin ? 'stdin' : 'file';
+    setString(dest, st, { slo: 0, shi: method === 'read' ? Infinity : Math.max(0, count.hi - 1), taint: true, taintLine: n.line, origin }, 1);
+  }
+  return UNKNOWN;
 }

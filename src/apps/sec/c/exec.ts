@@ -102,6 +102,9 @@ export function execPaths(n: N, paths: Paths, fr: Frame, run: Run): Paths {
           // C++: returned as an object by value (`std::string f() { char b[8]; …; return b; }`), the contents are copied
           const copied = fr.file.cpp && fr.fn.retType.ptr === 0 && !fr.fn.retType.ref && fr.fn.retType.cls;
           if (local && !copied) reportEscape(local, 'is returned', n, fr, run);
+          // C++ `T &f() { T x; …; return x; }`: a reference to a local
+          const refTo = fr.file.cpp && fr.fn.retType.ref ? localReturned(n.c[0], fr) : undefined;
+          if (refTo) reportEscape(localVar(refTo, n), 'is returned by reference', n, fr, run);
           fr.retVals.push(v);
           fr.returns.push(s);
           (fr.retLines ??= []).push(n.line);
@@ -148,6 +151,21 @@ export function execPaths(n: N, paths: Paths, fr: Frame, run: Run): Paths {
 function initOf(n: N): N | undefined {
   const decls = n.c.filter((c) => c.t === 'init_declarator');
   return decls.length === 1 ? decls[0]?.c[1] : undefined;
+}
+
+/** The key of the non-static local (or by-value parameter) a `return x;` names. */
+function localReturned(e: N | undefined, fr: Frame): string | undefined {
+  if (e?.t !== 'identifier') return undefined;
+  const name = text(fr.file, e);
+  const key = fr.names.get(name);
+  if (!key?.startsWith(`${fr.id}:`) || fr.fn.params.some((p) => p.name === name && (p.type.ref || p.type.ptr > 0))) return undefined;
+  const stack: N[] = [fr.fn.body];
+  while (stack.length > 0) {
+    const d = stack.pop() as N;
+    if (d.t === 'declaration' && d.c.some((c) => c.t === 'storage_class_specifier' && c.op === 'static') && new RegExp(`\\b${name}\\b`).test(text(fr.file, d))) return undefined;
+    for (const c of d.c) stack.push(c);
+  }
+  return key;
 }
 
 /** `return &x;` for a local scalar: described like a local array. */

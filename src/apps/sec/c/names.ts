@@ -147,6 +147,8 @@ function cppCallType(n: N, fr: Frame, run: Run): CType | undefined {
   if (callee.t === 'qualified_identifier' || callee.t === 'template_function') {
     const name = text(fr.file, callee).replace(/\s+/g, '');
     if (/^(::)?std::(w?string|to_w?string)$/.test(name)) return STRING_T;
+    const smart = /^(?:::)?std::make_(unique|shared)(?:_for_overwrite)?<(.*)>$/.exec(name);
+    if (smart) return { base: `std::${smart[1]}_ptr<${smart[2]}>`, ptr: 0, unsigned: false, cls: true };
     const parts = name.replace(/<[^<>]*>/g, '').split('::');
     const m = parts.pop() ?? '';
     const cls = classOf(parts.pop(), run);

@@ -146,8 +146,9 @@ function memberName(left: SyntaxNode): string | undefined {
 /** `const char *p = make_name().c_str();` and `return (a + b).c_str();` from a function returning a pointer. */
 export function checkDanglingCStr(ctx: HygieneContext): RawFinding[] {
   const calls = [...(ctx.methods.get('c_str') ?? []), ...(ctx.methods.get('data') ?? [])];
-  if (calls.length === 0) return [];
-  const out: RawFinding[] = [];
+  const views = /string_view/.test(ctx.source()) ? stringViewsOfTemporaries(ctx) : [];
+  if (calls.length === 0) return views;
+  const out: RawFinding[] = [...views];
   const returnsValue = valueReturning(ctx.root, ctx.source());
   for (const call of calls) {
     const target = call.childForFieldName('function');
@@ -184,6 +185,28 @@ export function checkDanglingCStr(ctx: HygieneContext): RawFinding[] {
       confidence: 0.8,
       description: `${method}() of the temporary ${obj?.text.slice(0, 50) ?? ''} is ${kept}; the temporary is destroyed at the end of the statement, so the pointer dangles.`,
     }));
+  }
+  return out;
+}
+
+/** `std::string_view v = make_name();`: a view of a temporary string, which is gone at the end of the declaration. */
+function stringViewsOfTemporaries(ctx: HygieneContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  const returnsValue = valueReturning(ctx.root, ctx.source());
+  for (const d of ctx.root.descendantsOfType('declaration')) {
+    if (!/^(const\s+)?(std::)?(w|u8|u16|u32)?string_view$/.test(d.childForFieldName('type')?.text.trim() ?? '')) continue;
+    for (const decl of d.childrenForFieldName('declarator')) {
+      const value = decl.type === 'init_declarator' ? decl.childForFieldName('value') : undefined;
+      const init = value?.type === 'argument_list' || value?.type === 'initializer_list' ? (value.namedChildCount === 1 ? value.namedChildren[0] : undefined) : value;
+      if (!init || !isTemporaryString(init, returnsValue)) continue;
+      const name = decl.childForFieldName('declarator')?.text ?? 'the view';
+      out.push(findingFor(HYGIENE_RULES.danglingCStr, `Keep the string in a named std::string that outlives ${name}, and view that.`, {
+        node: decl,
+        pattern: 'string_view(temporary)',
+        confidence: 0.8,
+        description: `${name} views the temporary ${init.text.slice(0, 50)}, which is destroyed at the end of the declaration: every use of ${name} reads freed memory.`,
+      }));
+    }
   }
   return out;
 }
