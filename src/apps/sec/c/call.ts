@@ -85,7 +85,8 @@ function callValue(n: N, st: State, fr: Frame, run: Run): Val {
     if (built) return built;
   }
   const name = calleeName(callee, st, fr, run);
-  if (fr.file.cpp && name === 'getline' && args.length === 2) return getlineCpp(args, st, fr, run);
+  // std::getline(in, s[, delim]) (POSIX getline takes `&line, &n, stream`)
+  if (fr.file.cpp && name === 'getline' && (args.length === 2 || (args.length === 3 && (callee.t === 'qualified_identifier' || !(args[0]?.t === 'pointer_expression' && args[0].op === '&'))))) return getlineCpp(args, st, fr, run);
   const fn = name ? resolveFunction(name, fr, run) : undefined;
   if (fn) return callMethod(fn, args, n, undefined, st, fr, run);
   if (!name) {
@@ -217,15 +218,24 @@ function unknownCall(vals: Val[], st: State): Val {
 
 /** The outcomes of a lookup (NULL on some ways out, a pointer on others): the NULL says where it came from. */
 function lookupOutcomes(outs: Outcome[], fn: FnDef, n: N): Outcome[] {
+  if (fn.retType.ptr > 0) outs = outs.map((o) => (ownNull(o.ret, fn) && o.ret.k === 'ptr' ? { ...o, ret: { ...o.ret, nulSrc: { line: n.line, note: `${fn.name}() can return NULL`, fromAlloc: true, lookup: true } } } : o));
   if (fn.retType.ptr === 0 || outs.length < 2) return outs;
   const isNull = (v: Val) => v.k === 'ptr' && v.nul === YES && v.t.length === 0;
   if (outs.every((o) => isNull(o.ret)) || !outs.some((o) => isNull(o.ret))) return outs;
   return outs.map((o) => (isNull(o.ret) ? { ...o, ret: { k: 'ptr', t: [], nul: YES, nulSrc: { line: n.line, note: `${fn.name}() can return NULL`, fromAlloc: true, lookup: true } } } : o));
 }
 
+/** A NULL the callee's own code wrote (`return found ? p : NULL;`), not one a caller passed through. */
+function ownNull(v: Val, fn: FnDef): boolean {
+  if (v.k !== 'ptr' || v.nul !== MAYBE || !v.nulSrc || v.nulSrc.fromAlloc) return false;
+  const end = fn.body.line + (fn.file.src.slice(fn.body.s, fn.body.e).match(/\n/g)?.length ?? 0);
+  return v.nulSrc.line >= fn.body.line && v.nulSrc.line <= end;
+}
+
 function joinRets(outs: readonly Outcome[], fn?: FnDef, n?: N): Val {
   let ret: Val | undefined;
   for (const o of outs) ret = ret ? joinVal(ret, o.ret) : o.ret;
+  if (fn && n && ret?.k === 'ptr' && fn.retType.ptr > 0 && ownNull(ret, fn)) return { ...ret, nulSrc: { line: n.line, note: `${fn.name}() can return NULL`, fromAlloc: true, lookup: true } };
   if (!fn || !n || fn.retType.ptr === 0 || outs.length < 2) return ret ?? UNKNOWN;
   // a function of the scan that returns NULL on some of its ways out for these arguments (and a
   // pointer on others) is a lookup: using its result unchecked is a finding, as for getenv

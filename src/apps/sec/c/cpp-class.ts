@@ -13,7 +13,7 @@ import { constValue } from './collect.js';
 import { text, type FileCtx, type FnDef, type Frame, type Group, type Run } from './context.js';
 import { checkDeref } from './access.js';
 import { callMethod } from './call.js';
-import { containerObject, paramObject } from './cpp.js';
+import { containerObject, paramObject, smartPointee } from './cpp.js';
 import { evalExpr } from './eval.js';
 import { assignVar, clampToType, escape, newObj } from './memory.js';
 import { lvalKey, staticType } from './names.js';
@@ -465,7 +465,7 @@ export function methodCall(n: N, st: State, fr: Frame, run: Run): { fn: FnDef; s
   const [obj, field] = callee.c;
   if (!obj || !field) return undefined;
   let t = staticType(obj, fr, run);
-  if (callee.op === '->') t = t && t.ptr > 0 ? { ...t, ptr: t.ptr - 1 } : undefined;
+  if (callee.op === '->') t = t && t.ptr > 0 ? { ...t, ptr: t.ptr - 1 } : smartPointee(t);
   const cls = t && t.ptr === 0 ? classOf(t.base, run) : undefined;
   const fn = cls ? methodOf(cls, text(fr.file, field), argc, run) : undefined;
   if (!cls || !fn) return undefined;

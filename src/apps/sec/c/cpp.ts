@@ -270,7 +270,7 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
   const obj = callee.c[0];
   const method = text(fr.file, callee.c[1]);
   const t = staticType(obj, fr, run);
-  const smart = smartPointerCall(n, obj, method, t, st, fr, run);
+  const smart = callee.op === '.' ? smartPointerCall(n, obj, method, t, st, fr, run) : undefined;
   if (smart) return smart;
   const read = streamRead(n, obj, method, t, st, fr, run);
   if (read) return read;
@@ -365,7 +365,8 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
 
 /** `std::getline(in, s)`: s holds a line of any length from the stream. */
 export function getlineCpp(args: N[], st: State, fr: Frame, run: Run): Val {
-  const [stream, target] = args;
+  const [stream, target, delim] = args;
+  if (delim) evalExpr(delim, st, fr, run);
   const from = stream ? text(fr.file, stream).replace(/\s+/g, '') : '';
   if (stream) evalExpr(stream, st, fr, run);
   const v = target ? evalExpr(target, st, fr, run) : UNKNOWN;
@@ -684,4 +685,13 @@ function streamRead(n: N, obj: N, method: string, t: CType | undefined, st: Stat
     setString(dest, st, { slo: 0, shi: method === 'read' ? Infinity : Math.max(0, count.hi - 1), taint: true, taintLine: n.line, origin }, 1);
   }
   return UNKNOWN;
+}
+
+/** What a smart pointer points to (`std::unique_ptr<T>` → T, `<T[]>` → T), else undefined. */
+export function smartPointee(t: CType | undefined): CType | undefined {
+  if (!isSmartPointer(t)) return undefined;
+  const m = /<\s*(.*?)\s*(\[\s*\])?\s*(,.*)?>$/.exec((t as CType).base);
+  if (!m?.[1]) return undefined;
+  const e = elemTypeOf(m[1], '');
+  return /^(::)?std::|</.test(e.base) ? { ...e, cls: true } : e;
 }

@@ -6,7 +6,7 @@ import type { N } from './ast.js';
 import { text, type Frame, type Run } from './context.js';
 import { derefType, sizeOf, specType, type CType } from './types.js';
 import { classOf, memberKey, memberType, methodOf, qualifiedKey } from './cpp-class.js';
-import { asElements } from './cpp.js';
+import { asElements, smartPointee } from './cpp.js';
 
 /** State key of a name as seen from `fr`: local, file-static, then global. */
 export function keyOf(name: string, fr: Frame, run: Run): string | undefined {
@@ -80,7 +80,8 @@ export function staticType(n: N, fr: Frame, run: Run): CType | undefined {
     case 'field_expression': {
       const base = n.c[0];
       const field = n.c[1];
-      const bt = base ? staticType(base, fr, run) : undefined;
+      const bt0 = base ? staticType(base, fr, run) : undefined;
+      const bt = fr.file.cpp && n.op === '->' && bt0?.ptr === 0 ? smartPointee(bt0) : bt0;
       const info = bt ? run.group.structs.get(bt.base) : undefined;
       return field && info ? info.fields.get(text(fr.file, field))?.type : undefined;
     }
@@ -157,7 +158,7 @@ function cppCallType(n: N, fr: Frame, run: Run): CType | undefined {
   if (callee.t !== 'field_expression' || !callee.c[0] || !callee.c[1]) return undefined;
   const method = text(fr.file, callee.c[1]);
   let t = staticType(callee.c[0], fr, run);
-  if (callee.op === '->') t = t && t.ptr > 0 ? { ...t, ptr: t.ptr - 1 } : undefined;
+  if (callee.op === '->') t = t && t.ptr > 0 ? { ...t, ptr: t.ptr - 1 } : smartPointee(t);
   if (!t || t.ptr > 0) return undefined;
   if (/^(std::)?w?string$/.test(t.base) && (method === 'substr' || method === 'str')) return STRING_T;
   const cls = classOf(t.base, run);
