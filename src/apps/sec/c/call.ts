@@ -10,7 +10,7 @@ import { evalExpr } from './eval.js';
 import { escape, markMemberWritten } from './memory.js';
 import { keyOf } from './names.js';
 import { getlineCpp, libraryObject, memberCall, referenceTarget, refKey } from './cpp.js';
-import { classOf, memberInits, methodCall, methodOf, thisOfUnknown } from './cpp-class.js';
+import { classOf, destroyLocals, memberInits, methodCall, methodOf, thisOfUnknown } from './cpp-class.js';
 import { exec, runPaths } from './exec.js';
 import { expandCall, expanding } from './macros.js';
 import { adopt, mergeOutcomes, type Outcome } from './paths.js';
@@ -299,6 +299,8 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
   if (fn.inits && frame.self) memberInits(fn.inits, st, frame, run);
   const watched = watchArgs(fn, args, st, frame, fr, run);
   const outs = runPaths(frame, st, run);
+  // its local objects are destroyed as it returns
+  if (fr.file.cpp || fn.file.cpp) for (const o of outs) destroyLocals(frame, o.state, run);
   run.at = fr.file.path;
   // what the callee's tests proved about a parameter it never changes holds for the caller's variable
   if (watched.length > 0) for (const o of outs) narrowArgs(watched, o.state);

@@ -557,3 +557,54 @@ export function memberInits(list: N, st: State, fr: Frame, run: Run): void {
     assignVar(st, key, { v: clampToType(v, t), init: YES, type: t, line: f.line });
   }
 }
+
+/** Names a function returns, moves from or takes the address of: their objects are not simply destroyed at its end. */
+const kept = new WeakMap<FnDef, Set<string>>();
+
+function keptNames(fn: FnDef): Set<string> {
+  let out = kept.get(fn);
+  if (out) return out;
+  out = new Set();
+  const src = fn.file.src;
+  const stack: N[] = [fn.body];
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    const first = n.c[0];
+    if (n.t === 'return_statement' && first?.t === 'identifier') out.add(src.slice(first.s, first.e));
+    if (n.t === 'pointer_expression' && n.op === '&' && first?.t === 'identifier') out.add(src.slice(first.s, first.e));
+    if (n.t === 'call_expression' && first && /^(std::)?(move|forward|swap|exchange)$/.test(src.slice(first.s, first.e).replace(/<.*$/, '').replace(/\s+/g, ''))) {
+      for (const a of n.c[1]?.c ?? []) if (a.t === 'identifier') out.add(src.slice(a.s, a.e));
+    }
+    for (const c of n.c) stack.push(c);
+  }
+  kept.set(fn, out);
+  return out;
+}
+
+/**
+ * The end of a function: its local objects of classes with a destructor in the scan are destroyed,
+ * last declared first (`x.close(); }` then `~X()` frees again: a double free). Objects the function
+ * returns, moves from or takes the address of are left alone.
+ */
+export function destroyLocals(fr: Frame, st: State, run: Run): void {
+  if (!fr.file.cpp || st.dead || run.budget <= 0) return;
+  const prefix = `${fr.id}:`;
+  const objs: Array<{ key: string; name: string; cls: ClassInfo; line: number }> = [];
+  st.vars.forEach((cell, key) => {
+    if (!key.startsWith(prefix) || key.includes('.', prefix.length) || !cell.type || cell.type.ptr > 0 || cell.type.ref) return;
+    const cls = classOf(cell.type.base, run);
+    if (cls?.methods.get(`~${cls.name}`)?.length) objs.push({ key, name: key.slice(prefix.length), cls, line: cell.line });
+  });
+  if (objs.length === 0) return;
+  const skip = keptNames(fr.fn);
+  const params = new Set(fr.fn.params.map((p) => p.name));
+  objs.sort((a, b) => b.line - a.line);
+  const end = fr.fn.body.line + (fr.file.src.slice(fr.fn.body.s, fr.fn.body.e).match(/\n/g)?.length ?? 0);
+  for (const o of objs) {
+    if (skip.has(o.name) || params.has(o.name)) continue;
+    const dtor = o.cls.methods.get(`~${o.cls.name}`)?.[0];
+    if (!dtor) continue;
+    const at: N = { t: 'call_expression', s: Math.max(fr.fn.body.e - 1, fr.fn.body.s), e: fr.fn.body.e, line: end, c: [] };
+    callMethod(dtor, [], at, { key: o.key, cls: o.cls.name }, st, fr, run);
+  }
+}

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { SyntaxNode } from '../../../lang/tree-sitter.js';
 import type { FileInput, RawFinding } from '../finding.js';
 import { scanNames } from './collect.js';
-import { rootThis } from './cpp-class.js';
+import { destroyLocals, rootThis } from './cpp-class.js';
 import { report, type FileCtx, type FnDef, type Frame, type Group, type Run } from './context.js';
 import { runPaths } from './exec.js';
 import { attach, CallerError, loadFile, parsers, type LoadedFile, type Parser } from './files.js';
@@ -194,7 +194,10 @@ function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKi
   try {
     // each way out of the entry function is judged on its own: a block freed on the normal exit
     // still leaks on the early `return -1`
-    for (const o of runPaths(fr, st, run, true)) reportLeaks(o, group);
+    for (const o of runPaths(fr, st, run, true)) {
+      destroyLocals(fr, o.state, run);
+      reportLeaks(o, group);
+    }
   } catch (e) {
     if (process.env.JSEC_DEBUG) console.error(e);
     // an engine limitation on odd code must not cost the other functions their findings
