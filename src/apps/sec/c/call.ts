@@ -8,7 +8,8 @@ import { text, type FnDef, type Frame, type Run } from './context.js';
 import { macroBody } from './macros.js';
 import { evalExpr } from './eval.js';
 import { escape, markMemberWritten } from './memory.js';
-import { keyOf } from './names.js';
+import { keyOf, staticType } from './names.js';
+import { intRange } from './types.js';
 import { getlineCpp, libraryObject, memberCall, referenceTarget, refKey } from './cpp.js';
 import { classOf, destroyLocals, memberInits, methodCall, methodOf, thisOfUnknown } from './cpp-class.js';
 import { exec, runPaths } from './exec.js';
@@ -48,10 +49,12 @@ function calleeName(callee: N, st: State, fr: Frame, run: Run): string | undefin
 export function resolveFunction(name: string, fr: Frame, run: Run): FnDef | undefined {
   // inside a member function, the class's own members come first
   if (fr.fn.cls) {
-    const cls = classOf(fr.fn.cls, run);
+    const cls = fr.fn.owner ?? classOf(fr.fn.cls, run, fr.file);
     const m = cls ? methodOf(cls, name, undefined, run) : undefined;
     if (m) return m;
   }
+  // an overloaded C++ name means different functions to different calls (callValue picks)
+  if (fr.file.overloads?.has(name)) return undefined;
   return fr.file.fns.get(name) ?? run.group.fns.get(name) ?? run.group.external?.fn(name, fr.file);
 }
 
@@ -87,8 +90,9 @@ function callValue(n: N, st: State, fr: Frame, run: Run): Val {
   const name = calleeName(callee, st, fr, run);
   // std::getline(in, s[, delim]) (POSIX getline takes `&line, &n, stream`)
   if (fr.file.cpp && name === 'getline' && (args.length === 2 || (args.length === 3 && (callee.t === 'qualified_identifier' || !(args[0]?.t === 'pointer_expression' && args[0].op === '&'))))) return getlineCpp(args, st, fr, run);
-  const fn = name ? resolveFunction(name, fr, run) : undefined;
+  const fn = name ? resolveFunction(name, fr, run) ?? overload(name, args, fr, run) : undefined;
   if (fn) return callMethod(fn, args, n, undefined, st, fr, run);
+  if (name && fr.file.overloads?.has(name)) return unknownCall(cppUnknownArgs(args, st, fr, run), st);
   if (!name) {
     const vals = fr.file.cpp ? cppUnknownArgs(args, st, fr, run) : args.map((a) => evalExpr(a, st, fr, run));
     return unknownCall(vals, st);
@@ -120,6 +124,28 @@ function callValue(n: N, st: State, fr: Frame, run: Run): Val {
   const modelled = callLibrary(name, n, args, st, fr, run);
   if (modelled) return modelled.v;
   return unknownCall(fr.file.cpp ? cppUnknownArgs(args, st, fr, run) : args.map((a) => evalExpr(a, st, fr, run)), st);
+}
+
+/**
+ * The overload of `name` a call means: the one whose parameters take this many arguments and
+ * agree with them on pointer or not; undefined when that leaves more than one (or none).
+ */
+function overload(name: string, args: N[], fr: Frame, run: Run): FnDef | undefined {
+  const all = fr.file.overloads?.get(name);
+  if (!all) return undefined;
+  const fits = all.filter((f) => f.params.length === args.length || (f.variadic && f.params.length <= args.length));
+  if (fits.length <= 1) return fits[0];
+  const kinds = args.map((a) => {
+    const t = staticType(a, fr, run);
+    return a.t === 'string_literal' || a.t === 'concatenated_string' || (t && (t.ptr > 0 || t.arr !== undefined)) ? 'ptr' : t && intRange(t) ? 'int' : t?.cls ? 'obj' : '?';
+  });
+  const agree = fits.filter((f) => f.params.every((p, i) => {
+    const k = kinds[i];
+    if (k === '?' || k === undefined) return true;
+    const pk = p.type.ptr > 0 ? 'ptr' : intRange(p.type) ? 'int' : p.type.cls ? 'obj' : '?';
+    return pk === '?' || pk === k;
+  }));
+  return agree.length === 1 ? agree[0] : undefined;
 }
 
 /**

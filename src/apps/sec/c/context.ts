@@ -53,6 +53,8 @@ export interface FileCtx {
   cpp: boolean;
   /** C++ classes this file defines (cpp-class.ts) */
   classes?: ClassInfo[];
+  /** C++ functions this file defines more than once (overloads), by name */
+  overloads?: Map<string, FnDef[]>;
 }
 
 export interface FnDef {
@@ -69,6 +71,8 @@ export interface FnDef {
   /** C++: the class this is a member function of, and which kind */
   cls?: string;
   member?: 'method' | 'ctor' | 'dtor' | 'static';
+  /** the class it belongs to */
+  owner?: ClassInfo;
   /** a constructor's member initialisers (`: a_(x), b_{}`) */
   inits?: N;
 }

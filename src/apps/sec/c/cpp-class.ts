@@ -109,7 +109,7 @@ export function collectClasses(nodes: readonly N[], file: FileCtx, functionOf: (
         if (declName === name) info.constructed = true;
         if (declName) acc.set(declName, current);
         if (!fn) continue;
-        member(fn, m, name, file);
+        member(fn, m, name, file, info);
         fn.exported = current === 'public' && !internal(n);
         addMethod(info, fn);
         out.push(fn);
@@ -136,7 +136,7 @@ export function collectClasses(nodes: readonly N[], file: FileCtx, functionOf: (
     if (!info) continue;
     const fn = functionOf(top, file);
     if (!fn) continue;
-    member(fn, top, owner, file);
+    member(fn, top, owner, file, info);
     fn.exported = (access.get(owner)?.get(fn.name) ?? 'public') === 'public' && !internal(top) && !isStatic(top);
     addMethod(info, fn);
     out.push(fn);
@@ -149,8 +149,9 @@ function isStatic(n: N): boolean {
   return n.c.some((c) => c.t === 'storage_class_specifier' && c.op === 'static');
 }
 
-function member(fn: FnDef, n: N, cls: string, file: FileCtx): void {
+function member(fn: FnDef, n: N, cls: string, file: FileCtx, owner: ClassInfo): void {
   fn.cls = cls;
+  fn.owner = owner;
   fn.member = fn.name === cls ? 'ctor' : fn.name.startsWith('~') ? 'dtor' : isStatic(n) ? 'static' : 'method';
   const inits = n.c.find((c) => c.t === 'field_initializer_list');
   if (inits) fn.inits = inits;
@@ -278,9 +279,14 @@ export function staticConst(name: string, info: ClassInfo, group: Group, depth =
   return undefined;
 }
 
-/** Class `name` of the group, if the scan defines it. */
-export function classOf(name: string | undefined, run: Run): ClassInfo | undefined {
-  return name ? run.group.classes?.get(name.replace(/^(::)?(\w+::)*/, '').replace(/<.*$/, '')) : undefined;
+/**
+ * Class `name` as seen from file `from` (its own classes and those of the headers it includes
+ * first: test files of one directory often define classes of the same name), else the group's.
+ */
+export function classOf(name: string | undefined, run: Run, from?: FileCtx): ClassInfo | undefined {
+  if (!name) return undefined;
+  const plain = name.replace(/^(::)?(\w+::)*/, '').replace(/<.*$/, '');
+  return (from ? classIn(from, plain) : undefined) ?? run.group.classes?.get(plain);
 }
 
 /** A data member `name` of the class or a base: its declaration. */
@@ -288,7 +294,7 @@ export function fieldOf(info: ClassInfo, name: string, run: Run, depth = 0): Cla
   const f = info.fields.get(name);
   if (f || depth > 4) return f;
   for (const b of info.bases) {
-    const bi = classOf(b, run);
+    const bi = classOf(b, run, info.file);
     const hit = bi ? fieldOf(bi, name, run, depth + 1) : undefined;
     if (hit) return hit;
   }
@@ -299,7 +305,7 @@ function staticOf(info: ClassInfo, name: string, run: Run, depth = 0): string | 
   if (info.statics.has(name)) return `g:${info.name}::${name}`;
   if (depth > 4) return undefined;
   for (const b of info.bases) {
-    const bi = classOf(b, run);
+    const bi = classOf(b, run, info.file);
     const hit = bi ? staticOf(bi, name, run, depth + 1) : undefined;
     if (hit) return hit;
   }
@@ -312,7 +318,7 @@ export function methodOf(info: ClassInfo, name: string, argc: number | undefined
   if (list?.length) return list.find((f) => argc === undefined || f.params.length === argc) ?? list.find((f) => argc !== undefined && f.params.length >= argc) ?? list[0];
   if (depth > 4) return undefined;
   for (const b of info.bases) {
-    const bi = classOf(b, run);
+    const bi = classOf(b, run, info.file);
     const hit = bi ? methodOf(bi, name, argc, run, depth + 1) : undefined;
     if (hit) return hit;
   }
@@ -324,7 +330,7 @@ export function methodOf(info: ClassInfo, name: string, argc: number | undefined
  * (`<this key>.name`) or a static member (`g:C::name`); undefined for anything else.
  */
 export function memberKey(name: string, fr: Frame, run: Run): string | undefined {
-  const cls = classOf(fr.fn.cls, run);
+  const cls = fr.fn.owner ?? classOf(fr.fn.cls, run, fr.file);
   if (!cls) return undefined;
   if (fr.self && fieldOf(cls, name, run)) return `${fr.self.key}.${name}`;
   return staticOf(cls, name, run);
@@ -333,7 +339,7 @@ export function memberKey(name: string, fr: Frame, run: Run): string | undefined
 /** The declared type of a member key of `this` (`<this>.name`). */
 export function memberType(key: string, name: string, fr: Frame, run: Run): CType | undefined {
   if (!fr.self || key !== `${fr.self.key}.${name}`) return undefined;
-  const cls = classOf(fr.self.cls, run);
+  const cls = fr.fn.owner ?? classOf(fr.self.cls, run, fr.file);
   return cls ? fieldOf(cls, name, run)?.type : undefined;
 }
 
@@ -342,7 +348,7 @@ export function qualifiedKey(n: N, fr: Frame, run: Run): string | undefined {
   const parts = text(fr.file, n).replace(/\s+/g, '').replace(/<[^<>]*>/g, '').split('::');
   const name = parts.pop();
   const owner = parts.pop();
-  const cls = classOf(owner, run);
+  const cls = classOf(owner, run, fr.file);
   return cls && name ? staticOf(cls, name, run) : undefined;
 }
 
@@ -364,7 +370,7 @@ export function initMembers(key: string, info: ClassInfo, st: State, fr: Frame, 
     }
     if (level > 4) return;
     for (const b of c.bases) {
-      const bi = classOf(b, run);
+      const bi = classOf(b, run, c.file);
       if (bi) visit(bi, level + 1);
     }
   };
@@ -393,7 +399,7 @@ function initMember(fkey: string, f: ClassField, c: ClassInfo, objKey: string, s
       return;
     }
   }
-  const sub = t.ptr === 0 ? classOf(t.base, run) : undefined;
+  const sub = t.ptr === 0 ? classOf(t.base, run, c.file) : undefined;
   if (sub && sub !== c) {
     st.vars.set(fkey, { v: UNKNOWN, init: YES, type: t, line: f.line });
     initMembers(fkey, sub, st, fr, run, owned, line, depth + 1);
@@ -448,7 +454,7 @@ export function methodCall(n: N, st: State, fr: Frame, run: Run): { fn: FnDef; s
   if (!callee) return undefined;
   if (callee.t === 'identifier') {
     if (!fr.fn.cls || fr.names.has(text(fr.file, callee))) return undefined;
-    const cls = classOf(fr.fn.cls, run);
+    const cls = fr.fn.owner ?? classOf(fr.fn.cls, run, fr.file);
     const fn = cls ? methodOf(cls, text(fr.file, callee), argc, run) : undefined;
     if (!fn) return undefined;
     return { fn, self: fn.member === 'static' ? undefined : fr.self };
@@ -457,7 +463,7 @@ export function methodCall(n: N, st: State, fr: Frame, run: Run): { fn: FnDef; s
     // `C::f(…)`: a static member function, or a base class's version on this object
     const parts = text(fr.file, callee).replace(/\s+/g, '').replace(/<[^<>]*>/g, '').split('::');
     const name = parts.pop() ?? '';
-    const cls = classOf(parts.pop(), run);
+    const cls = classOf(parts.pop(), run, fr.file);
     const fn = cls ? methodOf(cls, name, argc, run) : undefined;
     return fn ? { fn, self: fn.member === 'static' ? undefined : fr.self } : undefined;
   }
@@ -466,7 +472,7 @@ export function methodCall(n: N, st: State, fr: Frame, run: Run): { fn: FnDef; s
   if (!obj || !field) return undefined;
   let t = staticType(obj, fr, run);
   if (callee.op === '->') t = t && t.ptr > 0 ? { ...t, ptr: t.ptr - 1 } : smartPointee(t);
-  const cls = t && t.ptr === 0 ? classOf(t.base, run) : undefined;
+  const cls = t && t.ptr === 0 ? classOf(t.base, run, fr.file) : undefined;
   const fn = cls ? methodOf(cls, text(fr.file, field), argc, run) : undefined;
   if (!cls || !fn) return undefined;
   if (fn.member === 'static') return { fn, self: undefined };
@@ -490,7 +496,7 @@ let synthetic = 0;
  * in memory, `p->f()`): an object of its own whose members have unknown values.
  */
 export function thisOfUnknown(fn: FnDef, st: State, fr: Frame, run: Run): { key: string; cls: string } {
-  const cls = classOf(fn.cls, run);
+  const cls = fn.owner ?? classOf(fn.cls, run, fn.file);
   const key = `this~${++synthetic}`;
   st.vars.set(key, { v: UNKNOWN, init: YES, type: { base: fn.cls ?? '', ptr: 0, unsigned: false, cls: true }, line: fn.line });
   if (cls) initMembers(key, cls, st, fr, run, false, fn.line);
@@ -507,14 +513,14 @@ export function rootThis(fn: FnDef, fr: Frame, st: State, run: Run): void {
   const key = `this#${fr.id}`;
   st.vars.set(key, { v: UNKNOWN, init: YES, type: { base: fn.cls, ptr: 0, unsigned: false, cls: true }, line: fn.line });
   fr.self = { key, cls: fn.cls };
-  const cls = classOf(fn.cls, run);
+  const cls = fn.owner ?? classOf(fn.cls, run, fn.file);
   if (cls) initMembers(key, cls, st, fr, run, false, fn.line);
 }
 
 /** A constructor's `: a_(x), b_{}, base(y)`: each member gets its value (or is built from its arguments). */
 export function memberInits(list: N, st: State, fr: Frame, run: Run): void {
   const self = fr.self;
-  const cls = classOf(self?.cls, run);
+  const cls = fr.fn.owner ?? classOf(self?.cls, run, fr.file);
   if (!self || !cls) return;
   for (const fi of list.c) {
     if (fi.t !== 'field_initializer') continue;
@@ -537,7 +543,7 @@ export function memberInits(list: N, st: State, fr: Frame, run: Run): void {
         continue;
       }
     }
-    const sub = t.ptr === 0 && t.arr === undefined ? classOf(t.base, run) : undefined;
+    const sub = t.ptr === 0 && t.arr === undefined ? classOf(t.base, run, fr.file) : undefined;
     if (sub) {
       const ctor = methodOf(sub, sub.name, args?.c.length ?? 0, run);
       if (ctor && st.vars.has(key)) callMethod(ctor, args?.c ?? [], fi, { key, cls: sub.name }, st, fr, run);
@@ -592,7 +598,7 @@ export function destroyLocals(fr: Frame, st: State, run: Run): void {
   const objs: Array<{ key: string; name: string; cls: ClassInfo; line: number }> = [];
   st.vars.forEach((cell, key) => {
     if (!key.startsWith(prefix) || key.includes('.', prefix.length) || !cell.type || cell.type.ptr > 0 || cell.type.ref) return;
-    const cls = classOf(cell.type.base, run);
+    const cls = classOf(cell.type.base, run, fr.file);
     if (cls?.methods.get(`~${cls.name}`)?.length) objs.push({ key, name: key.slice(prefix.length), cls, line: cell.line });
   });
   if (objs.length === 0) return;

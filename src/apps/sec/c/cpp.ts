@@ -68,9 +68,16 @@ function elemTypeOf(name: string, _src: string): CType {
 export function declareObject(key: string, type: CType, init: N | undefined, d: N, st: State, fr: Frame, run: Run): boolean {
   if (!fr.file.cpp) return false;
   if (type.ref) return bindReference(key, type, init, d, st, fr, run);
-  const info = type.ptr === 0 && type.arr === undefined && !type.arrUnknown ? classOf(type.base, run) : undefined;
+  const info = type.ptr === 0 && type.arr === undefined && !type.arrUnknown ? classOf(type.base, run, fr.file) : undefined;
   if (info && (info.constructed || info.methods.size > 0)) {
     constructObject(key, info, type, init, d, st, fr, run);
+    return true;
+  }
+  // a plain struct of another file of the directory with this name may not be the type meant here
+  // (test files define classes of the same name): an object of a class we do not know
+  if (info && info.file !== fr.file && !fr.file.includes.includes(info.file)) {
+    if (init?.t === 'argument_list' || init?.t === 'initializer_list') for (const a of init.c) evalExpr(a, st, fr, run);
+    st.vars.set(key, { v: UNKNOWN, init: YES, type: { ...type, cls: true }, line: d.line });
     return true;
   }
   if (isSmartPointer(type)) {
@@ -203,7 +210,7 @@ export function evalNew(n: N, st: State, fr: Frame, run: Run): Val {
   const size = elem !== undefined && count.k === 'int' && count.lo === count.hi ? elem * count.lo : undefined;
   const nothrow = /\bnothrow\b/.test(text(fr.file, n));
   const o = newObj(run, st, {
-    kind: 'heap', size, elem: elem ?? 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: args || isClassType(t, true, run.group.structs) || classOf(t.base, run)?.constructed ? YES : NO,
+    kind: 'heap', size, elem: elem ?? 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: args || isClassType(t, true, run.group.structs) || classOf(t.base, run, fr.file)?.constructed ? YES : NO,
     escaped: false, line: n.line, name: `the ${size ?? '?'}-byte block from new`, local: true, at: { file: fr.file.path, s: n.s, line: n.line },
   });
   return { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: nothrow ? 1 : NO, ...(nothrow ? { nulSrc: { line: n.line, note: 'new (nothrow) can return NULL', fromAlloc: true } } : {}) };
@@ -212,7 +219,8 @@ export function evalNew(n: N, st: State, fr: Frame, run: Run): Val {
 /** `delete p`, `delete[] p`: a free. */
 export function evalDelete(n: N, st: State, fr: Frame, run: Run): Val {
   const arg = n.c[0];
-  if (!arg) return UNKNOWN;
+  // `delete this`: an object made elsewhere ends its own life
+  if (!arg || arg.t === 'this') return UNKNOWN;
   return libFree(n, [arg], st, fr, run).v;
 }
 
@@ -449,7 +457,7 @@ export function assignObject(n: N, st: State, fr: Frame, run: Run): Val | undefi
   if (!lhs || !rhs || (n.op !== '=' && n.op !== '+=')) return undefined;
   const t = staticType(lhs, fr, run);
   if (!t || t.ptr > 0 || !t.cls) {
-    const info = t && t.ptr === 0 && n.op === '=' ? classOf(t.base, run) : undefined;
+    const info = t && t.ptr === 0 && n.op === '=' ? classOf(t.base, run, fr.file) : undefined;
     const key = info ? lvalKey(lhs, fr, run) : undefined;
     const src = info && rhs.t === 'identifier' ? keyOf(text(fr.file, rhs), fr, run) : undefined;
     if (!key || !src || key === src) return undefined;
@@ -493,7 +501,7 @@ export function paramObject(key: string, name: string, type: CType, exported: bo
     });
     return { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: NO };
   }
-  const info = classOf(type.base, run);
+  const info = classOf(type.base, run, fr.file);
   if (!info) return type.cls ? UNKNOWN : undefined;
   st.vars.set(key, { v: UNKNOWN, init: YES, type: { ...type, ref: undefined }, line: fr.fn.line });
   initMembers(key, info, st, fr, run, false, fr.fn.line);
@@ -694,4 +702,14 @@ export function smartPointee(t: CType | undefined): CType | undefined {
   if (!m?.[1]) return undefined;
   const e = elemTypeOf(m[1], '');
   return /^(::)?std::|</.test(e.base) ? { ...e, cls: true } : e;
+}
+
+/**
+ * `class EXPORT_MACRO Name {` / `struct API Name : Base {`: an all-capitals word between the key
+ * and the name is an attribute macro (visibility, dllexport), which the parser would take for the
+ * class name. Blanked out (same length, so offsets and lines stay) before parsing.
+ */
+export function blankClassMacros(source: string): string {
+  if (!/\b(class|struct)\s+[A-Z][A-Z0-9_]+\s+[A-Za-z_]/.test(source)) return source;
+  return source.replace(/\b(class|struct)(\s+)([A-Z][A-Z0-9_]*[A-Z0-9_])(\s+)(?=[A-Za-z_][\w:]*\s*(final\s*)?[:{])/g, (m, kw: string, sp: string, mac: string, sp2: string) => `${kw}${sp}${' '.repeat(mac.length)}${sp2}`);
 }

@@ -9,7 +9,7 @@ import { convertTree, type N } from './ast.js';
 import { collectStruct, constValue, fnMacroDefs, macroDefs, topLevel, type MacroDef } from './collect.js';
 import type { FileCtx, FnDef, Group } from './context.js';
 import { attachClasses, collectClasses } from './cpp-class.js';
-import { cppCasts } from './cpp.js';
+import { blankClassMacros, cppCasts } from './cpp.js';
 import { declType, specType, type CType } from './types.js';
 
 /** An exception from the caller's onTree hook: it is theirs, so it leaves analyzeGroup unchanged. */
@@ -172,6 +172,7 @@ export interface LoadOptions {
 }
 
 export function loadFile(path: string, source: string, lang: LanguageId, parser: Parser, o: LoadOptions): LoadedFile | undefined {
+  if (lang === 'cpp') source = blankClassMacros(source);
   const parsed = parse(parser, source, o.onTree);
   if (!parsed) return undefined;
   if (lang === 'cpp') cppCasts(parsed.root, source);
@@ -205,7 +206,13 @@ export function loadFile(path: string, source: string, lang: LanguageId, parser:
       // define the same names (main, usage, helpers) once per program
       fn.exported = !isStaticDecl(n);
       fns.push(fn);
-      if (!file.fns.has(fn.name)) file.fns.set(fn.name, fn);
+      const first = file.fns.get(fn.name);
+      if (!first) file.fns.set(fn.name, fn);
+      else if (file.cpp) {
+        // C++ overloads: which one a call means depends on its arguments (call.ts)
+        file.overloads ??= new Map();
+        file.overloads.set(fn.name, [...(file.overloads.get(fn.name) ?? [first]), fn]);
+      }
     } else if (n.t === 'declaration' || n.t === 'type_definition' || n.t === 'struct_specifier') decls.push(n);
   }
   return { file, fns, decls, errors: parsed.errors };

@@ -108,7 +108,7 @@ export function staticType(n: N, fr: Frame, run: Run): CType | undefined {
       if (fr.file.cpp && callee && callee.t !== 'identifier') return cppCallType(n, fr, run);
       if (callee?.t !== 'identifier') return undefined;
       const name = text(fr.file, callee);
-      const own = fr.fn.cls ? classOf(fr.fn.cls, run) : undefined;
+      const own = fr.fn.owner ?? (fr.fn.cls ? classOf(fr.fn.cls, run, fr.file) : undefined);
       const fn = (own ? methodOf(own, name, n.c[1]?.c.length, run) : undefined) ?? fr.file.fns.get(name) ?? run.group.fns.get(name) ?? run.group.external?.fn(name, fr.file);
       return fn?.retType;
     }
@@ -152,7 +152,7 @@ function cppCallType(n: N, fr: Frame, run: Run): CType | undefined {
     if (smart) return { base: `std::${smart[1]}_ptr<${smart[2]}>`, ptr: 0, unsigned: false, cls: true };
     const parts = name.replace(/<[^<>]*>/g, '').split('::');
     const m = parts.pop() ?? '';
-    const cls = classOf(parts.pop(), run);
+    const cls = classOf(parts.pop(), run, fr.file);
     return cls ? methodOf(cls, m, n.c[1]?.c.length, run)?.retType : undefined;
   }
   if (callee.t !== 'field_expression' || !callee.c[0] || !callee.c[1]) return undefined;
@@ -161,6 +161,6 @@ function cppCallType(n: N, fr: Frame, run: Run): CType | undefined {
   if (callee.op === '->') t = t && t.ptr > 0 ? { ...t, ptr: t.ptr - 1 } : smartPointee(t);
   if (!t || t.ptr > 0) return undefined;
   if (/^(std::)?w?string$/.test(t.base) && (method === 'substr' || method === 'str')) return STRING_T;
-  const cls = classOf(t.base, run);
+  const cls = classOf(t.base, run, fr.file);
   return cls ? methodOf(cls, method, n.c[1]?.c.length, run)?.retType : undefined;
 }

@@ -6,7 +6,7 @@
  * and writes are tracked like any other memory.
  */
 import type { FnDef, Frame, Run } from './context.js';
-import { paramObject } from './cpp.js';
+import { paramObject, refKey } from './cpp.js';
 import { newObj } from './memory.js';
 import type { State } from './state.js';
 import { derefType, intRange, isFloat, type CType } from './types.js';
@@ -35,7 +35,8 @@ function placeholder(name: string, t: CType, st: State, fr: Frame, run: Run, tai
 
 export function entryParams(fn: FnDef, kind: EntryKind, fr: Frame, st: State, run: Run): void {
   fn.params.forEach((p, i) => {
-    const key = `${fr.id}:${p.name}`;
+    // a C++ reference parameter names the caller's object, not a local of this frame
+    const key = p.type.ref && fr.file.cpp ? refKey(fr, p.name) : `${fr.id}:${p.name}`;
     fr.names.set(p.name, key);
     fr.types.set(p.name, p.type);
     let v: Val;
