@@ -15,6 +15,7 @@ import { classOf, destroyLocals, memberInits, methodCall, methodOf, thisOfUnknow
 import { exec, runPaths } from './exec.js';
 import { expandCall, expanding } from './macros.js';
 import { adopt, mergeOutcomes, type Outcome } from './paths.js';
+import { branch } from './cond.js';
 import { FUNCTION_ALIASES } from './externs.js';
 import { callLibrary } from './lib.js';
 import { joinAll, referenced, State } from './state.js';
@@ -99,6 +100,12 @@ function callValue(n: N, st: State, fr: Frame, run: Run): Val {
   }
   const macro = expandCall(n, name, fr, run);
   if (macro) return runExpansion(macro.node, macro.statements, name, st, fr, run);
+  // assertion macros we cannot see narrow the state; plain `assert` goes to the library models
+  // first (a rule may judge the assertion itself) and narrows below only when none takes it
+  if (name !== 'assert') {
+    const asserted = narrowAssertion(name, n, args, st, fr, run);
+    if (asserted) return asserted;
+  }
   // a function-like macro we cannot see or expand may assign its plain-name arguments
   if (fr.file.fnMacros.has(name) || /^[A-Z_][A-Z0-9_]*$/.test(name)) {
     // a function-like macro we do not expand may assign its plain-name arguments and write any
@@ -123,6 +130,8 @@ function callValue(n: N, st: State, fr: Frame, run: Run): Val {
   if (VA_INIT.has(name)) return vaInit(args, st, fr, run);
   const modelled = callLibrary(name, n, args, st, fr, run);
   if (modelled) return modelled.v;
+  const asserted = name === 'assert' ? narrowAssertion(name, n, args, st, fr, run) : undefined;
+  if (asserted) return asserted;
   return unknownCall(fr.file.cpp ? cppUnknownArgs(args, st, fr, run) : args.map((a) => evalExpr(a, st, fr, run)), st);
 }
 
@@ -208,6 +217,31 @@ function runExpansion(node: N, statements: boolean, name: string, st: State, fr:
     adopt(st, exec(node, st, fr, run));
     return UNKNOWN;
   });
+}
+
+const ASSERT_TRUE = /^(assert|ASSERT|ASSERT_TRUE|EXPECT_TRUE|CHECK|DCHECK|VERIFY|ENSURE|REQUIRE|g_assert|g_return_if_fail|g_return_val_if_fail|BOOST_ASSERT|Q_ASSERT|Q_CHECK_PTR|assert_true)$/;
+const ASSERT_FALSE = /^(ASSERT_FALSE|EXPECT_FALSE)$/;
+const ASSERT_NE = /^(ASSERT_NE|EXPECT_NE|CHECK_NE|DCHECK_NE)$/;
+
+/**
+ * An assertion we do not expand (`assert(p)`, `ASSERT_TRUE(p != nullptr)`, `CHECK(n < size)`,
+ * `ASSERT_NE(p, nullptr)`): past it the condition holds (a failing one ends the path). Only the
+ * narrowing: whatever judges the assertion itself (a library model, a rule) runs before it, or
+ * calls this once done. Undefined when `name` is no assertion we know.
+ */
+export function narrowAssertion(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): Val | undefined {
+  let cond: N | undefined;
+  let want = true;
+  if (ASSERT_TRUE.test(name)) cond = args[0];
+  else if (ASSERT_FALSE.test(name)) {
+    cond = args[0];
+    want = false;
+  } else if (ASSERT_NE.test(name) && args[0] && args[1]) cond = { t: 'binary_expression', op: '!=', s: n.s, e: n.e, line: n.line, c: [args[0], args[1]] };
+  if (!cond) return undefined;
+  const [t, f] = branch(cond, st, fr, run);
+  adopt(st, want ? t : f);
+  for (const a of args.slice(ASSERT_NE.test(name) ? 2 : 1)) evalExpr(a, st, fr, run);
+  return UNKNOWN;
 }
 
 /** `va_start(ap, last)` / `va_copy(ap, src)` assign `ap`: it is written, not read */
