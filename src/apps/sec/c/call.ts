@@ -8,17 +8,20 @@ import { text, type FnDef, type Frame, type Run } from './context.js';
 import { macroBody } from './macros.js';
 import { evalExpr } from './eval.js';
 import { escape, markMemberWritten } from './memory.js';
-import { keyOf, lvalKey } from './names.js';
-import { getlineCpp, memberCall } from './cpp.js';
+import { keyOf, staticType } from './names.js';
+import { intRange } from './types.js';
+import { getlineCpp, libraryObject, memberCall, referenceTarget, refKey } from './cpp.js';
+import { classOf, destroyLocals, memberInits, methodCall, methodOf, thisOfUnknown } from './cpp-class.js';
 import { stringConstruct } from './cpp-string.js';
 import { exec, runPaths } from './exec.js';
 import { expandCall, expanding } from './macros.js';
 import { adopt, mergeOutcomes, type Outcome } from './paths.js';
+import { branch } from './cond.js';
 import { FUNCTION_ALIASES } from './externs.js';
 import { callLibrary } from './lib.js';
 import { markValidated } from './validate.js';
 import { joinAll, referenced, State } from './state.js';
-import { joinVal, UNKNOWN, YES, type Val } from './values.js';
+import { joinVal, MAYBE, NO, UNKNOWN, YES, type Val } from './values.js';
 
 const MAX_DEPTH = 6;
 
@@ -47,6 +50,14 @@ function calleeName(callee: N, st: State, fr: Frame, run: Run): string | undefin
 }
 
 export function resolveFunction(name: string, fr: Frame, run: Run): FnDef | undefined {
+  // inside a member function, the class's own members come first
+  if (fr.fn.cls) {
+    const cls = fr.fn.owner ?? classOf(fr.fn.cls, run, fr.file);
+    const m = cls ? methodOf(cls, name, undefined, run) : undefined;
+    if (m) return m;
+  }
+  // an overloaded C++ name means different functions to different calls (callValue picks)
+  if (fr.file.overloads?.has(name)) return undefined;
   return fr.file.fns.get(name) ?? run.group.fns.get(name) ?? run.group.external?.fn(name, fr.file);
 }
 
@@ -71,43 +82,34 @@ function callValue(n: N, st: State, fr: Frame, run: Run): Val {
     const member = memberCall(n, st, fr, run);
     if (member) return member;
   }
-  const made = fr.file.cpp ? stringConstruct(n, st, fr, run) : undefined;
-  if (made) return made;
-  const name = calleeName(callee, st, fr, run);
   const args = argList ? argList.c : [];
-  if (fr.file.cpp && name === 'getline' && args.length === 2) return getlineCpp(args, st, fr, run);
-  const fn = name ? resolveFunction(name, fr, run) : undefined;
-  if (fn) {
-    // a C++ reference parameter is the caller's object itself: passing it reads nothing
-    const vals = args.map((a, i) => {
-      const key = fn.params[i]?.type.ref ? lvalKey(a, fr, run) : undefined;
-      return key && st.vars.has(key) ? ({ k: 'ref', key } as const) : evalExpr(a, st, fr, run);
-    });
-    markValidated(fn, vals, st);
-    if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name)) {
-      const fork = run.fork;
-      if (fork?.node !== n) {
-        const outs = inline(fn, args, vals, n, st, fr, run);
-        adopt(st, joinAll(outs.map((o) => o.state)));
-        return joinRets(outs);
-      }
-      // the statement splits on this call: its first run computes the outcomes, replays pick one
-      // an outcome may be the caller's own state object (the callee ran on it): keep a copy, or the
-      // first replay's changes to that state would show up in the later replays
-      fork.outcomes ??= inline(fn, args, vals, n, st, fr, run).map((o) => (o.state === st ? { ...o, state: st.clone() } : o));
-      const o = fork.outcomes[fork.pick ?? 0];
-      if (!o) return UNKNOWN;
-      adopt(st, o.state);
-      return o.ret;
-    }
-    return unknownCall(vals, st);
+  if (fr.file.cpp) {
+    // `obj.f(…)`, `p->f(…)`, `f(…)` inside a member function: the class's member function, on its object
+    const m = methodCall(n, st, fr, run);
+    if (m) return callMethod(m.fn, args, n, m.self, st, fr, run);
+    const made = stringConstruct(n, st, fr, run);
+    if (made) return made;
+    const built = libraryObject(n, args, st, fr, run);
+    if (built) return built;
   }
+  const name = calleeName(callee, st, fr, run);
+  // std::getline(in, s[, delim]) (POSIX getline takes `&line, &n, stream`)
+  if (fr.file.cpp && name === 'getline' && (args.length === 2 || (args.length === 3 && (callee.t === 'qualified_identifier' || !(args[0]?.t === 'pointer_expression' && args[0].op === '&'))))) return getlineCpp(args, st, fr, run);
+  const fn = name ? resolveFunction(name, fr, run) ?? overload(name, args, fr, run) : undefined;
+  if (fn) return callMethod(fn, args, n, undefined, st, fr, run);
+  if (name && fr.file.overloads?.has(name)) return unknownCall(cppUnknownArgs(args, st, fr, run), st);
   if (!name) {
-    const vals = args.map((a) => evalExpr(a, st, fr, run));
+    const vals = fr.file.cpp ? cppUnknownArgs(args, st, fr, run) : args.map((a) => evalExpr(a, st, fr, run));
     return unknownCall(vals, st);
   }
   const macro = expandCall(n, name, fr, run);
   if (macro) return runExpansion(macro.node, macro.statements, name, st, fr, run);
+  // assertion macros we cannot see narrow the state; plain `assert` goes to the library models
+  // first (a rule may judge the assertion itself) and narrows below only when none takes it
+  if (name !== 'assert') {
+    const asserted = narrowAssertion(name, n, args, st, fr, run);
+    if (asserted) return asserted;
+  }
   // a function-like macro we cannot see or expand may assign its plain-name arguments
   if (fr.file.fnMacros.has(name) || /^[A-Z_][A-Z0-9_]*$/.test(name)) {
     // a function-like macro we do not expand may assign its plain-name arguments and write any
@@ -132,7 +134,87 @@ function callValue(n: N, st: State, fr: Frame, run: Run): Val {
   if (VA_INIT.has(name)) return vaInit(args, st, fr, run);
   const modelled = callLibrary(name, n, args, st, fr, run);
   if (modelled) return modelled.v;
-  return unknownCall(args.map((a) => evalExpr(a, st, fr, run)), st);
+  const asserted = name === 'assert' ? narrowAssertion(name, n, args, st, fr, run) : undefined;
+  if (asserted) return asserted;
+  return unknownCall(fr.file.cpp ? cppUnknownArgs(args, st, fr, run) : args.map((a) => evalExpr(a, st, fr, run)), st);
+}
+
+/**
+ * The overload of `name` a call means: the one whose parameters take this many arguments and
+ * agree with them on pointer or not; undefined when that leaves more than one (or none).
+ */
+function overload(name: string, args: N[], fr: Frame, run: Run): FnDef | undefined {
+  const all = fr.file.overloads?.get(name);
+  if (!all) return undefined;
+  const fits = all.filter((f) => f.params.length === args.length || (f.variadic && f.params.length <= args.length));
+  if (fits.length <= 1) return fits[0];
+  const kinds = args.map((a) => {
+    const t = staticType(a, fr, run);
+    return a.t === 'string_literal' || a.t === 'concatenated_string' || (t && (t.ptr > 0 || t.arr !== undefined)) ? 'ptr' : t && intRange(t) ? 'int' : t?.cls ? 'obj' : '?';
+  });
+  const agree = fits.filter((f) => f.params.every((p, i) => {
+    const k = kinds[i];
+    if (k === '?' || k === undefined) return true;
+    const pk = p.type.ptr > 0 ? 'ptr' : intRange(p.type) ? 'int' : p.type.cls ? 'obj' : '?';
+    return pk === '?' || pk === k;
+  }));
+  return agree.length === 1 ? agree[0] : undefined;
+}
+
+/**
+ * Follows a call into `fn` of the scan with the caller's values (a member function on object
+ * `self`), or treats it as unknown past the depth and budget limits.
+ */
+export function callMethod(fn: FnDef, args: N[], n: N, self: Frame['self'], st: State, fr: Frame, run: Run): Val {
+  const vals = argValues(fn, args, st, fr, run);
+  markValidated(fn, vals, st);
+  if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name)) {
+    const fork = run.fork;
+    if (fork?.node !== n) {
+      const outs = inline(fn, args, vals, n, st, fr, run, self);
+      adopt(st, joinAll(outs.map((o) => o.state)));
+      return joinRets(outs, fn, n);
+    }
+    // the statement splits on this call: its first run computes the outcomes, replays pick one
+    // an outcome may be the caller's own state object (the callee ran on it): keep a copy, or the
+    // first replay's changes to that state would show up in the later replays
+    fork.outcomes ??= lookupOutcomes(inline(fn, args, vals, n, st, fr, run, self), fn, n).map((o) => (o.state === st ? { ...o, state: st.clone() } : o));
+    const o = fork.outcomes[fork.pick ?? 0];
+    if (!o) return UNKNOWN;
+    adopt(st, o.state);
+    return o.ret;
+  }
+  return unknownCall(vals, st);
+}
+
+/**
+ * The values of a call's arguments; an argument bound to a C++ reference parameter is not read
+ * (`parse(s, out)` fills `out`): its current value is passed without an unassigned-read check.
+ */
+function argValues(fn: FnDef, args: N[], st: State, fr: Frame, run: Run): Val[] {
+  return args.map((a, i) => {
+    const p = fn.params[i];
+    if (p?.type.ref && fr.file.cpp) {
+      const key = referenceTarget(a, st, fr, run);
+      if (key) return st.vars.get(key)?.v ?? UNKNOWN;
+    }
+    return evalExpr(a, st, fr, run);
+  });
+}
+
+/**
+ * Arguments of a C++ call we cannot see: a plain variable may be bound to a reference parameter
+ * and filled (`std::from_chars(b, e, value)`, a helper declared in a header), so it is not read
+ * as unassigned, and counts as assigned afterwards.
+ */
+function cppUnknownArgs(args: N[], st: State, fr: Frame, run: Run): Val[] {
+  return args.map((a) => {
+    const key = a.t === 'identifier' ? keyOf(text(fr.file, a), fr, run) : undefined;
+    const cell = key ? st.vars.get(key) : undefined;
+    if (!key || !cell || cell.init === YES || (cell.type && (cell.type.arr !== undefined || cell.type.arrUnknown))) return evalExpr(a, st, fr, run);
+    st.vars.set(key, { ...cell, v: UNKNOWN, init: YES });
+    return UNKNOWN;
+  });
 }
 
 /** The expansion of a function-like macro, evaluated (or run, when it is statements) where it is used. */
@@ -142,6 +224,31 @@ function runExpansion(node: N, statements: boolean, name: string, st: State, fr:
     adopt(st, exec(node, st, fr, run));
     return UNKNOWN;
   });
+}
+
+const ASSERT_TRUE = /^(assert|ASSERT|ASSERT_TRUE|EXPECT_TRUE|CHECK|DCHECK|VERIFY|ENSURE|REQUIRE|g_assert|g_return_if_fail|g_return_val_if_fail|BOOST_ASSERT|Q_ASSERT|Q_CHECK_PTR|assert_true)$/;
+const ASSERT_FALSE = /^(ASSERT_FALSE|EXPECT_FALSE)$/;
+const ASSERT_NE = /^(ASSERT_NE|EXPECT_NE|CHECK_NE|DCHECK_NE)$/;
+
+/**
+ * An assertion we do not expand (`assert(p)`, `ASSERT_TRUE(p != nullptr)`, `CHECK(n < size)`,
+ * `ASSERT_NE(p, nullptr)`): past it the condition holds (a failing one ends the path). Only the
+ * narrowing: whatever judges the assertion itself (a library model, a rule) runs before it, or
+ * calls this once done. Undefined when `name` is no assertion we know.
+ */
+export function narrowAssertion(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): Val | undefined {
+  let cond: N | undefined;
+  let want = true;
+  if (ASSERT_TRUE.test(name)) cond = args[0];
+  else if (ASSERT_FALSE.test(name)) {
+    cond = args[0];
+    want = false;
+  } else if (ASSERT_NE.test(name) && args[0] && args[1]) cond = { t: 'binary_expression', op: '!=', s: n.s, e: n.e, line: n.line, c: [args[0], args[1]] };
+  if (!cond) return undefined;
+  const [t, f] = branch(cond, st, fr, run);
+  adopt(st, want ? t : f);
+  for (const a of args.slice(ASSERT_NE.test(name) ? 2 : 1)) evalExpr(a, st, fr, run);
+  return UNKNOWN;
 }
 
 /** `va_start(ap, last)` / `va_copy(ap, src)` assign `ap`: it is written, not read */
@@ -176,14 +283,40 @@ function unknownCall(vals: Val[], st: State): Val {
   return UNKNOWN;
 }
 
-function joinRets(outs: readonly Outcome[]): Val {
+/** The outcomes of a lookup (NULL on some ways out, a pointer on others): the NULL says where it came from. */
+function lookupOutcomes(outs: Outcome[], fn: FnDef, n: N): Outcome[] {
+  if (fn.retType.ptr > 0) outs = outs.map((o) => (ownNull(o.ret, fn) && o.ret.k === 'ptr' ? { ...o, ret: { ...o.ret, nulSrc: { line: n.line, note: `${fn.name}() can return NULL`, fromAlloc: true, lookup: true } } } : o));
+  if (fn.retType.ptr === 0 || outs.length < 2) return outs;
+  const isNull = (v: Val) => v.k === 'ptr' && v.nul === YES && v.t.length === 0;
+  if (outs.every((o) => isNull(o.ret)) || !outs.some((o) => isNull(o.ret))) return outs;
+  return outs.map((o) => (isNull(o.ret) ? { ...o, ret: { k: 'ptr', t: [], nul: YES, nulSrc: { line: n.line, note: `${fn.name}() can return NULL`, fromAlloc: true, lookup: true } } } : o));
+}
+
+/** A NULL the callee's own code wrote (`return found ? p : NULL;`), not one a caller passed through. */
+function ownNull(v: Val, fn: FnDef): boolean {
+  if (v.k !== 'ptr' || v.nul !== MAYBE || !v.nulSrc || v.nulSrc.fromAlloc) return false;
+  const end = fn.body.line + (fn.file.src.slice(fn.body.s, fn.body.e).match(/\n/g)?.length ?? 0);
+  return v.nulSrc.line >= fn.body.line && v.nulSrc.line <= end;
+}
+
+function joinRets(outs: readonly Outcome[], fn?: FnDef, n?: N): Val {
   let ret: Val | undefined;
   for (const o of outs) ret = ret ? joinVal(ret, o.ret) : o.ret;
-  return ret ?? UNKNOWN;
+  if (fn && n && ret?.k === 'ptr' && fn.retType.ptr > 0 && ownNull(ret, fn)) return { ...ret, nulSrc: { line: n.line, note: `${fn.name}() can return NULL`, fromAlloc: true, lookup: true } };
+  if (!fn || !n || fn.retType.ptr === 0 || outs.length < 2) return ret ?? UNKNOWN;
+  // a function of the scan that returns NULL on some of its ways out for these arguments (and a
+  // pointer on others) is a lookup: using its result unchecked is a finding, as for getenv
+  const isNull = (v: Val) => v.k === 'ptr' && v.nul === YES && v.t.length === 0;
+  const others = outs.filter((o) => !isNull(o.ret));
+  if (others.length === outs.length || others.length === 0) return ret ?? UNKNOWN;
+  let found: Val | undefined;
+  for (const o of others) found = found ? joinVal(found, o.ret) : o.ret;
+  const base: Val = found?.k === 'ptr' ? found : { k: 'ptr', t: [], nul: MAYBE };
+  return { ...base, nul: MAYBE, nulSrc: { line: n.line, note: `${fn.name}() can return NULL`, fromAlloc: true, lookup: true } };
 }
 
 /** Follows a call into `fn` with the caller's values; its outcomes, the callee's locals removed. */
-function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, run: Run): Outcome[] {
+function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, run: Run, self?: Frame['self']): Outcome[] {
   run.visited.add(fn);
   const frame: Frame = {
     fn,
@@ -199,6 +332,7 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
     callers: [...fr.callers, fr.fn.name],
     callSites: [...fr.callSites, { line: n.line, note: `call to ${fn.name}`, file: fr.file.path, ctx: fr.file, s: n.s }],
     ...(fn.variadic ? { varargs: vals.slice(fn.params.length) } : {}),
+    ...(fn.cls && fn.member !== 'static' ? { self: self ?? thisOfUnknown(fn, st, fr, run) } : {}),
   };
   fn.params.forEach((p, i) => {
     const given = vals[i];
@@ -209,6 +343,22 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
       return;
     }
     const key = `${frame.id}:${p.name}`;
+    // a C++ reference parameter is another name for the caller's variable
+    const refArg = args[i];
+    const bound = p.type.ref && refArg ? referenceTarget(refArg, st, fr, run) : undefined;
+    if (bound) {
+      frame.names.set(p.name, bound);
+      frame.types.set(p.name, { ...p.type, ref: undefined });
+      return;
+    }
+    if (p.type.ref) {
+      // bound to memory or a temporary: a name of its own, not a local whose address dies here
+      const own = refKey(frame, p.name);
+      frame.names.set(p.name, own);
+      frame.types.set(p.name, { ...p.type, ref: undefined });
+      st.vars.set(own, { v: vals[i] ?? UNKNOWN, init: YES, type: { ...p.type, ref: undefined }, line: fn.line });
+      return;
+    }
     frame.names.set(p.name, key);
     frame.types.set(p.name, p.type);
     st.vars.set(key, { v: vals[i] ?? UNKNOWN, init: YES, type: p.type, line: fn.line });
@@ -219,14 +369,22 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
       for (const [k, cell] of [...st.vars]) if (k.startsWith(`${argKey}.`)) st.vars.set(`${key}${k.slice(argKey.length)}`, cell);
     }
   });
+  // a constructor's member initialisers run before its body
+  if (fn.inits && frame.self) memberInits(fn.inits, st, frame, run);
+  const watched = watchArgs(fn, args, st, frame, fr, run);
   const outs = runPaths(frame, st, run);
+  // its local objects are destroyed as it returns
+  if (fr.file.cpp || fn.file.cpp) for (const o of outs) destroyLocals(frame, o.state, run);
   run.at = fr.file.path;
+  // what the callee's tests proved about a parameter it never changes holds for the caller's variable
+  if (watched.length > 0) for (const o of outs) narrowArgs(watched, o.state);
   // the callee's locals are gone; keep the states small
   const prefix = `${frame.id}:`;
+  const bound = `${frame.id}&`;
   for (const o of outs) {
     const gone: string[] = [];
     o.state.vars.forEach((_, k) => {
-      if (k.startsWith(prefix)) gone.push(k);
+      if (k.startsWith(prefix) || k.startsWith(bound)) gone.push(k);
     });
     for (const k of gone) o.state.vars.delete(k);
     for (const r of o.state.rels) if (r.includes(`|${prefix}`)) o.state.dropRels(r.split('|').find((x) => x.startsWith(prefix)) ?? '');
@@ -242,4 +400,63 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
   }
   if (outs.length === 0) return [{ state: State.deadState(), ret: UNKNOWN }];
   return mergeOutcomes(outs);
+}
+
+/** A caller's variable passed by value to a parameter the callee never assigns. */
+interface Watched {
+  key: string;
+  param: string;
+  cell: ReturnType<State['vars']['get']>;
+}
+
+const assignedParams = new WeakMap<FnDef, Set<string>>();
+
+/** Names a function assigns, increments or takes the address of (syntactically). */
+function assignedIn(fn: FnDef): Set<string> {
+  let out = assignedParams.get(fn);
+  if (out) return out;
+  out = new Set();
+  const stack: N[] = [fn.body];
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    const target = n.t === 'assignment_expression' || n.t === 'update_expression' || (n.t === 'pointer_expression' && n.op === '&') ? n.c[0] : undefined;
+    if (target?.t === 'identifier') out.add(fn.file.src.slice(target.s, target.e));
+    for (const c of n.c) stack.push(c);
+    if (n.parts) for (const p of n.parts) if (p) stack.push(p);
+  }
+  assignedParams.set(fn, out);
+  return out;
+}
+
+function watchArgs(fn: FnDef, args: N[], st: State, frame: Frame, fr: Frame, run: Run): Watched[] {
+  const out: Watched[] = [];
+  fn.params.forEach((p, i) => {
+    const a = args[i];
+    if (!a || a.t !== 'identifier' || p.type.ref || frame.names.get(p.name) !== `${frame.id}:${p.name}`) return;
+    if (assignedIn(fn).has(p.name)) return;
+    const key = keyOf(text(fr.file, a), fr, run);
+    const cell = key ? st.vars.get(key) : undefined;
+    if (!key || !cell || (cell.v.k !== 'int' && cell.v.k !== 'ptr')) return;
+    out.push({ key, param: `${frame.id}:${p.name}`, cell });
+  });
+  return out;
+}
+
+/** Narrows each watched variable, still untouched on this exit, to what the parameter was narrowed to. */
+function narrowArgs(watched: readonly Watched[], st: State): void {
+  if (st.dead) return;
+  for (const w of watched) {
+    const cur = st.vars.get(w.key);
+    const pv = st.vars.get(w.param)?.v;
+    if (!cur || cur !== w.cell || !pv) continue;
+    const v = cur.v;
+    if (v.k === 'int' && pv.k === 'int') {
+      const lo = Math.max(v.lo, pv.lo);
+      const hi = Math.min(v.hi, pv.hi);
+      if (lo > hi || (lo === v.lo && hi === v.hi)) continue;
+      st.vars.set(w.key, { ...cur, v: { ...v, lo, hi, ...(pv.nz ? { nz: true } : {}) } });
+    } else if (v.k === 'ptr' && pv.k === 'ptr' && v.nul !== pv.nul && pv.nul === NO && v.t.length > 0) {
+      st.vars.set(w.key, { ...cur, v: { ...v, nul: NO, nulSrc: undefined } });
+    }
+  }
 }

@@ -211,11 +211,17 @@ export function collectStruct(n: N, file: FileCtx, group: Group): void {
 }
 
 /** Names used in `n` (identifiers), for root selection and assigned-global detection. */
-export function scanNames(n: N, src: string, used: Set<string>, assigned: Set<string>): void {
+export function scanNames(n: N, src: string, used: Set<string>, assigned: Set<string>, methods?: Set<string>): void {
   const stack: N[] = [n];
   while (stack.length > 0) {
     const x = stack.pop() as N;
     if (x.t === 'identifier') used.add(src.slice(x.s, x.e));
+    // C++: member functions called on an object (`obj.f()`, `p->f()`), constructors of objects made here
+    else if (methods && x.t === 'call_expression' && x.c[0]?.t === 'field_expression' && x.c[0].c[1]) methods.add(src.slice(x.c[0].c[1].s, x.c[0].c[1].e));
+    else if (methods && (x.t === 'declaration' || x.t === 'new_expression')) {
+      const t = x.c.find((c) => c.t === 'type_identifier' || c.t === 'qualified_identifier' || c.t === 'template_type');
+      if (t) methods.add(src.slice(t.s, t.e).replace(/<.*$/, '').replace(/^.*::/, ''));
+    }
     else if ((x.t === 'assignment_expression' || x.t === 'update_expression') && x.c[0]?.t === 'identifier') assigned.add(src.slice(x.c[0].s, x.c[0].e));
     else if (x.t === 'pointer_expression' && x.op === '&' && x.c[0]?.t === 'identifier') assigned.add(src.slice(x.c[0].s, x.c[0].e));
     for (const c of x.c) stack.push(c);

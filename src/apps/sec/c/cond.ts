@@ -407,7 +407,8 @@ function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw
     const isNullTest = (bound && bound.lo === 0 && bound.hi === 0) || (raw.k === 'ptr' && raw.nul === YES && raw.t.length === 0);
     if (!isNullTest) return;
     if (op === '!=') st.vars.set(key, { ...cell, v: { ...v, nul: NO, nulSrc: undefined } });
-    else if (op === '==') st.vars.set(key, { ...cell, v: { k: 'ptr', t: [], nul: YES, nulSrc: v.nulSrc } });
+    // (a NULL the program tested for is no longer an unchecked one, wherever paths join again)
+    else if (op === '==') st.vars.set(key, { ...cell, v: { k: 'ptr', t: [], nul: YES, nulSrc: v.nulSrc ? { ...v.nulSrc, fromAlloc: false, lookup: undefined } : undefined } });
     if (op === '!=' || op === '==') settleRealloc(st, v, op === '!=');
     // where an allocation returned NULL there is no block: nothing to leak on this path
     if (op === '==') dropFailedAlloc(st, v);
@@ -418,11 +419,14 @@ function narrow(st: State, key: string, op: string, bound: IntV | undefined, raw
     if (v.k === 'unk' && op === '==' && bound.lo === bound.hi) st.vars.set(key, { ...cell, v: { ...bound } });
     return;
   }
-  const nv = narrowInt(v, op, bound);
+  let nv = narrowInt(v, op, bound);
   if (nv === 'dead') {
     st.dead = true;
     return;
   }
+  // an input held below a program value nothing is known about (`if (n > size_) return;`) has
+  // been checked: how far it may go is the program's business, no longer the input's
+  if (v.taint && !bound.taint && (op === '<' || op === '<=') && bound.hi === Infinity && Number.isFinite(v.hi)) nv = { ...nv, hi: Infinity, taint: false, weak: undefined, origin: undefined };
   st.vars.set(key, { ...cell, v: nv });
   if (st.rels.size > 0 && Number.isFinite(nv.lo)) capBySum(st, key, nv.lo);
   if (v.lenOf) narrowLen(st, v.lenOf, op, bound);

@@ -9,6 +9,7 @@ import type { FnMacroDef } from './collect.js';
 import type { Parser } from './files.js';
 import type { Fork } from './paths.js';
 import type { State } from './state.js';
+import type { ClassInfo } from './cpp-class.js';
 import type { CType, StructInfo } from './types.js';
 import type { Obj, Val } from './values.js';
 import type { FindingSubject } from './merge.js';
@@ -53,6 +54,10 @@ export interface FileCtx {
   /** for parsing macro expansions */
   parser: Parser;
   cpp: boolean;
+  /** C++ classes this file defines (cpp-class.ts) */
+  classes?: ClassInfo[];
+  /** C++ functions this file defines more than once (overloads), by name */
+  overloads?: Map<string, FnDef[]>;
 }
 
 export interface FnDef {
@@ -66,6 +71,13 @@ export interface FnDef {
   variadic: boolean;
   /** not `static`: callers outside the scan may exist */
   exported: boolean;
+  /** C++: the class this is a member function of, and which kind */
+  cls?: string;
+  member?: 'method' | 'ctor' | 'dtor' | 'static';
+  /** the class it belongs to */
+  owner?: ClassInfo;
+  /** a constructor's member initialisers (`: a_(x), b_{}`) */
+  inits?: N;
 }
 
 export interface GlobalDef {
@@ -90,6 +102,10 @@ export interface Group {
   assigned: Set<string>;
   /** the rest of the scan: functions and globals defined in files outside the group */
   external?: External;
+  /** C++ classes by name (cpp-class.ts) */
+  classes?: Map<string, ClassInfo>;
+  /** C++ member functions some code calls as `obj.f(…)` / `p->f(…)` (not roots) */
+  calledMethods?: Set<string>;
 }
 
 export interface External {
@@ -119,6 +135,8 @@ export interface Frame {
   grown?: Set<string>;
   /** values passed for a variadic function's `...` (v*printf in it formats them) */
   varargs?: Val[];
+  /** C++ member function: the object `this` is, as the state key whose members are `key.m` */
+  self?: { key: string; cls: string };
 }
 
 export interface Run {

@@ -5,7 +5,7 @@
 import type { N } from './ast.js';
 import type { Frame, Run } from './context.js';
 import { checkConversion } from './arith.js';
-import { declareObject } from './cpp.js';
+import { autoType, declareObject } from './cpp.js';
 import { evalExpr, quietly, storedArith } from './eval.js';
 import { assignVar, clampToType, newObj } from './memory.js';
 import type { State } from './state.js';
@@ -19,8 +19,11 @@ export function declare(n: N, st: State, fr: Frame, run: Run): void {
   const base = specType(specs, fr.file.src);
   for (const d of n.c) {
     if (!(d.t.endsWith('declarator') || d.t === 'identifier')) continue;
-    const { name, type, init } = declType(d, base, fr.file.src, (e) => constLen(e, st, fr, run));
+    const decl = declType(d, base, fr.file.src, (e) => constLen(e, st, fr, run));
+    const { name, init } = decl;
     if (!name) continue;
+    // C++ `auto`: the initialiser's type
+    const type = fr.file.cpp && specs.some((c) => c.t === 'placeholder_type_specifier') ? autoType(decl.type, init, fr, run) : decl.type;
     const key = `${fr.id}:${name}`;
     if (isStatic && specs.some((c) => c.op === 'extern')) continue;
     fr.names.set(name, key);

@@ -124,3 +124,22 @@ describe('sharing the parse', () => {
     await expect(analyzeCFiles([c('a.c', 'int a;\n')], { onTree: () => { throw new Error('hook failed'); } })).rejects.toThrow('hook failed');
   });
 });
+
+describe('C++: overloads and assertions', () => {
+  const cpp = async (source: string) => {
+    const [r] = await analyzeCFiles([{ file: 't.cpp', source, language: 'cpp' }]);
+    return (r?.findings ?? []).map((f) => `${f.rule}@${f.line}`);
+  };
+  const pre = '#include <stdlib.h>\n#include <string.h>\n';
+
+  it('a call picks the overload its arguments fit', async () => {
+    const src = `${pre}static void put(char *d, const char *s) { strcpy(d, s); }\nstatic void put(char *d, int n) { d[0] = (char)n; }\nvoid g(void) {\n char b[4];\n put(b, 3);\n put(b, "0123456789");\n}\n`;
+    expect(await cpp(src)).toEqual(['c.buffer.stack-overflow@3']);
+  });
+
+  it.each(['assert(p != nullptr);', 'ASSERT_TRUE(p != nullptr);', 'CHECK(p);', 'ASSERT_NE(p, nullptr);', 'ASSERT_FALSE(p == nullptr);'])('past %s the condition holds', async (a) => {
+    const body = (s: string) => `${pre}void f(void) {\n char *p = (char *)malloc(10);\n ${s}\n p[0] = 1;\n free(p);\n}\n`;
+    expect(await cpp(body(''))).toEqual(['c.null.unchecked-alloc@6']);
+    expect(await cpp(body(a))).toEqual([]);
+  });
+});

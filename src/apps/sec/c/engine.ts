@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { SyntaxNode } from '../../../lang/tree-sitter.js';
 import type { FileInput, RawFinding } from '../finding.js';
 import { scanNames } from './collect.js';
+import { destroyLocals, rootThis } from './cpp-class.js';
 import { report, type FileCtx, type FnDef, type Frame, type Group, type Run } from './context.js';
 import { runPaths } from './exec.js';
 import { attach, CallerError, loadFile, parsers, type LoadedFile, type ParserFor } from './files.js';
@@ -170,8 +171,9 @@ export async function analyzeGroup(
   for (const loaded of loadedFiles) {
     attach(loaded, group);
     group.files.push(loaded.file);
-    for (const fn of loaded.fns) scanNames(fn.body, loaded.file.src, group.referenced, group.assigned);
-    for (const n of loaded.decls) if (n.t === 'declaration') scanNames(n, loaded.file.src, group.referenced, new Set());
+    const methods = loaded.file.cpp ? (group.calledMethods ??= new Set()) : undefined;
+    for (const fn of loaded.fns) scanNames(fn.body, loaded.file.src, group.referenced, group.assigned, methods);
+    for (const n of loaded.decls) if (n.t === 'declaration') scanNames(n, loaded.file.src, group.referenced, new Set(), methods);
   }
   const assignedKeys = new Set<string>();
   for (const [key] of group.globals) {
@@ -181,7 +183,7 @@ export async function analyzeGroup(
   group.assigned = assignedKeys;
   const visited = new Set<FnDef>();
   const all = loadedFiles.flatMap((l) => l.fns);
-  const roots = all.filter((f) => !group.referenced.has(f.name));
+  const roots = all.filter((f) => !group.referenced.has(f.name) && !(f.cls && group.calledMethods?.has(f.name)));
   for (const fn of roots) analyzeRoot(fn, group, visited, fn.name === 'main' ? 'main' : fn.exported ? 'exported' : 'internal');
   for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited, 'internal');
   try {
@@ -207,11 +209,15 @@ function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKi
   };
   const st = new State();
   entryParams(fn, kind, fr, st, run);
+  if (fn.cls) rootThis(fn, fr, st, run);
   visited.add(fn);
   try {
     // each way out of the entry function is judged on its own: a block freed on the normal exit
     // still leaks on the early `return -1`
-    for (const o of runPaths(fr, st, run, true)) reportLeaks(o, group);
+    for (const o of runPaths(fr, st, run, true)) {
+      destroyLocals(fr, o.state, run);
+      reportLeaks(o, group);
+    }
   } catch (e) {
     if (process.env.JSEC_DEBUG) console.error(e);
     // an engine limitation on odd code must not cost the other functions their findings

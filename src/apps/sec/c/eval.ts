@@ -8,8 +8,9 @@ import { report, text, type Frame, type Run } from './context.js';
 import { macroBody } from './macros.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalCall } from './call.js';
-import { evalDelete, evalNew, streamInput } from './cpp.js';
-import { isStdString, streamOutput, stringAppend, stringConcat } from './cpp-string.js';
+import { asElements, assignObject, evalDelete, evalNew, streamInput, stringConcat } from './cpp.js';
+import { qualifiedKey } from './cpp-class.js';
+import { isStdString, streamOutput, stringAppend } from './cpp-string.js';
 import { addrOf, evalField } from './fields.js';
 import { KNOWN_CONSTANTS } from './externs.js';
 import { decodeLiteral, literalLength } from './literal.js';
@@ -47,8 +48,11 @@ function stringLiteral(n: N, st: State, fr: Frame, run: Run): PtrV {
   let id = run.literals.get(n);
   if (id === undefined || !st.objs.has(id)) {
     const { raw, wide, lit, len } = literalText(n, fr);
+    // "\0\0\0" is a string of length 0 in a 4-byte array
+    const nul = lit?.indexOf('\0') ?? -1;
+    const slen = nul >= 0 ? nul : len;
     const obj = newObj(run, st, {
-      kind: 'literal', size: (len + 1) * (wide ? 4 : 1), elem: wide ? 4 : 1, slo: len * (wide ? 4 : 1), shi: len * (wide ? 4 : 1), taint: false, freed: NO, init: YES,
+      kind: 'literal', size: (len + 1) * (wide ? 4 : 1), elem: wide ? 4 : 1, slo: slen * (wide ? 4 : 1), shi: slen * (wide ? 4 : 1), taint: false, freed: NO, init: YES,
       escaped: true, line: n.line, name: raw.length > 30 ? `${raw.slice(0, 27)}...` : raw, local: false, lit,
     });
     id = obj.id;
@@ -196,6 +200,13 @@ export function evalExpr(n: N, st: State, fr: Frame, run: Run): Val {
       return evalCall(n, st, fr, run);
     case 'conditional_expression':
       return evalConditional(n, st, fr, run);
+    case 'this':
+      // the object a member function runs on, held as a variable: `this->m` is its member `m`
+      return fr.self ? { k: 'ref', key: fr.self.key } : UNKNOWN;
+    case 'qualified_identifier': {
+      const key = qualifiedKey(n, fr, run);
+      return key ? readVar(key, n, st, fr, run) : UNKNOWN;
+    }
     case 'new_expression':
       return evalNew(n, st, fr, run);
     case 'delete_expression':
@@ -266,7 +277,7 @@ export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boole
   const p = evalExpr(base, st, fr, run);
   const iv = evalExpr(index, st, fr, run);
   const idx = iv.k === 'int' ? iv : anyInt();
-  const bt = staticType(base, fr, run);
+  const bt = fr.file.cpp ? asElements(staticType(base, fr, run)) : staticType(base, fr, run);
   const size = elemSize(bt, run.group.structs) ?? (p.k === 'ptr' ? (st.objs.get(p.t[0]?.o ?? -1)?.elem ?? 1) : 1);
   const cap = arrayCap(base, fr, run);
   const grown = base.t === 'identifier' && fr.grown !== undefined && fr.grown.has(keyOf(text(fr.file, base), fr, run) ?? '');
@@ -415,6 +426,10 @@ function keepRels(lhs: N, before: ReadonlySet<string>, delta: number, st: State,
 function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {
   const [lhs, rhs] = n.c;
   if (!lhs || !rhs) return UNKNOWN;
+  if (fr.file.cpp) {
+    const obj = assignObject(n, st, fr, run);
+    if (obj) return obj;
+  }
   let v: Val;
   if (n.op === '+=' && isStdString(lhs, fr, run)) {
     const target = evalExpr(lhs, st, fr, run);
@@ -444,7 +459,7 @@ function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {
 function reallocOverwrite(lhs: N, rhs: N, _v: Val, n: N, st: State, fr: Frame, run: Run): void {
   let call = rhs;
   while (call.t === 'cast_expression' || call.t === 'parenthesized_expression') call = call.c[call.c.length - 1] ?? call;
-  if (call.t !== 'call_expression' || text(fr.file, call.c[0] ?? call) !== 'realloc') return;
+  if (call.t !== 'call_expression' || text(fr.file, call.c[0] ?? call).replace(/^(::)?std::/, '') !== 'realloc') return;
   const first = call.c[1]?.c[0];
   if (!first || text(fr.file, first).replace(/\s/g, '') !== text(fr.file, lhs).replace(/\s/g, '')) return;
   const key = lvalKey(lhs, fr, run);
@@ -474,6 +489,10 @@ function evalBinary(n: N, st: State, fr: Frame, run: Run): Val {
     st.dead = after.dead;
     return t.dead && !f.dead ? int(0) : f.dead && !t.dead ? int(1) : int(0, 1);
   }
+  if (fr.file.cpp && op === '+') {
+    const joined = stringConcat(n, st, fr, run);
+    if (joined) return joined;
+  }
   if (fr.file.cpp && (op === '<<' || op === '>>')) {
     // in C++ these are stream operators unless the left side is an integer
     const input = op === '>>' ? streamInput(n, st, fr, run) : undefined;
@@ -486,8 +505,6 @@ function evalBinary(n: N, st: State, fr: Frame, run: Run): Val {
       return UNKNOWN;
     }
   }
-  const joined = op === '+' && fr.file.cpp ? stringConcat(n, st, fr, run) : undefined;
-  if (joined) return joined;
   if (op === '+') {
     const end = endOfString(n, st, fr, run);
     if (end) return end;

@@ -7,6 +7,7 @@ import type { N } from './ast.js';
 import { text, type Frame, type Run } from './context.js';
 import { branch } from './cond.js';
 import { resolveFunction } from './call.js';
+import { rangeFor } from './cpp.js';
 import { declare } from './declare.js';
 import { execDo, execFor, execWhile } from './loops.js';
 import { evalExpr } from './eval.js';
@@ -111,13 +112,29 @@ export function execPaths(n: N, paths: Paths, fr: Frame, run: Run): Paths {
           const v = n.c[0] ? evalExpr(n.c[0], s, fr, run) : UNKNOWN;
           if (s.dead) return;
           const local = frameLocal(v, fr, s) ?? (v.k === 'ref' && v.key.startsWith(`${fr.id}:`) ? localVar(v.key, n) : undefined);
-          if (local) reportEscape(local, 'is returned', n, fr, run);
+          // C++: returned as an object by value (`std::string f() { char b[8]; …; return b; }`), the contents are copied
+          const copied = fr.file.cpp && fr.fn.retType.ptr === 0 && !fr.fn.retType.ref && fr.fn.retType.cls;
+          if (local && !copied) reportEscape(local, 'is returned', n, fr, run);
+          // C++ `T &f() { T x; …; return x; }`: a reference to a local
+          const refTo = fr.file.cpp && fr.fn.retType.ref ? localReturned(n.c[0], fr) : undefined;
+          if (refTo) reportEscape(localVar(refTo, n), 'is returned by reference', n, fr, run);
           fr.retVals.push(v);
           fr.returns.push(s);
           (fr.retLines ??= []).push(n.line);
         });
       }
       return [];
+    case 'for_range_loop':
+      return fr.file.cpp ? rangeFor(n, joinAll(live), fr, run, (w, s) => execWhile(w, s, fr, run)) : live;
+    case 'throw_statement':
+      // C++: the path leaves by an exception (what catches it is not followed)
+      for (const st of live) for (const c of n.c) evalExpr(c, st, fr, run);
+      return [];
+    case 'try_statement': {
+      // the protected block; a path that throws ends in it
+      const body = n.c.find((c) => c.t === 'compound_statement');
+      return body ? execPaths(body, live, fr, run) : live;
+    }
     case 'break_statement':
       fr.breaks[fr.breaks.length - 1]?.push(...live);
       return [];
@@ -147,6 +164,21 @@ export function execPaths(n: N, paths: Paths, fr: Frame, run: Run): Paths {
 function initOf(n: N): N | undefined {
   const decls = n.c.filter((c) => c.t === 'init_declarator');
   return decls.length === 1 ? decls[0]?.c[1] : undefined;
+}
+
+/** The key of the non-static local (or by-value parameter) a `return x;` names. */
+function localReturned(e: N | undefined, fr: Frame): string | undefined {
+  if (e?.t !== 'identifier') return undefined;
+  const name = text(fr.file, e);
+  const key = fr.names.get(name);
+  if (!key?.startsWith(`${fr.id}:`) || fr.fn.params.some((p) => p.name === name && (p.type.ref || p.type.ptr > 0))) return undefined;
+  const stack: N[] = [fr.fn.body];
+  while (stack.length > 0) {
+    const d = stack.pop() as N;
+    if (d.t === 'declaration' && d.c.some((c) => c.t === 'storage_class_specifier' && c.op === 'static') && new RegExp(`\\b${name}\\b`).test(text(fr.file, d))) return undefined;
+    for (const c of d.c) stack.push(c);
+  }
+  return key;
 }
 
 /** `return &x;` for a local scalar: described like a local array. */

@@ -9,6 +9,7 @@ import { report, text, type Frame, type Run } from './context.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalExpr } from './eval.js';
 import { clampToType, escape, loaded, loadElement, markWritten, newObj, shift, writeElement } from './memory.js';
+import { smartPointee } from './cpp.js';
 import { keyOf, lvalKey, staticType } from './names.js';
 import type { State } from './state.js';
 import { derefType, intRange, sizeOf, type CType } from './types.js';
@@ -28,6 +29,8 @@ function baseStruct(n: N, fr: Frame, run: Run): CType | undefined {
   if (!base) return undefined;
   const t = staticType(base, fr, run);
   if (!t) return undefined;
+  // C++ `p->f` on a std::unique_ptr / shared_ptr
+  if (n.op === '->' && fr.file.cpp && t.ptr === 0) return smartPointee(t);
   return n.op === '->' ? derefType(t) : t;
 }
 

@@ -8,6 +8,8 @@ import type { RawFinding } from '../finding.js';
 import { convertTree, type N } from './ast.js';
 import { collectStruct, constValue, fnMacroDefs, macroDefs, topLevel, type MacroDef } from './collect.js';
 import type { FileCtx, FnDef, Group } from './context.js';
+import { attachClasses, collectClasses } from './cpp-class.js';
+import { blankClassMacros, cppCasts } from './cpp.js';
 import { declType, specType, type CType } from './types.js';
 
 /** An exception from the caller's onTree hook: it is theirs, so it leaves analyzeGroup unchanged. */
@@ -104,8 +106,11 @@ export function functionOf(n: N, file: FileCtx): FnDef | undefined {
   const retBase = specType(specs, file.src);
   let d: N | undefined = n.c.find((c) => c.t.endsWith('declarator'));
   let ptr = 0;
+  let ref = false;
   while (d && d.t !== 'function_declarator') {
     if (d.t === 'pointer_declarator') ptr++;
+    // C++ `T &f()`: returns a reference
+    if (d.t === 'reference_declarator') ref = true;
     d = d.c.find((c) => c.t.endsWith('declarator'));
   }
   if (!d) return undefined;
@@ -125,8 +130,9 @@ export function functionOf(n: N, file: FileCtx): FnDef | undefined {
       ps.push({ name: info.name, type });
     } else ps.push({ name: `#${ps.length}`, type: specType(pspecs, file.src) });
   }
-  const variadic = (params?.c ?? []).some((c) => c.t === 'variadic_parameter');
-  return { name, body, params: ps, retType: { ...retBase, ptr: retBase.ptr + ptr }, file, line: n.line, variadic, exported: false };
+  // (C++ keeps a bare `...` as an unnamed token)
+  const variadic = (params?.c ?? []).some((c) => c.t === 'variadic_parameter') || (file.cpp && params !== undefined && /\.\.\.\s*\)$/.test(file.src.slice(params.s, params.e)));
+  return { name, body, params: ps, retType: { ...retBase, ptr: retBase.ptr + ptr, ...(ref ? { ref } : {}) }, file, line: n.line, variadic, exported: false };
 }
 
 export function isStaticDecl(n: N): boolean {
@@ -169,8 +175,10 @@ export interface LoadOptions {
 }
 
 export function loadFile(path: string, source: string, lang: LanguageId, parser: Parser, o: LoadOptions): LoadedFile | undefined {
+  if (lang === 'cpp') source = blankClassMacros(source);
   const parsed = parse(parser, source, o.onTree, o.pick);
   if (!parsed) return undefined;
+  if (lang === 'cpp') cppCasts(parsed.root, source);
   const file: FileCtx = {
     path, src: source, srcLen: source.length, root: parsed.root, macros: new Map(), parseMacro: () => undefined, macroNames: new Set(), defined: new Set(), fnMacros: new Set(), noreturn: new Set(), fns: new Map(), staticVars: new Set(), globalKeys: new Map(),
     findings: o.findings, seen: new Map(), owned: o.owned, includes: [], fnMacroDefs: new Map(), parser, cpp: lang === 'cpp',
@@ -189,7 +197,11 @@ export function loadFile(path: string, source: string, lang: LanguageId, parser:
   file.noreturn = noreturnNames(source, file.includes);
   const fns: FnDef[] = [];
   const decls: N[] = [];
+  // C++ classes: their member functions are functions of the file, found through their class
+  const methods = file.cpp ? collectClasses(nodes, file, functionOf) : undefined;
+  if (methods) fns.push(...methods.fns);
   for (const n of nodes) {
+    if (methods?.nodes.has(n)) continue;
     if (n.t === 'function_definition') {
       const fn = functionOf(n, file);
       if (!fn) continue;
@@ -197,7 +209,13 @@ export function loadFile(path: string, source: string, lang: LanguageId, parser:
       // define the same names (main, usage, helpers) once per program
       fn.exported = !isStaticDecl(n);
       fns.push(fn);
-      if (!file.fns.has(fn.name)) file.fns.set(fn.name, fn);
+      const first = file.fns.get(fn.name);
+      if (!first) file.fns.set(fn.name, fn);
+      else if (file.cpp) {
+        // C++ overloads: which one a call means depends on its arguments (call.ts)
+        file.overloads ??= new Map();
+        file.overloads.set(fn.name, [...(file.overloads.get(fn.name) ?? [first]), fn]);
+      }
     } else if (n.t === 'declaration' || n.t === 'type_definition' || n.t === 'struct_specifier') decls.push(n);
   }
   return { file, fns, decls, errors: parsed.errors };
@@ -213,7 +231,8 @@ export function attach(loaded: LoadedFile, group: Group): void {
       collectGlobals(n, file, group);
     } else collectStruct(n.t === 'struct_specifier' ? { ...n, c: [n] } : n, file, group);
   }
-  for (const fn of loaded.fns) if (fn.exported && !group.fns.has(fn.name)) group.fns.set(fn.name, fn);
+  attachClasses(file, group);
+  for (const fn of loaded.fns) if (fn.exported && !fn.cls && !group.fns.has(fn.name)) group.fns.set(fn.name, fn);
 }
 
 

@@ -117,7 +117,7 @@ export function libFree(n: N, args: N[], st: State, fr: Frame, run: Run): LibRes
     report(fr, n, {
       rule: 'c.memory.free-non-heap',
       pattern: 'free',
-      description: `'${text(fr.file, arg)}' is the address of the variable '${p.key.slice(p.key.lastIndexOf(':') + 1)}', which is not heap memory.`,
+      description: `'${text(fr.file, arg)}' is the address of the variable '${p.key.slice(p.key.lastIndexOf(':') + 1).replace(/^this[#~]\d+\./, '')}', which is not heap memory.`,
       confidence: 0.85,
     }, run);
     return { v: { k: 'unk' } };

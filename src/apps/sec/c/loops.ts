@@ -29,6 +29,11 @@ interface LoopFacts {
   assigned: string[];
 }
 
+/** `x += (size_t)r` and C++ `x += static_cast<size_t>(r)` step by `r` */
+function uncast(n: N): N {
+  return n.t === 'cast_expression' && n.c[1] ? n.c[1] : n;
+}
+
 /** The facts depend only on the loop's text: computed once per loop, whatever the call context. */
 const factsCache = new WeakMap<N, LoopFacts>();
 
@@ -55,7 +60,7 @@ function loopFacts(body: N | undefined, update: N | undefined, fr: Frame): LoopF
       if (n.parts) for (const p of n.parts) if (p) inner.add(p);
     }
     if (n.t === 'update_expression') step(n.c[0], n.op === '--' ? -1 : 1, '1', n);
-    else if (n.t === 'assignment_expression' && (n.op === '+=' || n.op === '-=') && n.c[1]) step(n.c[0], n.op === '+=' ? 1 : -1, src.slice(n.c[1].s, n.c[1].e), n);
+    else if (n.t === 'assignment_expression' && (n.op === '+=' || n.op === '-=') && n.c[1]) step(n.c[0], n.op === '+=' ? 1 : -1, src.slice(uncast(n.c[1]).s, uncast(n.c[1]).e), n);
     else if (n.t === 'assignment_expression' && n.op === '=' && n.c[0]?.t === 'identifier' && n.c[1]?.t === 'binary_expression' && (n.c[1].op === '+' || n.c[1].op === '-')) {
       const [x, e] = n.c[1].c;
       if (x && e && name(x) === name(n.c[0])) step(n.c[0], n.c[1].op === '+' ? 1 : -1, src.slice(e.s, e.e), n);

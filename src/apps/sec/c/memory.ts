@@ -11,6 +11,7 @@ import { lvalKey, staticType, typeOfKey } from './names.js';
 import { referenced, type Cell, type State } from './state.js';
 import { elemSize, intRange, type CType } from './types.js';
 import { argvString } from './params.js';
+import { isObjectMember } from './cpp-class.js';
 import { anyInt, int, joinVal, NO, UNKNOWN, YES, type IntV, type Obj, type Origin, type PtrV, type Target, type Val } from './values.js';
 
 export function newObj(run: Run, st: State, o: Omit<Obj, 'id'>): Obj {
@@ -26,7 +27,8 @@ export function store(lhs: N, v: Val, st: State, fr: Frame, run: Run): void {
     const name = lhs.t === 'identifier' ? text(fr.file, lhs) : '';
     const type = old?.type ?? (name ? typeOfKey(key, name, fr, run) : staticType(lhs, fr, run));
     assignVar(st, key, { v: clampToType(v, type), init: YES, type, line: old?.line ?? lhs.line });
-    if (key.startsWith('g:')) escape(v, st);
+    // kept by a global, or by a C++ object (its destructor's business)
+    if (key.startsWith('g:') || (fr.file.cpp && isObjectMember(key, st, run))) escape(v, st);
     else lostLastPointer(old?.v, v, lhs, st, fr, run);
     return;
   }

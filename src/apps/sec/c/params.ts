@@ -6,6 +6,7 @@
  * and writes are tracked like any other memory.
  */
 import type { FnDef, Frame, Run } from './context.js';
+import { paramObject, refKey } from './cpp.js';
 import { newObj } from './memory.js';
 import type { State } from './state.js';
 import { derefType, intRange, isFloat, type CType } from './types.js';
@@ -34,11 +35,15 @@ function placeholder(name: string, t: CType, st: State, fr: Frame, run: Run, tai
 
 export function entryParams(fn: FnDef, kind: EntryKind, fr: Frame, st: State, run: Run): void {
   fn.params.forEach((p, i) => {
-    const key = `${fr.id}:${p.name}`;
+    // a C++ reference parameter names the caller's object, not a local of this frame
+    const key = p.type.ref && fr.file.cpp ? refKey(fr, p.name) : `${fr.id}:${p.name}`;
     fr.names.set(p.name, key);
     fr.types.set(p.name, p.type);
     let v: Val;
-    if (kind === 'main' && i === 0 && p.type.ptr === 0) v = { k: 'int', lo: 1, hi: 2 ** 31 - 1, taint: true, origin: 'argv', src: fn.line, srcNote: 'argument count' };
+    // C++ objects (strings, containers, classes of the scan), by value or by reference
+    const obj = fr.file.cpp ? paramObject(key, p.name, p.type, kind === 'exported', fr, st, run) : undefined;
+    if (obj) v = obj;
+    else if (kind === 'main' && i === 0 && p.type.ptr === 0) v = { k: 'int', lo: 1, hi: 2 ** 31 - 1, taint: true, origin: 'argv', src: fn.line, srcNote: 'argument count' };
     else if (kind === 'main' && (i === 1 || i === 2) && p.type.ptr >= 2) v = placeholder(p.name, p.type, st, fr, run, i === 1 ? 'argv' : 'env', false);
     else if (p.type.ptr > 0 || p.type.arr !== undefined) {
       const caller = kind === 'exported' && bytePointer(p.type);

@@ -14,7 +14,7 @@ export interface CType {
   unsigned: boolean;
   /** a C++ class type (`std::string`, `std::vector<int>`, a class of the program): built by its constructor */
   cls?: boolean;
-  /** a C++ reference (`T &x`): a parameter of this type names the caller's object */
+  /** a C++ reference (`T &x`, `T &&x`): another name for the object it is bound to */
   ref?: boolean;
 }
 
@@ -104,6 +104,9 @@ export function intRange(t: CType | undefined): [number, number] | undefined {
 
 export const INT_TYPE: CType = { base: 'int', ptr: 0, unsigned: false };
 
+/** C++ spellings of C's integer typedefs */
+const STD_SCALAR = /^(?:::)?std::(?:\w+::)*?(u?int(?:8|16|32|64)_t|u?int_(?:least|fast)(?:8|16|32|64)_t|u?intptr_t|u?intmax_t|size_t|ptrdiff_t|time_t|size_type|streamsize|streamoff)$/;
+
 /** Reads the type named by a declaration's specifier children (`unsigned long`, `struct s`, typedef names). */
 export function specType(specs: readonly N[], src: string): CType {
   let base = '';
@@ -122,7 +125,10 @@ export function specType(specs: readonly N[], src: string): CType {
       base = s.t === 'enum_specifier' ? 'int' : name ? src.slice(name.s, name.e) : 'struct';
     } else if (s.t === 'qualified_identifier' || s.t === 'template_type' || s.t === 'class_specifier') {
       base = src.slice(s.s, s.e).replace(/\s+/g, '');
-      cls = true;
+      // `std::size_t`, `std::uint8_t`, `std::string::size_type`: the C scalar types, not classes
+      const scalar = STD_SCALAR.exec(base);
+      if (scalar) base = scalar[1] === 'size_type' ? 'size_t' : scalar[1] === 'streamsize' || scalar[1] === 'streamoff' ? 'long' : (scalar[1] as string);
+      else cls = true;
     }
   }
   return cls ? { base, ptr: 0, unsigned, cls } : { base: base || 'int', ptr: 0, unsigned };
@@ -147,6 +153,10 @@ export function declType(
     if (n.t === 'init_declarator') {
       init = n.c[1];
       n = n.c[0];
+    } else if (n.t === 'reference_declarator' || n.t === 'abstract_reference_declarator') {
+      // C++ `T &x`: the same type, bound to another object (a copy: the base type may be shared)
+      type = { ...type, ref: true };
+      n = n.c.find((c) => c.t.endsWith('declarator') || c.t === 'identifier' || c.t === 'field_identifier');
     } else if (n.t === 'pointer_declarator' || n.t === 'abstract_pointer_declarator') {
       type.ptr++;
       n = n.c.find((c) => c.t.endsWith('declarator') || c.t === 'identifier' || c.t === 'field_identifier');
@@ -154,9 +164,6 @@ export function declType(
       const size = n.c[1];
       dims.push(size ? evalLen(size) : undefined);
       n = n.c[0];
-    } else if (n.t === 'reference_declarator') {
-      type = { ...type, ref: true };
-      n = n.c.find((c) => c.t.endsWith('declarator') || c.t === 'identifier' || c.t === 'field_identifier');
     } else if (n.t === 'function_declarator' || n.t === 'parenthesized_declarator') {
       if (n.t === 'function_declarator') fnPtr = true;
       n = n.c[0];

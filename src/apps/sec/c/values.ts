@@ -270,6 +270,8 @@ export interface Obj {
   partial?: boolean;
   /** where a heap allocation happened, for leak reports */
   at?: { file: string; s: number; line: number };
+  /** C++ vector sized at run time: its element count (what size() returns) */
+  count?: IntV;
 }
 
 export function joinObj(a: Obj, b: Obj): Obj {
@@ -293,6 +295,7 @@ export function joinObj(a: Obj, b: Obj): Obj {
     initBytes: a.initBytes === undefined || b.initBytes === undefined ? undefined : Math.min(a.initBytes, b.initBytes),
     escaped: a.escaped || b.escaped,
     partial: a.partial || b.partial ? true : undefined,
+    count: a.count && b.count ? (joinVal(a.count, b.count) as IntV) : undefined,
   };
   if (a.slots || b.slots) {
     const slots = new Map(a.slots ?? []);

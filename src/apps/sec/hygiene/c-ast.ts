@@ -206,3 +206,29 @@ export function identifierWords(name: string): string[] {
     .filter(Boolean)
     .map((w) => w.toLowerCase());
 }
+
+/**
+ * The class (or struct) a C++ member function belongs to: the one whose body defines it, or for
+ * `T C::f(…) { … }` the class `C` defined in this file.
+ */
+export function enclosingClass(fn: SyntaxNode | undefined, root: SyntaxNode): SyntaxNode | undefined {
+  if (!fn) return undefined;
+  for (let p = fn.parent; p; p = p.parent) if (p.type === 'class_specifier' || p.type === 'struct_specifier') return p;
+  let d = fn.childForFieldName('declarator');
+  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
+  const name = d?.childForFieldName('declarator');
+  if (name?.type !== 'qualified_identifier') return undefined;
+  const owner = name.childForFieldName('scope')?.text.replace(/<.*$/, '');
+  if (!owner) return undefined;
+  return root.descendantsOfType(['class_specifier', 'struct_specifier']).find((c) => c.childForFieldName('name')?.text === owner && c.childForFieldName('body'));
+}
+
+/** The declarator of data member `name` of the class a member function `fn` belongs to (`char *p_;` → `*p_`). */
+export function findMember(name: string, fn: SyntaxNode | undefined, root: SyntaxNode): SyntaxNode | undefined {
+  const cls = enclosingClass(fn, root);
+  for (const f of cls?.childForFieldName('body')?.namedChildren ?? []) {
+    if (f.type !== 'field_declaration') continue;
+    for (const d of f.childrenForFieldName('declarator')) if (d.type !== 'function_declarator' && declaredName(d) === name) return d;
+  }
+  return undefined;
+}

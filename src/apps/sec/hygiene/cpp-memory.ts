@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
-import { assignedName, baseText, callArgs, calleeName, enclosingFunction, findDeclaration, stripCasts } from './c-ast.js';
+import { assignedName, baseText, callArgs, calleeName, enclosingFunction, findDeclaration, findMember, stripCasts } from './c-ast.js';
 import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
@@ -136,11 +136,19 @@ function isTemporaryString(obj: SyntaxNode | undefined, locals: Set<string>): bo
   return VALUE_FUNCTIONS.test(text) || locals.has(calleeName(n) ?? text);
 }
 
+/** `p_` or `this->p_`: the member a C++ method assigns. */
+function memberName(left: SyntaxNode): string | undefined {
+  if (left.type === 'identifier') return left.text;
+  if (left.type === 'field_expression' && left.childForFieldName('argument')?.type === 'this') return left.childForFieldName('field')?.text;
+  return undefined;
+}
+
 /** `const char *p = make_name().c_str();` and `return (a + b).c_str();` from a function returning a pointer. */
 export function checkDanglingCStr(ctx: HygieneContext): RawFinding[] {
   const calls = [...(ctx.methods.get('c_str') ?? []), ...(ctx.methods.get('data') ?? [])];
-  if (calls.length === 0) return [];
-  const out: RawFinding[] = [];
+  const views = /string_view/.test(ctx.source()) ? stringViewsOfTemporaries(ctx) : [];
+  if (calls.length === 0) return views;
+  const out: RawFinding[] = [...views];
   const returnsValue = valueReturning(ctx.root, ctx.source());
   for (const call of calls) {
     const target = call.childForFieldName('function');
@@ -155,9 +163,16 @@ export function checkDanglingCStr(ctx: HygieneContext): RawFinding[] {
       if (holder.childForFieldName('declarator')?.type === 'pointer_declarator' || declType === 'auto') kept = `stored in ${holder.childForFieldName('declarator')?.text.replace(/^\*\s*/, '') ?? 'a pointer'}`;
     } else if (holder?.type === 'assignment_expression' && holder.childForFieldName('right')?.id === use.id) {
       const left = holder.childForFieldName('left');
-      const decl = left?.type === 'identifier' ? findDeclaration(left.text, enclosingFunction(holder), ctx.root) : undefined;
+      const fn = enclosingFunction(holder);
+      const decl = left?.type === 'identifier' ? findDeclaration(left.text, fn, ctx.root) : undefined;
       const d = decl?.declarator.type === 'init_declarator' ? decl.declarator.childForFieldName('declarator') : decl?.declarator;
-      if (d?.type === 'pointer_declarator') kept = `stored in ${left?.text}`;
+      // a data member (`p_ = …`, `this->p_ = …`) outlives the statement as much as a local does
+      const member = !decl && left ? memberName(left) : undefined;
+      if (d?.type === 'pointer_declarator' || (member && findMember(member, fn, ctx.root)?.type === 'pointer_declarator')) kept = `stored in ${left?.text}`;
+    } else if (holder?.type === 'argument_list' && holder.parent?.type === 'field_initializer' && holder.namedChildCount === 1) {
+      // `C() : p_(make().c_str())`
+      const member = holder.parent.namedChildren.find((c) => c.type === 'field_identifier')?.text;
+      if (member && findMember(member, enclosingFunction(holder), ctx.root)?.type === 'pointer_declarator') kept = `stored in ${member}`;
     } else if (holder?.type === 'return_statement') {
       const fn = enclosingFunction(holder);
       if (fn?.childForFieldName('declarator')?.type === 'pointer_declarator') kept = 'returned';
@@ -170,6 +185,28 @@ export function checkDanglingCStr(ctx: HygieneContext): RawFinding[] {
       confidence: 0.8,
       description: `${method}() of the temporary ${obj?.text.slice(0, 50) ?? ''} is ${kept}; the temporary is destroyed at the end of the statement, so the pointer dangles.`,
     }));
+  }
+  return out;
+}
+
+/** `std::string_view v = make_name();`: a view of a temporary string, which is gone at the end of the declaration. */
+function stringViewsOfTemporaries(ctx: HygieneContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  const returnsValue = valueReturning(ctx.root, ctx.source());
+  for (const d of ctx.root.descendantsOfType('declaration')) {
+    if (!/^(const\s+)?(std::)?(w|u8|u16|u32)?string_view$/.test(d.childForFieldName('type')?.text.trim() ?? '')) continue;
+    for (const decl of d.childrenForFieldName('declarator')) {
+      const value = decl.type === 'init_declarator' ? decl.childForFieldName('value') : undefined;
+      const init = value?.type === 'argument_list' || value?.type === 'initializer_list' ? (value.namedChildCount === 1 ? value.namedChildren[0] : undefined) : value;
+      if (!init || !isTemporaryString(init, returnsValue)) continue;
+      const name = decl.childForFieldName('declarator')?.text ?? 'the view';
+      out.push(findingFor(HYGIENE_RULES.danglingCStr, `Keep the string in a named std::string that outlives ${name}, and view that.`, {
+        node: decl,
+        pattern: 'string_view(temporary)',
+        confidence: 0.8,
+        description: `${name} views the temporary ${init.text.slice(0, 50)}, which is destroyed at the end of the declaration: every use of ${name} reads freed memory.`,
+      }));
+    }
   }
   return out;
 }

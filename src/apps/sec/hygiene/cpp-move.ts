@@ -74,6 +74,14 @@ function reinitialises(id: SyntaxNode): boolean {
   return false;
 }
 
+/** `x` given a new value, or handed to code that may give it one (`std::getline(in, x)`, `in >> x`, `read(x)`). */
+function refills(id: SyntaxNode): boolean {
+  if (reinitialises(id)) return true;
+  const p = id.parent;
+  if (p?.type === 'argument_list') return true;
+  return p?.type === 'binary_expression' && p.childForFieldName('operator')?.text === '>>' && p.childForFieldName('right')?.id === id.id;
+}
+
 /** A use that does not read the value (`sizeof x`, `decltype(x)`), or `x` named inside a lambda's own scope. */
 function unevaluated(id: SyntaxNode): boolean {
   for (let p = id.parent; p; p = p.parent) {
@@ -81,6 +89,39 @@ function unevaluated(id: SyntaxNode): boolean {
     if (p.type === 'function_definition' || p.type === 'lambda_expression') return false;
   }
   return false;
+}
+
+const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
+
+/**
+ * The loop in which `std::move(name)` runs again on the next iteration: the innermost loop holding
+ * the move whose body does not declare `name`, never gives it a new value, and does not surely
+ * leave (`break`, `return`…) after the move.
+ */
+function movedAgainInLoop(call: SyntaxNode, moveStmt: SyntaxNode, name: string, fn: SyntaxNode, root: SyntaxNode): SyntaxNode | undefined {
+  let loop: SyntaxNode | undefined;
+  for (let p = call.parent; p && p.id !== fn.id; p = p.parent) {
+    if (p.type === 'lambda_expression') return undefined;
+    if (LOOPS.has(p.type)) {
+      loop = p;
+      break;
+    }
+  }
+  const body = loop?.childForFieldName('body');
+  if (!loop || !body || !isAncestor(body, call)) return undefined;
+  // declared inside the loop: a fresh object each iteration
+  const decl = findDeclaration(name, fn, root);
+  if (!decl || isAncestor(loop, decl.declarator)) return undefined;
+  // given a new value in the loop: assigned, cleared, read into (`getline(in, x)`, `in >> x`, any call that takes it)
+  for (const id of loop.descendantsOfType('identifier')) if (id.text === name && !isAncestor(call, id) && refills(id)) return undefined;
+  // after the move the iteration leaves the loop (or the function) on every path
+  let child = moveStmt;
+  for (let p = moveStmt.parent; p && p.id !== loop.id; child = p, p = p.parent) {
+    if (p.type !== 'compound_statement') continue;
+    if (p.namedChildren.some((c) => c.startIndex > child.startIndex && (c.type === 'break_statement' || JUMPS.has(c.type)))) return undefined;
+  }
+  if (JUMPS.has(moveStmt.type)) return undefined;
+  return loop;
 }
 
 export function checkUseAfterMove(ctx: HygieneContext): RawFinding[] {
@@ -98,6 +139,17 @@ export function checkUseAfterMove(ctx: HygieneContext): RawFinding[] {
     const lines = ctx.source().split('\n', row + 1);
     if (/NOLINT/.test(lines[row] ?? '') || /NOLINTNEXTLINE/.test(lines[row - 1] ?? '')) continue;
     const moveStmt = statementOf(call);
+    const loop = movedAgainInLoop(call, moveStmt, name, fn, ctx.root);
+    if (loop) {
+      out.push(findingFor(HYGIENE_RULES.useAfterMove, `Move ${name} only once: move it after the loop, copy it inside, or give it a new value in every iteration before moving it again.`, {
+        node: call,
+        pattern: 'move-in-loop',
+        confidence: 0.6,
+        description: `std::move(${name}) runs on every iteration of the loop at line ${loop.startPosition.row + 1}, but ${name} is declared outside it and never given a new value inside: from the second iteration on, it moves from an object already moved from.`,
+        trace: [{ line: loop.startPosition.row + 1, note: 'loop' }, { line: call.startPosition.row + 1, note: `std::move(${name}) again on the next iteration` }],
+      }));
+      continue;
+    }
     const later = fn.descendantsOfType('identifier').filter((id) => id.text === name && id.startIndex >= moveStmt.endIndex && enclosingFunction(id)?.id === fn.id);
     for (const id of later) {
       if (!reachableAfter(moveStmt, id) || unevaluated(id) || otherPreprocBranch(call, id)) continue;

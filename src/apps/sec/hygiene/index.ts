@@ -5,6 +5,9 @@ import { buildContext, type HygieneCheck } from './context.js';
 export { HYGIENE_NODE_TYPES } from './context.js';
 import { checkCredentials } from './credentials.js';
 import { checkCrypto } from './crypto.js';
+import { checkShallowCopy, checkUninitMemberPointer } from './cpp-class.js';
+import { checkContainerLoops } from './cpp-containers.js';
+import { checkCppDoubleLock } from './cpp-locks.js';
 import { checkDanglingCStr, checkNewDelete } from './cpp-memory.js';
 import { checkUseAfterMove } from './cpp-move.js';
 import { checkAtoi, checkScanf } from './input-parsing.js';
@@ -44,6 +47,10 @@ const CHECKS: HygieneCheck[] = [
   checkNewDelete,
   checkDanglingCStr,
   checkUseAfterMove,
+  checkShallowCopy,
+  checkContainerLoops,
+  checkCppDoubleLock,
+  checkUninitMemberPointer,
 ];
 
 /**

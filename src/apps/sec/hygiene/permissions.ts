@@ -156,7 +156,7 @@ export function checkPermissions(ctx: HygieneContext): RawFinding[] {
   readableSecrets(ctx, out);
   const secretLines = new Set(out.map((f) => f.line));
   for (const call of callsOf(ctx, Object.keys(MODE_ARG))) {
-    const name = call.childForFieldName('function')?.text ?? '';
+    const name = calleeName(call) ?? '';
     const spec = MODE_ARG[name];
     if (!spec || secretLines.has(call.startPosition.row + 1)) continue;
     const mode = modeValue(callArgs(call)[spec.index]);

@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
-import { assignedName, baseText, callArgs, conditionTexts, enclosingFunction, literalText, mentions } from './c-ast.js';
+import { assignedName, baseText, callArgs, calleeName, conditionTexts, enclosingFunction, literalText, mentions } from './c-ast.js';
 import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
@@ -18,7 +18,7 @@ function sinkOf(arg: SyntaxNode): string | undefined {
   while (a.parent && (a.parent.type === 'cast_expression' || a.parent.type === 'parenthesized_expression')) a = a.parent;
   const list = a.parent;
   const call = list?.type === 'argument_list' ? list.parent : undefined;
-  const name = call?.childForFieldName('function')?.text;
+  const name = call ? calleeName(call) : undefined;
   if (!name || !ENV_SINKS.has(name)) return undefined;
   // exec* runs no shell: an environment value among its arguments is only an argument; the program path counts
   if (name.startsWith('exec') && list?.namedChildren[0]?.id !== a.id) return undefined;
@@ -139,12 +139,12 @@ export function checkTempPaths(ctx: HygieneContext): RawFinding[] {
   const built = new Map<string, SyntaxNode>();
   for (const call of callsOf(ctx, Object.keys(BUILDS))) {
     const args = callArgs(call);
-    const name = call.childForFieldName('function')?.text ?? '';
+    const name = calleeName(call) ?? '';
     const fmt = literalText(args[BUILDS[name] ?? 1]);
     if (fmt !== undefined && TMP_DIR.test(fmt)) built.set(`${enclosingFunction(call)?.id}:${baseText(args[0])}`, call);
   }
   for (const call of opens) {
-    const name = call.childForFieldName('function')?.text ?? '';
+    const name = calleeName(call) ?? '';
     const spec = CREATES[name];
     if (!spec) continue;
     const args = callArgs(call);

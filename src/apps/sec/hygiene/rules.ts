@@ -71,6 +71,12 @@ export const HYGIENE_RULES = {
     'c_str()/data() of a temporary string is kept in a pointer; the temporary is destroyed at the end of the statement and the pointer dangles.'),
   useAfterMove: rule('use-after-move', 'UseAfterMove', 'use_after_move', [672], 'medium',
     'A variable is used after std::move handed its contents away; a moved-from object holds an unspecified value.'),
+  shallowCopy: rule('shallow-copy', 'ShallowCopyDoubleFree', 'memory_mgmt', [415], 'high',
+    'The destructor releases a raw pointer member but copies are member-wise: two objects share the block and both destructors free it.'),
+  containerIndexLoop: rule('container-index-loop', 'ContainerIndexPastEnd', 'buffer_overflow', [193, 125, 787], 'medium',
+    'A loop bounded by a container\'s size() indexes one or more elements past its end with operator[], which checks nothing.'),
+  uninitMember: rule('uninit-member-pointer', 'UninitializedMemberPointer', 'uninitialized', [457, 824], 'high',
+    'A constructor leaves a raw pointer member unset and a member function dereferences or passes it on: it points anywhere.'),
 } as const satisfies Record<string, RuleMeta>;
 
 export const HYGIENE_RULE_LIST: RuleMeta[] = Object.values(HYGIENE_RULES);

@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
-import { baseText, callArgs, enclosingFunction, isAncestor } from './c-ast.js';
+import { baseText, callArgs, calleeName, enclosingFunction, isAncestor } from './c-ast.js';
 import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
@@ -46,7 +46,7 @@ function lockEvents(ctx: HygieneContext): Map<SyntaxNode['id'], LockEvent[]> {
   for (const call of callsOf(ctx, [...Object.keys(LOCKS), ...UNLOCKS])) {
     const fn = enclosingFunction(call);
     if (!fn) continue;
-    const name = call.childForFieldName('function')?.text ?? '';
+    const name = calleeName(call) ?? '';
     const ev: LockEvent = { call, mutex: baseText(callArgs(call)[0]), kind: UNLOCKS.has(name) ? 'unlock' : 'lock', fn };
     const list = byFn.get(fn.id) ?? [];
     list.push(ev);

@@ -55,18 +55,18 @@ export function checkToctou(ctx: HygieneContext): RawFinding[] {
   // stat() then access() then open() is one race, reported once at the open
   const reported = new Set<number>();
   for (const check of callsOf(ctx, Object.keys(CHECKS))) {
-    const checkName = check.childForFieldName('function')?.text ?? '';
+    const checkName = calleeName(check) ?? '';
     const name = baseText(callArgs(check)[CHECKS[checkName] ?? 0]);
     const fn = enclosingFunction(check);
     if (!name || !fn) continue;
     const use = uses.find((u) => {
       if (u.startIndex <= check.endIndex || !isAncestor(fn, u)) return false;
-      const spec = USES[u.childForFieldName('function')?.text ?? ''];
+      const spec = USES[calleeName(u) ?? ''];
       return spec?.args.some((i) => baseText(callArgs(u)[i]) === name) ?? false;
     });
     if (!use || reported.has(use.id)) continue;
     reported.add(use.id);
-    const useName = use.childForFieldName('function')?.text ?? '';
+    const useName = calleeName(use) ?? '';
     const { writes, exclusive } = openMode(useName, use);
     if (exclusive || comparesInode(fn, use.endIndex)) continue;
     const byAccess = ACCESS.has(checkName);
