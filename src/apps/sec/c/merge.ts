@@ -44,8 +44,11 @@ function functionRanges(file: FileCtx): Array<[number, number]> {
   return out;
 }
 
-/** Between equally confident findings, the more specific flaw names the mistake better. */
-const PRIORITY = ['c.memory.double-free', 'c.memory.use-after-free', 'c.null.deref', 'c.divide.by-zero', 'c.buffer.', 'c.memory.', 'c.integer.', 'c.uninit.use', 'c.null.unchecked-alloc', 'c.memory.leak'];
+/**
+ * Between equally confident findings, the more specific flaw names the mistake better; of a read
+ * and a write of one element (`a[i]++`) the write is the worse.
+ */
+const PRIORITY = ['c.memory.double-free', 'c.memory.use-after-free', 'c.null.deref', 'c.divide.by-zero', 'c.buffer.stack-overflow', 'c.buffer.heap-overflow', 'c.buffer.field-overflow', 'c.buffer.overflow', 'c.buffer.underwrite', 'c.buffer.', 'c.memory.', 'c.integer.', 'c.uninit.use', 'c.null.unchecked-alloc', 'c.memory.leak'];
 const rank = (rule: string) => {
   const i = PRIORITY.findIndex((p) => rule === p || (p.endsWith('.') && rule.startsWith(p)));
   return i === -1 ? PRIORITY.length : i;
