@@ -68,7 +68,7 @@ const NEG: Record<string, string> = { '<': '>=', '<=': '>', '>': '<=', '>=': '<'
 const zero: IntV = { k: 'int', lo: 0, hi: 0, taint: false };
 
 /** What a comparison narrows: a variable, or a member slot of an object; `add` for `x + c op y` */
-type Subject = { key: string; abs: boolean; add: number } | { o: number; off: number; add: number };
+type Subject = ({ key: string; abs: boolean; add: number } | { o: number; off: number; add: number }) & { step?: boolean };
 
 /** `x`, `(T)x`, `x + c`, `p->f`, `a[k]`, `fabs(x)`/`abs(x)`/`labs(x)` (then the narrowing is symmetric) */
 function subject(n: N, st: State, fr: Frame, run: Run): Subject | undefined {
@@ -92,7 +92,7 @@ function subject(n: N, st: State, fr: Frame, run: Run): Subject | undefined {
   if (c.t === 'update_expression' && c.c[0]) {
     const inner = subject(c.c[0], st, fr, run);
     const post = /[+-]$/.test(fr.file.src.slice(c.s, c.e).trimEnd());
-    return inner && !('abs' in inner && inner.abs) ? { ...inner, add: inner.add + (post ? (c.op === '--' ? 1 : -1) : 0) } : undefined;
+    return inner && !('abs' in inner && inner.abs) ? { ...inner, add: inner.add + (post ? (c.op === '--' ? 1 : -1) : 0), step: true } : undefined;
   }
   const key = lvalKey(c, fr, run);
   if (key) return { key, abs: false, add: 0 };
@@ -297,6 +297,18 @@ function addOrder(st: State, a: string, b: string, op: string): void {
 
 function narrowSubject(st: State, s: Subject, op: string, bound: Val): void {
   if (st.dead) return;
+  if (s.step) {
+    // `n-- > 0` false with n unsigned: n was 0 and its step wrapped, which the stored value (kept
+    // to the type's range) does not show; the test of the value before the step left this path
+    // open, so a narrowing of the stepped value that finds none is no proof it is unreachable
+    const tried = st.clone();
+    narrowSubject(tried, { ...s, step: false }, op, bound);
+    if (tried.dead) return;
+    st.vars = tried.vars;
+    st.objs = tried.objs;
+    st.rels = tried.rels;
+    return;
+  }
   const b = bound.k === 'int' && s.add !== 0 ? { ...bound, lo: bound.lo - s.add, hi: bound.hi - s.add } : bound;
   if (!('key' in s)) {
     narrowSlot(st, s.o, s.off, op, b.k === 'int' ? b : undefined, b);

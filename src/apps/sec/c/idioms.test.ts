@@ -216,6 +216,28 @@ describe('lengths checked before a copy', () => {
     ].join('\n');
     expect(await shown(src)).toEqual([]);
   });
+
+  it('leaves such a countdown loop when the count runs out (n-- > 0 false: n was 0, its step wrapped)', async () => {
+    const src = [
+      'static unsigned sum(const unsigned char *p, size_t n) {',
+      '  unsigned a = 1;',
+      '  char *q = malloc(8);',
+      '  if (!q) return 0;',
+      '  free(q);',
+      '  while (n-- > 0) a = (a + *p++) % 65521;',
+      '  q[0] = 1;',
+      '  return a;',
+      '}',
+      'int main(void) {',
+      '  unsigned char buf[4096];',
+      '  size_t n;',
+      '  while ((n = fread(buf, 1, sizeof buf, stdin)) > 0) printf("%u\\n", sum(buf, n));',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    // the code after the loop runs: the write through the freed pointer is found
+    expect(await shown(src)).toEqual(['c.memory.use-after-free@7']);
+  });
 });
 
 describe('reads that fill a buffer in parts', () => {
