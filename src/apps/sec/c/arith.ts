@@ -150,6 +150,8 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
     case '>>':
       checkShift(b, l, lt, r, n, fr, run);
       if (isConst(a) && isConst(b) && b.lo >= 0) return out(Math.floor(a.lo / 2 ** b.lo), Math.floor(a.lo / 2 ** b.lo));
+      // a right shift by at least k divides by 2^k (`x >> 16` of a uint32_t is at most 65535)
+      if (a.lo >= 0 && b.lo >= 0 && b.lo <= 63) return out(Number.isFinite(b.hi) ? Math.floor(a.lo / 2 ** Math.min(b.hi, 63)) : 0, Math.floor(a.hi / 2 ** b.lo));
       return a.lo >= 0 ? out(0, a.hi) : { k: 'int', lo: -Infinity, hi: Infinity, taint };
     case '&':
       if (isConst(a) && isConst(b)) return out(a.lo & b.lo, a.lo & b.lo);

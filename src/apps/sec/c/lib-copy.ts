@@ -8,7 +8,7 @@ import { report, text, type Frame, type Run } from './context.js';
 import { checkDeref, checkRange, fmtRange } from './access.js';
 import { evalExpr, quietly } from './eval.js';
 import { plainKey } from './arith.js';
-import { arrayCap, staticType } from './names.js';
+import { arrayCap, keyOf, staticType } from './names.js';
 import type { State } from './state.js';
 import { isTainted, readString, setString, sourceTrace, strLen, taintOf, taintPatch, type StrLen } from './strings.js';
 import { elemSize } from './types.js';
@@ -28,6 +28,23 @@ export function scale(v: Val | undefined, elem: number): Bytes {
   if (v.taint && !v.weak && !v.wide && v.lo < 0 && Number.isFinite(v.lo) && v.hi >= 0) return { lo: 0, hi: (2 ** 64 - 1) * elem, taint: true };
   // (a length a test against another variable bounded is the program's, not the input's)
   return { lo: v.lo * elem, hi: v.hi * elem, taint: v.taint && !v.rel, weak: v.weak };
+}
+
+/**
+ * `strncat(d, s, sizeof d - strlen(d) - 1)` (or `- used - 1` with `used = strlen(d)`): the count is
+ * the room left after d's own string, so the copy ends inside d whatever the lengths are.
+ */
+function roomLeft(dest: N | undefined, count: N | undefined, d: Val, st: State, fr: Frame, run: Run): boolean {
+  if (!dest || !count || d.k !== 'ptr') return false;
+  const dt = escapeRe(squash(dest, fr));
+  const m = new RegExp(`^sizeof\\(?${dt}\\)?-(?:\\((.+)\\+1\\)|(.+)-1)$`).exec(squash(bare(count), fr));
+  const used = m?.[1] ?? m?.[2];
+  if (!used) return false;
+  if (used === `strlen(${squash(dest, fr)})`) return true;
+  if (!/^\w+$/.test(used)) return false;
+  const key = keyOf(used, fr, run);
+  const v = key ? st.vars.get(key)?.v : undefined;
+  return v?.k === 'int' && v.lenOf !== undefined && d.t.some((t) => t.o === v.lenOf?.o && t.lo === v.lenOf.off && t.hi === v.lenOf.off);
 }
 
 /** `n` without parentheses and casts. */
@@ -226,7 +243,7 @@ export function copyCall(name: string, n: N, args: N[], st: State, fr: Frame, ru
       // strncpy always writes n; strncat writes min(n, len) plus a terminator
       const wLo = name.includes('ncpy') ? count.lo : name.startsWith('strl') ? Math.min(count.lo, sl.lo + 1) : copied.lo + 1;
       const wHi = name.includes('ncpy') ? count.hi : name.startsWith('strl') ? Math.min(count.hi, sl.hi + 1) : copied.hi + 1;
-      if (Number.isFinite(wHi) && Number.isFinite(dl.hi)) {
+      if (Number.isFinite(wHi) && Number.isFinite(dl.hi) && !(cat && roomLeft(args[0], args[2], d, st, fr, run))) {
         if (!cat) checkWrite(name, d, args[0], args[2], { lo: wLo * elem, hi: wHi * elem, taint: count.taint, weak: count.weak }, 1, n, st, fr, run, sourceTrace(s, st));
         else
           checkRange(d, dl.lo * elem, dl.hi * elem, wLo * elem, wHi * elem, true, n, st, fr, run, {

@@ -166,7 +166,8 @@ function enterable(loop: N, st: State, fr: Frame, run: Run): boolean {
 
 /** Checks run where the engine reaches a loop, with the state on entry (a for-loop's init done). */
 export function judgeLoop(loop: N, st: State, fr: Frame, run: Run): void {
-  if (run.quiet > 0 || st.dead) return;
+  // a C++ range-for ends with its range (its test is made up: nothing to judge)
+  if (run.quiet > 0 || st.dead || loop.c[0]?.t === 'range_remaining') return;
   const flaw = progressFlaw(loop, scopeOf(fr));
   if (flaw && enterable(loop, st, fr, run)) {
     const cond = condOf(loop);
@@ -327,7 +328,7 @@ function inputStep(loop: N, st: State, fr: Frame, run: Run): void {
  * that returns 1): with a body that never leaves and does nothing outside, that is a hang.
  */
 export function judgeEndless(loop: N, fr: Frame, run: Run): void {
-  if (run.quiet > 0) return;
+  if (run.quiet > 0 || loop.c[0]?.t === 'range_remaining') return;
   // a function the test calls that keeps state (a static, a global) answers differently each
   // time, which the values here do not follow
   const cond = condOf(loop);

@@ -127,6 +127,9 @@ export function clampToType(v: Val, t: CType | undefined): Val {
   if (!r || (v.lo >= r[0] && v.hi <= r[1])) return v;
   // nothing known either way: keep what else is known (non-zero inside a string)
   if (!v.taint && v.lo === -Infinity && v.hi === Infinity) return v;
+  // unbounded on one side only (`strcspn(s, "&")`: at least 0, at most the unknown length): no
+  // wrap, just a magnitude nobody knows; the known side still holds
+  if (!v.taint && ((v.hi === Infinity && v.lo >= r[0]) || (v.lo === -Infinity && v.hi <= r[1]))) return v;
   // the stored value wraps; keep what we know only when the input spans the type
   // (a wrapped non-input is unknown: the type's bounds are not values anyone proved reachable)
   // (what it became is bounded by the type, not by anything the input was checked against)
