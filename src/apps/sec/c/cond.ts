@@ -3,6 +3,7 @@
  * not, folding constants (a dead branch gets a dead state) and narrowing the tested variables
  * (`x != NULL`, `i < 10`, `data != 0`, `fabs(d) > 1e-6`, `abs(x) <= c`).
  */
+import { prefixFacts } from './prefix.js';
 import type { N } from './ast.js';
 import { text, type Frame, type Run } from './context.js';
 import { compareVals, plainKey, truthOf } from './arith.js';
@@ -32,8 +33,9 @@ export function branch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     const [t2, f2] = branch(n.c[1], f1, fr, run);
     return [joinOrDead(t1, t2), f2];
   }
-  if (n.t === 'binary_expression' && n.op && CMP.has(n.op) && n.c[0] && n.c[1]) return afterTest(n, compareBranch(n, st, fr, run), fr, run);
-  return afterTest(n, leafBranch(n, st, fr, run), fr, run);
+  const [t, f] = n.t === 'binary_expression' && n.op && CMP.has(n.op) && n.c[0] && n.c[1] ? compareBranch(n, st, fr, run) : leafBranch(n, st, fr, run);
+  prefixFacts(n, t, f, fr, run);
+  return afterTest(n, [t, f], fr, run);
 }
 
 /** What a test of one character says about where it is (terminator.ts). */

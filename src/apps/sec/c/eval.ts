@@ -2,6 +2,7 @@
  * Expression evaluation over the abstract state: literals, variables, operators, subscripts,
  * dereferences and members. Arithmetic checks live in arith.ts, stores in memory.ts.
  */
+import { withinPrefix } from './prefix.js';
 import type { N } from './ast.js';
 import { arith, checkConversion, checkOverflow } from './arith.js';
 import { report, text, type Frame, type Run } from './context.js';
@@ -288,10 +289,18 @@ export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boole
   }
   if (p.k !== 'ptr') return UNKNOWN;
   checkDeref(p, base, st, fr, run);
+  // `lines[n]` of `char lines[R][C]`: the address of row n, nothing is read
+  if (bt?.row !== undefined && !write) {
+    // (the element size of such an array is a row's)
+    checkIndex(p, idx, size, false, n, st, fr, run, cap, grown);
+    return shift(p, idx, size);
+  }
   if (write) {
     writeElement(p, idx, size, v ?? UNKNOWN, n, st, fr, run, cap, grown);
     return v ?? UNKNOWN;
   }
+  // `line[len]` after `strncmp(line, name, len) == 0`: a character of line or its terminator
+  if (withinPrefix(base, index, st, fr, run)) return anyInt();
   checkIndex(p, idx, size, false, n, st, fr, run, cap, grown);
   return loadSite(n, loaded(loadElement(p, idx, size, n, st, fr, run), p, bt ? derefType(bt) : undefined, st, run), st, fr, run);
 }

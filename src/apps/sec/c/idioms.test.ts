@@ -452,3 +452,86 @@ describe('one finding per flaw', () => {
     expect((await shown(src)).sort()).toEqual(['c.buffer.stack-overflow@1', 'c.buffer.stack-overflow@2']);
   });
 });
+
+describe('what a test or a declaration proves about lengths', () => {
+  it('reads line[len] after strncmp(line, name, len) == 0 with len = strlen(name), and still reports it without the match', async () => {
+    const body = (test: string) => [
+      'int has_user(FILE *f, const char *name) {',
+      '  char line[128];',
+      '  size_t len = strlen(name);',
+      '  while (fgets(line, sizeof line, f))',
+      `    if (${test} && line[len] == ':') return 1;`,
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(body('strncmp(line, name, len) == 0'))).toEqual([]);
+    expect(await shown(body('len > 0'))).toContain('c.buffer.overread@5');
+  });
+
+  it('takes lines[n] of char lines[R][C] as row n (fgets fills it), and still bounds the row index', async () => {
+    const src = (bound: string) => [
+      'int main(int argc, char **argv) {',
+      '  char lines[16][128];',
+      '  int n = 0;',
+      '  FILE *f = argc > 1 ? fopen(argv[1], "r") : NULL;',
+      '  if (!f) return 1;',
+      `  while (n ${bound} 16 && fgets(lines[n], sizeof lines[n], f)) n++;`,
+      '  fclose(f);',
+      '  return n;',
+      '}',
+    ].join('\n');
+    expect(await shown(src('<'))).toEqual([]);
+    // a row past the end is still found (below the default threshold: the count comes from loop widening)
+    expect((await scan(src('<='))).map((f) => f.rule)).toContain('c.buffer.stack-overflow');
+  });
+
+  it('keeps strcspn\'s count at least 0 when stored, so a copy it bounds stays inside', async () => {
+    const src = (check: string) => [
+      'int main(void) {',
+      '  char b[64], q[128];',
+      '  const char *p = getenv("Q");',
+      '  size_t n;',
+      '  if (!p) return 1;',
+      '  n = strcspn(p, "&");',
+      `  if (n ${check} 64) return 1;`,
+      '  memcpy(b, p, n);',
+      '  b[n] = 0;',
+      '  strcpy(q, "id=");',
+      '  strcat(q, b);',
+      '  return puts(q);',
+      '}',
+    ].join('\n');
+    expect(await shown(src('>='))).toEqual([]);
+    expect(await shown(src('>'))).not.toEqual([]);
+  });
+
+  it('lets strncat fill the room left after the destination\'s own string', async () => {
+    const src = (room: string) => [
+      'void add_tag(char tags[32], const char *tag) {}',
+      'int main(int argc, char **argv) {',
+      '  char tags[32] = "t:";',
+      '  size_t used = strlen(tags);',
+      `  if (argc > 1) strncat(tags, argv[1], ${room});`,
+      '  return puts(tags);',
+      '}',
+    ].join('\n');
+    expect(await shown(src('sizeof(tags) - used - 1'))).toEqual([]);
+    expect(await shown(src('sizeof(tags) - used'))).toContain('c.buffer.stack-overflow@5');
+  });
+
+  it('bounds x >> 16 of a 32-bit input by 65535', async () => {
+    const src = [
+      'int main(void) {',
+      '  uint32_t x;',
+      '  if (fread(&x, sizeof x, 1, stdin) != 1) return 1;',
+      '  uint32_t hi = x >> 16;',
+      '  uint32_t sum = hi + 70000;',
+      '  uint32_t all = x + 70000;',
+      '  return (int)(sum + all);',
+      '}',
+    ].join('\n');
+    const found = await shown(src);
+    expect(found).not.toContain('c.integer.overflow@5');
+    expect(found).toContain('c.integer.overflow@6');
+  });
+});

@@ -11,6 +11,8 @@ export interface CType {
   arr?: number;
   /** array declared with unknown or non-constant length */
   arrUnknown?: boolean;
+  /** `T a[R][C]`: C, the elements one step of the first index moves (`a[i]` is a row, not an element) */
+  row?: number;
   unsigned: boolean;
   /** a C++ class type (`std::string`, `std::vector<int>`, a class of the program): built by its constructor */
   cls?: boolean;
@@ -81,6 +83,8 @@ export function sizeOf(t: CType, structs: ReadonlyMap<string, StructInfo>): numb
 
 /** the type one `*` or `[i]` away */
 export function derefType(t: CType): CType | undefined {
+  // a row of a two-dimensional array is an array itself
+  if (t.row !== undefined) return { base: t.base, ptr: t.ptr, unsigned: t.unsigned, arr: t.row };
   if (t.arr !== undefined || t.arrUnknown) return { base: t.base, ptr: t.ptr, unsigned: t.unsigned };
   if (t.ptr > 0) return { base: t.base, ptr: t.ptr - 1, unsigned: t.unsigned };
   return undefined;
@@ -176,6 +180,8 @@ export function declType(
         type = { ...type };
         if (outer === undefined || inner === undefined) type.arrUnknown = true;
         else type.arr = outer * inner;
+        // dims run from the innermost declarator out: `a[R][C]` gives [C, R]
+        if (dims.length === 2 && dims[0] !== undefined) type.row = dims[0];
       }
       return { name, type, init, fnPtr };
     } else {
