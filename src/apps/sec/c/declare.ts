@@ -6,7 +6,7 @@ import type { N } from './ast.js';
 import type { Frame, Run } from './context.js';
 import { checkConversion } from './arith.js';
 import { autoType, declareObject } from './cpp.js';
-import { evalExpr, quietly, storedArith } from './eval.js';
+import { evalExpr, quietly, storedArith, storeUninitCopy, uninitCopy } from './eval.js';
 import { assignVar, clampToType, newObj } from './memory.js';
 import type { State } from './state.js';
 import { declType, elemSize, sizeOf, specType, type CType } from './types.js';
@@ -34,6 +34,9 @@ export function declare(n: N, st: State, fr: Frame, run: Run): void {
     }
     if (declareObject(key, type, init, d, st, fr, run)) continue;
     if (type.ptr === 0) memberArrays(key, type, init !== undefined || isStatic, d, st, fr, run, 0);
+    // `T x = y;` with y never assigned: x is unassigned as y is (reading x is the use)
+    const copy = init && init.t !== 'initializer_list' ? uninitCopy(init, st, fr, run) : undefined;
+    if (copy && storeUninitCopy(key, type, d.line, copy, st, run)) continue;
     if (init) {
       const v = init.t === 'initializer_list' ? UNKNOWN : storedArith(init, type, run, () => evalExpr(init, st, fr, run));
       if (init.t !== 'initializer_list') checkConversion(v, type, init, d, fr, run);

@@ -15,9 +15,9 @@ import { isStdString, streamOutput, stringAppend } from './cpp-string.js';
 import { addrOf, evalField } from './fields.js';
 import { KNOWN_CONSTANTS } from './externs.js';
 import { decodeLiteral, literalLength } from './literal.js';
-import { loaded, loadElement, markWritten, movedRels, newObj, shift, store, writeElement } from './memory.js';
+import { assignVar, loaded, loadElement, markWritten, movedRels, newObj, shift, store, writeElement } from './memory.js';
 import { arrayCap, keyOf, lvalKey, staticType, typeDescriptor } from './names.js';
-import type { State } from './state.js';
+import type { Cell, State } from './state.js';
 import { derefType, elemSize, intRange, isFloat, sizeOf, specType, type CType } from './types.js';
 import { anyInt, int, isConst, joinVal, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
 import { branch } from './cond.js';
@@ -83,20 +83,85 @@ function charValue(raw: string): number {
   return esc.codePointAt(0) ?? 0;
 }
 
+/** An unassigned variable whose read is reported (arrays are their memory, a struct may be filled member by member). */
+function unassigned(key: string, cell: Cell, st: State, run: Run): boolean {
+  return cell.init === NO && !(cell.type && (cell.type.arr !== undefined || cell.type.arrUnknown)) && !hasAssignedField(key, st) && !run.loopAssigned?.has(key);
+}
+
+/**
+ * The never-assigned variable an initialiser or a plain assignment only copies (`T x = y;`,
+ * `T x = *p;` where p holds y's address, through parentheses and casts), without reading it as
+ * anything else: copying an indeterminate value into a scalar or pointer is not yet a use of it —
+ * the copy is what gets used, or overwritten first (`T x = *p; x = fresh(); use(x);`). Nothing is
+ * evaluated or reported here.
+ */
+export function uninitCopy(e: N, st: State, fr: Frame, run: Run): { key: string; cell: Cell; name: string } | undefined {
+  let x = e;
+  while ((x.t === 'parenthesized_expression' || x.t === 'cast_expression') && x.c.length > 0) x = x.c[x.c.length - 1] as N;
+  let key: string | undefined;
+  if (x.t === 'identifier') key = keyOf(text(fr.file, x), fr, run);
+  else if (x.t === 'pointer_expression' && x.op === '*') {
+    let p = x.c[0];
+    while (p && p.t === 'parenthesized_expression' && p.c.length > 0) p = p.c[p.c.length - 1];
+    const pk = p?.t === 'identifier' ? keyOf(text(fr.file, p), fr, run) : undefined;
+    const pc = pk ? st.vars.get(pk) : undefined;
+    if (pc && pc.init === YES && pc.v.k === 'ref') key = pc.v.key;
+  }
+  const cell = key ? st.vars.get(key) : undefined;
+  if (!key || !cell || !unassigned(key, cell, st, run)) return undefined;
+  // only a scalar or a pointer holds a copy we follow (a struct copy stays a read of the struct)
+  const t = cell.type;
+  if (!t || t.ref || t.cls || (t.ptr === 0 && run.group.structs.has(t.base))) return undefined;
+  return { key, cell, name: text(fr.file, x) };
+}
+
+/**
+ * `x = y;` as a statement, x a local and y never assigned: x now holds that indeterminate value and
+ * a read of x is the use. True when the assignment was taken so (nothing else to evaluate).
+ */
+export function assignUninitCopy(n: N, st: State, fr: Frame, run: Run): boolean {
+  if (n.t !== 'assignment_expression' || n.op !== '=') return false;
+  const [lhs, rhs] = n.c;
+  const target = lhs?.t === 'identifier' ? keyOf(text(fr.file, lhs), fr, run) : undefined;
+  if (!rhs || !target?.startsWith(`${fr.id}:`)) return false;
+  const copy = uninitCopy(rhs, st, fr, run);
+  return copy !== undefined && storeUninitCopy(target, st.vars.get(target)?.type, n.line, copy, st, run);
+}
+
+/**
+ * Stores a copy of a never-assigned value (what uninitCopy found) into `key`, a scalar or pointer
+ * local of type `type`: it is unassigned as its source was, and a read of it is reported there.
+ * False when the target is not one we follow (the caller then evaluates the copy as a read).
+ */
+export function storeUninitCopy(key: string, type: CType | undefined, line: number, src: { cell: Cell; name: string }, st: State, run: Run): boolean {
+  if (!type || type.ref || type.cls || type.arr !== undefined || type.arrUnknown || (type.ptr === 0 && run.group.structs.has(type.base))) return false;
+  assignVar(st, key, {
+    v: UNKNOWN, init: NO, type, line,
+    copyOf: src.cell.copyOf ?? { name: src.name, line: src.cell.line },
+    ...(src.cell.split ? { split: true } : {}),
+  });
+  return true;
+}
+
 /** Reads a variable; reports a read of a definitely unassigned scalar. */
 function readVar(key: string, n: N, st: State, fr: Frame, run: Run): Val {
   let cell = st.vars.get(key);
   if (!cell && key.startsWith('g:')) cell = initGlobal(key, st, fr, run);
   if (!cell) return UNKNOWN;
-  if (cell.init === NO && !(cell.type && (cell.type.arr !== undefined || cell.type.arrUnknown)) && !hasAssignedField(key, st) && !run.loopAssigned?.has(key)) {
+  if (unassigned(key, cell, st, run)) {
+    const name = text(fr.file, n);
     report(fr, n, {
       rule: 'c.uninit.use',
       pattern: text(fr.file, n),
       description: cell.split
         ? `'${text(fr.file, n)}' is read on a path where no value was assigned to it (other paths assign it).`
-        : `'${text(fr.file, n)}' is read before any value was assigned to it.`,
+        : cell.copyOf
+          ? `'${name}' is read, and holds only a copy of '${cell.copyOf.name}', to which no value was ever assigned.`
+          : `'${name}' is read before any value was assigned to it.`,
       confidence: cell.split ? 0.6 : 0.8,
-      trace: [{ line: cell.line, note: `'${text(fr.file, n)}' declared without initialiser` }],
+      trace: cell.copyOf
+        ? [{ line: cell.copyOf.line, note: `'${cell.copyOf.name}' declared without initialiser` }, { line: cell.line, note: `'${name}' set to a copy of it` }]
+        : [{ line: cell.line, note: `'${name}' declared without initialiser` }],
     }, run);
     st.vars.set(key, { ...cell, init: YES });
   }

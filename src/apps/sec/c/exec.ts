@@ -10,7 +10,7 @@ import { resolveFunction } from './call.js';
 import { rangeFor } from './cpp.js';
 import { declare } from './declare.js';
 import { execDo, execFor, execWhile } from './loops.js';
-import { evalExpr } from './eval.js';
+import { assignUninitCopy, evalExpr } from './eval.js';
 import { frameLocal, reportEscape } from './memory.js';
 import { forkOn, mergeOutcomes, mergePaths, type Outcome } from './paths.js';
 import { preprocBranch } from './preproc.js';
@@ -88,7 +88,7 @@ export function execPaths(n: N, paths: Paths, fr: Frame, run: Run): Paths {
     }
     case 'expression_statement':
       return perPath(live, (st) => forkOn(n.c[0], st, fr, run, resolver(fr, run), (s) => {
-        for (const c of n.c) evalExpr(c, s, fr, run);
+        for (const c of n.c) if (!assignUninitCopy(c, s, fr, run)) evalExpr(c, s, fr, run);
         return s;
       }));
     case 'declaration':

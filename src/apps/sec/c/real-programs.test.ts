@@ -134,6 +134,20 @@ describe('path-sensitive memory state', () => {
     expect(await warnings(src.replace('int mode;', 'int mode = 0;'))).toEqual([]);
   });
 
+  it('copying a never-assigned value is not its use: the copy is, unless it is overwritten first', async () => {
+    // a helper that takes the caller's slot, keeps its old value in a local, and replaces it
+    const good = `${HEADERS}static void pick_user(const char **slot) {\n  const char *cur = *slot;\n  cur = getenv("USER");\n  if (!cur) cur = "nobody";\n  *slot = cur;\n}\nint main(void) {\n  const char *user;\n  pick_user(&user);\n  printf("%s\\n", user);\n  return 0;\n}\n`;
+    expect((await warnings(good)).filter((r) => r.startsWith('c.uninit'))).toEqual([]);
+    // the same helper printing the old value: reported where the copy is read
+    const bad = good.replace('  cur = getenv("USER");\n  if (!cur) cur = "nobody";\n', '  printf("was %s\\n", cur);\n');
+    expect((await warnings(bad)).filter((r) => r.startsWith('c.uninit'))).toEqual([`c.uninit.use@${lineOf(bad, 'was %s')}`]);
+    // a plain assignment of an unassigned local is a copy too
+    const local = `${HEADERS}int main(int argc, char **argv) {\n  long limit;\n  long cur;\n  cur = limit;\n  cur = argc > 1 ? atol(argv[1]) : 10;\n  printf("%ld\\n", cur);\n  return 0;\n}\n`;
+    expect((await warnings(local)).filter((r) => r.startsWith('c.uninit'))).toEqual([]);
+    const localBad = local.replace('  cur = argc > 1 ? atol(argv[1]) : 10;\n', '');
+    expect((await warnings(localBad)).filter((r) => r.startsWith('c.uninit'))).toEqual([`c.uninit.use@${lineOf(localBad, 'printf')}`]);
+  });
+
   it('a test repeated on the same condition keeps the paths apart (no false alarm)', async () => {
     const src = `${HEADERS}int main(int argc, char **argv) {\n  int mode;\n  char *p = NULL;\n  if (argc > 1) { mode = 1; p = malloc(8); }\n  if (argc > 1) { printf("%d\\n", mode); free(p); }\n  return 0;\n}\n`;
     expect((await warnings(src)).filter((r) => r.startsWith('c.uninit') || r.startsWith('c.memory'))).toEqual([]);

@@ -14,6 +14,8 @@ export interface Cell {
   line: number;
   /** unassigned on this path while another kept path assigned it */
   split?: boolean;
+  /** holds a copy of another variable's indeterminate value (`T x = *p;` with *p never assigned) */
+  copyOf?: { name: string; line: number };
 }
 
 /**
