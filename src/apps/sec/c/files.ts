@@ -72,6 +72,30 @@ function macroParser(file: FileCtx, defs: MacroDef[], parser: Parser): (name: st
  */
 export function parseSnippet(file: FileCtx, parser: Parser, text: string, line: number, as: 'expression' | 'statements'): N | undefined {
   const synthetic = as === 'expression' ? `void __jsec_m(void) { (${text}); }` : `void __jsec_m(void) { ${text}; }`;
+  const block = snippetBlock(parser, synthetic);
+  if (!block) return undefined;
+  const base = file.src.length + 1;
+  file.src = `${file.src}\n${synthetic}`;
+  if (as === 'statements') return shiftNode(block, base, line);
+  const expr = block.c[0]?.c[0];
+  if (!expr) return undefined;
+  const inner = expr.t === 'parenthesized_expression' && expr.c[0] ? expr.c[0] : expr;
+  return shiftNode(inner, base, line);
+}
+
+/**
+ * The statement block of a parsed snippet (undefined when it does not parse cleanly), kept per
+ * parser and text: every file of a scan expands the same macros of the same headers, and a parse
+ * costs far more than the copy the caller makes of the block (shiftNode never changes it).
+ */
+const snippets = new WeakMap<Parser, Map<string, N | null>>();
+const SNIPPET_CACHE = 4096;
+
+function snippetBlock(parser: Parser, synthetic: string): N | undefined {
+  let cache = snippets.get(parser);
+  if (!cache) snippets.set(parser, (cache = new Map()));
+  const known = cache.get(synthetic);
+  if (known !== undefined) return known ?? undefined;
   const tree = parser.parse(synthetic);
   if (!tree) return undefined;
   let converted: N;
@@ -80,15 +104,11 @@ export function parseSnippet(file: FileCtx, parser: Parser, text: string, line: 
   } finally {
     tree.delete();
   }
-  const block = converted.c[0]?.c.find((c) => c.t === 'compound_statement');
-  if (!block || hasError(block)) return undefined;
-  const base = file.src.length + 1;
-  file.src = `${file.src}\n${synthetic}`;
-  if (as === 'statements') return shiftNode(block, base, line);
-  const expr = block.c[0]?.c[0];
-  if (!expr) return undefined;
-  const inner = expr.t === 'parenthesized_expression' && expr.c[0] ? expr.c[0] : expr;
-  return shiftNode(inner, base, line);
+  const found = converted.c[0]?.c.find((c) => c.t === 'compound_statement');
+  const block = found && !hasError(found) ? found : null;
+  if (cache.size >= SNIPPET_CACHE) cache.delete(cache.keys().next().value as string);
+  cache.set(synthetic, block);
+  return block ?? undefined;
 }
 
 function hasError(n: N): boolean {

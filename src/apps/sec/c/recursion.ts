@@ -50,7 +50,11 @@ function cycles(fns: FnDef[], edges: Edge[]): Array<{ fns: FnDef[]; edges: Edge[
   const stack: FnDef[] = [];
   const out: Array<{ fns: FnDef[]; edges: Edge[] }> = [];
   const next = new Map<FnDef, FnDef[]>();
-  for (const e of edges) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+  for (const e of edges) {
+    const list = next.get(e.from);
+    if (list) list.push(e.to);
+    else next.set(e.from, [e.to]);
+  }
   let counter = 0;
   const visit = (v: FnDef) => {
     index.set(v, counter);

@@ -45,7 +45,7 @@ function shapeOf(node: SyntaxNode, root: SyntaxNode): ClassShape | undefined {
   let dtor: SyntaxNode | undefined;
   const members = [...body.namedChildren];
   // `C::C(const C &o) { … }`, `C::~C() { … }` outside the class body
-  for (const f of root.descendantsOfType('function_definition')) {
+  for (const f of functionDefinitions(root)) {
     const q = declaratorName(f.childForFieldName('declarator'));
     if (q?.type === 'qualified_identifier' && q.childForFieldName('scope')?.text === name) members.push(f);
   }
@@ -158,6 +158,17 @@ export function checkShallowCopy(ctx: HygieneContext): RawFinding[] {
   return out;
 }
 
+/** The function definitions under `root`, in document order; one walk per tree, however many classes ask. */
+const definitions = new WeakMap<SyntaxNode, SyntaxNode[]>();
+function functionDefinitions(root: SyntaxNode): SyntaxNode[] {
+  let out = definitions.get(root);
+  if (!out) {
+    out = root.descendantsOfType('function_definition');
+    definitions.set(root, out);
+  }
+  return out;
+}
+
 /** Member functions of `cls` in this file (in its body or `C::f` outside it), with whether each is a constructor. */
 function memberFunctions(cls: SyntaxNode, name: string, root: SyntaxNode): Array<{ fn: SyntaxNode; ctor: boolean; copy: boolean }> {
   const out: Array<{ fn: SyntaxNode; ctor: boolean; copy: boolean }> = [];
@@ -170,7 +181,7 @@ function memberFunctions(cls: SyntaxNode, name: string, root: SyntaxNode): Array
     out.push({ fn: f, ctor, copy: ctor && fd !== null && fd !== undefined && copyParam(fd, name) !== undefined });
   };
   for (const f of cls.childForFieldName('body')?.namedChildren ?? []) if (f.type === 'function_definition' && f.childForFieldName('body')) add(f);
-  for (const f of root.descendantsOfType('function_definition')) {
+  for (const f of functionDefinitions(root)) {
     const q = declaratorName(f.childForFieldName('declarator'));
     if (q?.type === 'qualified_identifier' && q.childForFieldName('scope')?.text === name && f.childForFieldName('body')) add(f);
   }

@@ -204,7 +204,8 @@ function structFields(ctx: HygieneContext): Map<string, string[]> {
 /** `{ "operator", "0p3r@tor!" }` in a table of structs with a `password` field, or `.password = "…"`. */
 function tableSecrets(ctx: HygieneContext, report: Report): void {
   // a struct with a field named for a secret, and a brace initialiser with a string in it
-  if (!/\b\w*(pass|pwd|secret|token|key|cred)\w*\s*(\[[^\]]*\])?\s*;/i.test(ctx.source()) || !/\{[^}]*"[^"]*"\s*[,}]/.test(ctx.source())) return;
+  // (`\b\w*` before the word would change nothing but the time the test takes)
+  if (!/(pass|pwd|secret|token|key|cred)\w*\s*(\[[^\]]*\])?\s*;/i.test(ctx.source()) || !/\{[^}]*"[^"]*"\s*[,}]/.test(ctx.source())) return;
   const fields = structFields(ctx);
   if (fields.size === 0) return;
   for (const decl of ctx.root.descendantsOfType('declaration')) {
