@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
-import { baseText, callArgs, conditionTexts, enclosingFunction, findDeclaration, literalText, mentions, stripCasts } from './c-ast.js';
+import { baseText, callArgs, conditionNodes, declaredName, enclosingFunction, findDeclaration, literalText, stripCasts, testsValueOf } from './c-ast.js';
 import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
@@ -112,6 +112,35 @@ function factors(node: SyntaxNode | undefined): SyntaxNode[] | undefined {
 
 const isConstant = (n: SyntaxNode) => n.type === 'number_literal' || n.type === 'sizeof_expression' || /^[A-Z][A-Z0-9_]*$/.test(n.text);
 
+const identifiersIn = (n: SyntaxNode): string[] => (n.type === 'identifier' ? [n.text] : n.descendantsOfType('identifier').map((i) => i.text));
+
+/**
+ * `names` and the variables they were computed from before `at` in `fn` (`npix = (size_t)w * h`
+ * adds w and h): a check of an input bounds what is derived from it.
+ */
+function sourcesOf(names: string[], fn: SyntaxNode, at: SyntaxNode): string[] {
+  const out = new Set(names);
+  const stores: [string, SyntaxNode][] = [];
+  for (const a of fn.descendantsOfType(['assignment_expression', 'init_declarator'])) {
+    if (a.startIndex >= at.startIndex) continue;
+    const target = a.type === 'init_declarator' ? declaredName(a.childForFieldName('declarator')) : stripCasts(a.childForFieldName('left'))?.text;
+    const value = a.childForFieldName(a.type === 'init_declarator' ? 'value' : 'right');
+    if (target && value) stores.push([target, value]);
+  }
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [target, value] of stores) {
+      if (!out.has(target)) continue;
+      for (const id of identifiersIn(value)) {
+        if (out.has(id)) continue;
+        out.add(id);
+        grew = true;
+      }
+    }
+  }
+  return [...out];
+}
+
 export function checkAllocSize(ctx: HygieneContext): RawFinding[] {
   const out: RawFinding[] = [];
   for (const call of callsOf(ctx, Object.keys(ALLOCS))) {
@@ -122,8 +151,11 @@ export function checkAllocSize(ctx: HygieneContext): RawFinding[] {
     const variables = parts.filter((p) => !isConstant(p));
     if (variables.length === 0) continue;
     const fn = enclosingFunction(call);
-    const names = variables.flatMap((v) => v.descendantsOfType('identifier').map((i) => i.text).concat(v.type === 'identifier' ? [v.text] : []));
-    if (fn && (OVERFLOW_CHECK.test(fn.text) || conditionTexts(fn).some((c) => names.some((n) => mentions(c, n))))) continue;
+    const names = fn ? sourcesOf(variables.flatMap(identifiersIn), fn, call) : [];
+    // a test of a factor's value before the call bounds it; one after it, or a call that only reads
+    // into the factor (fread(&n, …) != 1), does not
+    const tested = (c: SyntaxNode) => c.startIndex < call.startIndex && names.some((n) => testsValueOf(c, n));
+    if (fn && (OVERFLOW_CHECK.test(fn.text) || conditionNodes(fn).some(tested))) continue;
     out.push(findingFor(HYGIENE_RULES.allocSizeOverflow, 'Check the product before allocating (if (n > SIZE_MAX / size) fail), or use calloc(n, size) / reallocarray().', {
       node: call,
       pattern: `${name}(a * b)`,

@@ -103,6 +103,16 @@ const CASES: Array<{ rule: string; flawed: string; fixed: string }> = [
     fixed: 'void f(void) { char *p = alloca(64); fill(p, 64); }',
   },
   {
+    rule: 'c.hygiene.alloca',
+    flawed: 'void f(const struct m *h) { if (h->len == 0) return; for (unsigned i = 0; i < h->len; i++) g(i); char *p = alloca(h->len + 1); fill(p, h->len); }',
+    fixed: 'void f(const struct m *h) { if (h->len == 0 || h->len > LEN_MAX) return; char *p = alloca(h->len + 1); fill(p, h->len); }',
+  },
+  {
+    rule: 'c.hygiene.alloc-size-overflow',
+    flawed: 'int *f(FILE *fp) { unsigned n, w; if (fread(&n, sizeof n, 1, fp) != 1) return 0; w = n; return malloc(w * elem_size); }',
+    fixed: 'int *f(FILE *fp) { unsigned n, w; if (fread(&n, sizeof n, 1, fp) != 1 || n > 4096) return 0; w = n; return malloc(w * elem_size); }',
+  },
+  {
     rule: 'c.hygiene.vla',
     flawed: 'void f(int n) { char buf[n]; fill(buf, n); }',
     fixed: 'void f(int n) { char buf[BUF_MAX]; if (n > BUF_MAX) return; fill(buf, n); }',
