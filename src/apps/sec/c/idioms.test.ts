@@ -535,3 +535,36 @@ describe('what a test or a declaration proves about lengths', () => {
     expect(found).toContain('c.integer.overflow@6');
   });
 });
+
+describe('lookups in system databases', () => {
+  it('reports a getpwnam/getgrgid/gethostbyname record used without a NULL check, not a checked one', async () => {
+    const src = (check: string) => [
+      '#include <pwd.h>',
+      '#include <grp.h>',
+      '#include <netdb.h>',
+      'const char *shell_of(const char *user) {',
+      '  struct passwd *pw = getpwnam(user);',
+      `  ${check}`,
+      '  return pw->pw_shell;',
+      '}',
+      'int first_addr(const char *host, char *out) {',
+      '  struct hostent *h = gethostbyname(host);',
+      `  ${check.replace('pw', 'h')}`,
+      '  memcpy(out, h->h_addr_list[0], 4);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    const bad = await shown(src(''));
+    expect(bad).toContain('c.null.unchecked-alloc@7');
+    expect(bad).toContain('c.null.unchecked-alloc@12');
+    expect(await shown(src('if (pw == NULL) return 0;'))).toEqual([]);
+  });
+
+  it('reports localtime\'s result dereferenced unchecked, at a lower confidence than a lookup', async () => {
+    const src = (check: string) => ['int hour_now(void) {', '  time_t t = time(NULL);', '  struct tm *tm = localtime(&t);', `  ${check}`, '  return tm->tm_hour;', '}'].join('\n');
+    const bad = (await scan(src(''))).filter((f) => f.rule === 'c.null.unchecked-alloc');
+    expect(bad.length).toBe(1);
+    expect(bad[0]?.confidence).toBeLessThan(0.7);
+    expect((await scan(src('if (!tm) return -1;'))).filter((f) => f.rule === 'c.null.unchecked-alloc')).toEqual([]);
+  });
+});
