@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
-import { baseText, callArgs, conditionNodes, declaredName, enclosingFunction, findDeclaration, literalText, stripCasts, testsValueOf } from './c-ast.js';
+import { baseText, callArgs, calleeName, conditionNodes, declaredName, enclosingFunction, findDeclaration, literalText, stripCasts, testsValueOf } from './c-ast.js';
 import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
@@ -162,6 +162,75 @@ export function checkAllocSize(ctx: HygieneContext): RawFinding[] {
       confidence: 0.45,
       description: `${name}(${callArgs(call)[ALLOCS[name] ?? 0]?.text ?? ''}) multiplies run-time values with no overflow check; a wrapped product allocates too little.`,
     }));
+  }
+  return out;
+}
+
+/** Buffer and length arguments (by position) of the calls that take a buffer with its size. */
+const SIZED_CALLS: Record<string, { bufs: number[]; sizes: number[] }> = {
+  memcpy: { bufs: [0, 1], sizes: [2] },
+  memmove: { bufs: [0, 1], sizes: [2] },
+  memcmp: { bufs: [0, 1], sizes: [2] },
+  memset: { bufs: [0], sizes: [2] },
+  memchr: { bufs: [0], sizes: [2] },
+  bzero: { bufs: [0], sizes: [1] },
+  explicit_bzero: { bufs: [0], sizes: [1] },
+  strncpy: { bufs: [0, 1], sizes: [2] },
+  stpncpy: { bufs: [0, 1], sizes: [2] },
+  strncmp: { bufs: [0, 1], sizes: [2] },
+  strlcpy: { bufs: [0], sizes: [2] },
+  strlcat: { bufs: [0], sizes: [2] },
+  snprintf: { bufs: [0], sizes: [1] },
+  vsnprintf: { bufs: [0], sizes: [1] },
+  fgets: { bufs: [0], sizes: [1] },
+  getcwd: { bufs: [0], sizes: [1] },
+  gethostname: { bufs: [0], sizes: [1] },
+  readlink: { bufs: [1], sizes: [2] },
+  read: { bufs: [1], sizes: [2] },
+  write: { bufs: [1], sizes: [2] },
+  recv: { bufs: [1], sizes: [2] },
+  send: { bufs: [1], sizes: [2] },
+  fread: { bufs: [0], sizes: [1, 2] },
+  fwrite: { bufs: [0], sizes: [1, 2] },
+};
+
+/** Is `name` declared (nearest first) as a pointer, or as an array parameter (which is one)? */
+function declaredPointer(name: string, at: SyntaxNode, root: SyntaxNode): boolean {
+  const decl = findDeclaration(name, enclosingFunction(at), root);
+  if (!decl || decl.declarator.type === 'preproc_def') return false;
+  let d: SyntaxNode | undefined = decl.declarator;
+  if (d.type === 'init_declarator') d = d.childForFieldName('declarator') ?? undefined;
+  if (d?.type === 'pointer_declarator') return true;
+  // `void f(char buf[64])`: sizeof buf is the size of a char *
+  return d?.type === 'array_declarator' && d.parent?.type === 'parameter_declaration';
+}
+
+/**
+ * `memcpy(dst, src, sizeof(src))` with src a pointer: the length is the pointer's size, not the
+ * buffer's (CWE-467). Only when the sizeof names one of the call's own buffer arguments as passed:
+ * `memcpy(&p, &q, sizeof p)` copies the pointer itself and is right.
+ */
+export function checkSizeofPointer(ctx: HygieneContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  for (const call of callsOf(ctx, Object.keys(SIZED_CALLS))) {
+    const name = calleeName(call) ?? '';
+    const spec = SIZED_CALLS[name];
+    if (!spec) continue;
+    const args = callArgs(call);
+    const bufs = new Set(spec.bufs.map((i) => stripCasts(args[i])).filter((a) => a?.type === 'identifier').map((a) => a?.text));
+    for (const i of spec.sizes) {
+      const size = stripCasts(args[i]);
+      if (size?.type !== 'sizeof_expression' || size.childForFieldName('type')) continue;
+      const operand = stripCasts(size.childForFieldName('value'));
+      if (operand?.type !== 'identifier' || !bufs.has(operand.text) || !declaredPointer(operand.text, call, ctx.root)) continue;
+      out.push(findingFor(HYGIENE_RULES.sizeofPointer, `Pass the buffer's real size: its length variable, or sizeof of the array it points to (sizeof *${operand.text} times the element count).`, {
+        node: call,
+        pattern: `${name}(…, sizeof ${operand.text})`,
+        confidence: 0.65,
+        description: `${name}() is given sizeof(${operand.text}) as the length, but ${operand.text} is a pointer: that is the size of the pointer (4 or 8 bytes), not of the buffer it points to.`,
+      }));
+      break;
+    }
   }
   return out;
 }

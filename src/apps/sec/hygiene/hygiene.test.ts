@@ -113,6 +113,11 @@ const CASES: Array<{ rule: string; flawed: string; fixed: string }> = [
     fixed: 'int *f(FILE *fp) { unsigned n, w; if (fread(&n, sizeof n, 1, fp) != 1 || n > 4096) return 0; w = n; return malloc(w * elem_size); }',
   },
   {
+    rule: 'c.hygiene.sizeof-pointer',
+    flawed: 'void f(unsigned char *key, const unsigned char *src) { memcpy(key, src, sizeof(key)); }',
+    fixed: 'void f(unsigned char key[16], const unsigned char *src, const unsigned char **out) { unsigned char k[16]; memcpy(k, src, sizeof k); memcpy(out, &src, sizeof src); }',
+  },
+  {
     rule: 'c.hygiene.vla',
     flawed: 'void f(int n) { char buf[n]; fill(buf, n); }',
     fixed: 'void f(int n) { char buf[BUF_MAX]; if (n > BUF_MAX) return; fill(buf, n); }',
