@@ -568,3 +568,30 @@ describe('lookups in system databases', () => {
     expect((await scan(src('if (!tm) return -1;'))).filter((f) => f.rule === 'c.null.unchecked-alloc')).toEqual([]);
   });
 });
+
+describe('a buffer grown with realloc in a loop', () => {
+  const src = (grow: string) => [
+    'int main(void) {',
+    '  int *vals = NULL;',
+    '  size_t n = 0;',
+    '  int v;',
+    '  while (scanf("%d", &v) == 1) {',
+    `    int *bigger = realloc(vals, ${grow} * sizeof *vals);`,
+    '    if (!bigger) { free(vals); return 1; }',
+    '    vals = bigger;',
+    '    vals[n++] = v;',
+    '  }',
+    '  for (size_t k = n; k > 0; k--) printf("%d\\n", vals[k - 1]);',
+    '  free(vals);',
+    '  return 0;',
+    '}',
+  ].join('\n');
+
+  it('reads it back in reverse without judging the index against its first, smaller size or its empty NULL', async () => {
+    expect(await shown(src('(n + 1)'))).toEqual([]);
+  });
+
+  it('still reports a growth one element short', async () => {
+    expect(await shown(src('n'))).toContain('c.buffer.heap-overflow@9');
+  });
+});
