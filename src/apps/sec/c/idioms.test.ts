@@ -595,3 +595,37 @@ describe('a buffer grown with realloc in a loop', () => {
     expect(await shown(src('n'))).toContain('c.buffer.heap-overflow@9');
   });
 });
+
+describe('freeing list nodes while walking the list', () => {
+  const src = (walk: string) => [
+    'struct item { int dead; struct item *next; };',
+    'struct item *drop_dead(struct item *first) {',
+    '  struct item **prev = &first;',
+    walk,
+    '  return first;',
+    '}',
+  ].join('\n');
+
+  it('reports the step to the next node read from a node this pass freed (caller memory, freed on one branch)', async () => {
+    const bad = src([
+      '  for (struct item *it = first; it; it = it->next) {',
+      '    if (it->dead) { *prev = it->next; free(it); }',
+      '    else prev = &it->next;',
+      '  }',
+    ].join('\n'));
+    expect(await shown(bad)).toContain('c.memory.use-after-free@4');
+  });
+
+  it('leaves the walk that saves the next node before the free alone', async () => {
+    const good = src([
+      '  struct item *it = first;',
+      '  while (it) {',
+      '    struct item *after = it->next;',
+      '    if (it->dead) { *prev = after; free(it); }',
+      '    else prev = &it->next;',
+      '    it = after;',
+      '  }',
+    ].join('\n'));
+    expect(await shown(good)).toEqual([]);
+  });
+});
