@@ -177,4 +177,15 @@ describe('hygiene rules', () => {
     const src = 'void f(int a) { if (a) { pthread_mutex_lock(&m); x(); } else { pthread_mutex_lock(&m); y(); } pthread_mutex_unlock(&m); }';
     expect((await rulesIn(src)).map((f) => f.rule)).not.toContain('c.hygiene.double-lock');
   });
+
+  it('shows atoi by default only where its unchecked result goes into the caller\'s settings', async () => {
+    const conf = async (src: string) => (await rulesIn(src)).filter((f) => f.rule === 'c.hygiene.atoi').map((f) => f.confidence);
+    // a parameter's member, and a returned local's
+    expect(await conf('void set(struct opts *o, const char *v) { o->limit = atoi(v); }')).toEqual([0.45]);
+    expect(await conf('struct opts load(const char *v) { struct opts c; c.limit = atoi(v); return c; }')).toEqual([0.45]);
+    // range-checked after the store, a local, or a member of the function's own scratch record
+    expect(await conf('int set(struct opts *o, const char *v) { o->limit = atoi(v); if (o->limit < 1 || o->limit > 64) return -1; return 0; }')).toEqual([0.35]);
+    expect(await conf('int f(const char *v) { int n = atoi(v); return n * 2; }')).toEqual([0.35]);
+    expect(await conf('void f(struct item *items, int k, const char *v) { struct item *m = &items[k]; m->num = atof(v); }')).toEqual([0.35]);
+  });
 });
