@@ -30,8 +30,10 @@ export function checkDeref(p: Val, node: N, st: State, fr: Frame, run: Run): voi
       pattern: name,
       description: `'${name}' may be NULL (${p.nulSrc.note}) and is used without a check.`,
       // a missing variable or file is an everyday outcome; an allocation failing is a rare one
-      confidence: p.nulSrc.lookup ? 0.7 : 0.45,
+      // (an empty grown buffer indexed: a suspect, the count that guards it is not tracked with it)
+      confidence: p.nulSrc.lookup ? 0.7 : p.nulSrc.empty ? 0.35 : 0.45,
       trace: [{ line: p.nulSrc.line, note: p.nulSrc.note }],
+      ...(p.nulSrc.empty ? { tier: 'suspect' as const } : {}),
     }, run);
   }
   checkFreed(p, node, st, fr, run);
@@ -136,6 +138,9 @@ export function checkRange(
   for (const t of targets) {
     const o = t.o === -1 ? virtualObj(node, info.cap ?? 0, fr) : st.objs.get(t.o);
     if (!o || o.freed === YES) continue;
+    // a block a later realloc of the same pointer grew (both still targets: loop paths joined) is
+    // an earlier size of that buffer; an index the join widened belongs to the later one
+    if (o.freedByRealloc && p.t.some((u) => st.objs.get(u.o)?.reallocFrom?.includes(o.id))) continue;
     const startLo = t.lo + offLo;
     const endHi = t.hi + offHi + lenHi;
     // a pointer walked forward and stepped back (`p[-1]`) is usually fine: report a start before the

@@ -353,7 +353,9 @@ export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boole
     return UNKNOWN;
   }
   if (p.k !== 'ptr') return UNKNOWN;
-  checkDeref(p, base, st, fr, run);
+  // a buffer a loop grows with realloc from NULL is NULL while it holds no element: an index is
+  // then gated by the element count, which the join of the loop's paths no longer ties to it
+  checkDeref(grown && p.nulSrc?.beforeAlloc ? { ...p, nulSrc: { ...p.nulSrc, empty: true } } : p, base, st, fr, run);
   // `lines[n]` of `char lines[R][C]`: the address of row n, nothing is read
   if (bt?.row !== undefined && !write) {
     // (the element size of such an array is a row's)

@@ -535,3 +535,97 @@ describe('what a test or a declaration proves about lengths', () => {
     expect(found).toContain('c.integer.overflow@6');
   });
 });
+
+describe('lookups in system databases', () => {
+  it('reports a getpwnam/getgrgid/gethostbyname record used without a NULL check, not a checked one', async () => {
+    const src = (check: string) => [
+      '#include <pwd.h>',
+      '#include <grp.h>',
+      '#include <netdb.h>',
+      'const char *shell_of(const char *user) {',
+      '  struct passwd *pw = getpwnam(user);',
+      `  ${check}`,
+      '  return pw->pw_shell;',
+      '}',
+      'int first_addr(const char *host, char *out) {',
+      '  struct hostent *h = gethostbyname(host);',
+      `  ${check.replace('pw', 'h')}`,
+      '  memcpy(out, h->h_addr_list[0], 4);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    const bad = await shown(src(''));
+    expect(bad).toContain('c.null.unchecked-alloc@7');
+    expect(bad).toContain('c.null.unchecked-alloc@12');
+    expect(await shown(src('if (pw == NULL) return 0;'))).toEqual([]);
+  });
+
+  it('reports localtime\'s result dereferenced unchecked, at a lower confidence than a lookup', async () => {
+    const src = (check: string) => ['int hour_now(void) {', '  time_t t = time(NULL);', '  struct tm *tm = localtime(&t);', `  ${check}`, '  return tm->tm_hour;', '}'].join('\n');
+    const bad = (await scan(src(''))).filter((f) => f.rule === 'c.null.unchecked-alloc');
+    expect(bad.length).toBe(1);
+    expect(bad[0]?.confidence).toBeLessThan(0.7);
+    expect((await scan(src('if (!tm) return -1;'))).filter((f) => f.rule === 'c.null.unchecked-alloc')).toEqual([]);
+  });
+});
+
+describe('a buffer grown with realloc in a loop', () => {
+  const src = (grow: string) => [
+    'int main(void) {',
+    '  int *vals = NULL;',
+    '  size_t n = 0;',
+    '  int v;',
+    '  while (scanf("%d", &v) == 1) {',
+    `    int *bigger = realloc(vals, ${grow} * sizeof *vals);`,
+    '    if (!bigger) { free(vals); return 1; }',
+    '    vals = bigger;',
+    '    vals[n++] = v;',
+    '  }',
+    '  for (size_t k = n; k > 0; k--) printf("%d\\n", vals[k - 1]);',
+    '  free(vals);',
+    '  return 0;',
+    '}',
+  ].join('\n');
+
+  it('reads it back in reverse without judging the index against its first, smaller size or its empty NULL', async () => {
+    expect(await shown(src('(n + 1)'))).toEqual([]);
+  });
+
+  it('still reports a growth one element short', async () => {
+    expect(await shown(src('n'))).toContain('c.buffer.heap-overflow@9');
+  });
+});
+
+describe('freeing list nodes while walking the list', () => {
+  const src = (walk: string) => [
+    'struct item { int dead; struct item *next; };',
+    'struct item *drop_dead(struct item *first) {',
+    '  struct item **prev = &first;',
+    walk,
+    '  return first;',
+    '}',
+  ].join('\n');
+
+  it('reports the step to the next node read from a node this pass freed (caller memory, freed on one branch)', async () => {
+    const bad = src([
+      '  for (struct item *it = first; it; it = it->next) {',
+      '    if (it->dead) { *prev = it->next; free(it); }',
+      '    else prev = &it->next;',
+      '  }',
+    ].join('\n'));
+    expect(await shown(bad)).toContain('c.memory.use-after-free@4');
+  });
+
+  it('leaves the walk that saves the next node before the free alone', async () => {
+    const good = src([
+      '  struct item *it = first;',
+      '  while (it) {',
+      '    struct item *after = it->next;',
+      '    if (it->dead) { *prev = after; free(it); }',
+      '    else prev = &it->next;',
+      '    it = after;',
+      '  }',
+    ].join('\n'));
+    expect(await shown(good)).toEqual([]);
+  });
+});

@@ -115,6 +115,35 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
       });
       return { v: { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: MAYBE, nulSrc: { line: n.line, note: `${name} can return NULL`, fromAlloc: true, lookup: true } } };
     }
+    case 'getpwnam':
+    case 'getpwuid':
+    case 'getgrnam':
+    case 'getgrgid':
+    case 'getspnam':
+    case 'getlogin':
+    case 'ttyname':
+    case 'gethostbyname':
+    case 'gethostbyname2':
+    case 'gethostbyaddr':
+    case 'getservbyname':
+    case 'getservbyport':
+    case 'getprotobyname':
+    case 'getprotobynumber':
+    case 'getnetbyname':
+    case 'localtime':
+    case 'gmtime':
+    case 'ctime':
+    case 'asctime': {
+      // a record from a system database (or a static buffer) — or NULL: an unknown user, group or
+      // host is an everyday outcome, like a missing variable for getenv; a time that does not fit
+      // struct tm is a rare one, like an allocation failing
+      vals();
+      const time = /time$/.test(name);
+      const o = newObj(run, st, {
+        kind: 'unknown', elem: 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: YES, escaped: true, line: n.line, name: `the result of ${name}`, local: false,
+      });
+      return { v: { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: MAYBE, nulSrc: { line: n.line, note: `${name} can return NULL`, fromAlloc: true, lookup: !time } } };
+    }
     case 'ntohl':
     case 'htonl':
     case 'ntohs':

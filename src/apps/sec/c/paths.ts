@@ -20,14 +20,15 @@ import { joinVal, NO, type Val } from './values.js';
 export const MAX_PATHS = Number(process.env.JSEC_PATHS ?? 4);
 
 /**
- * The facts that keep paths apart: freed blocks and (at the finer level) unassigned variables.
+ * The facts that keep paths apart: freed blocks (heap blocks, and memory a caller handed in: the
+ * list node a walk frees on one branch and then steps past) and (at the finer level) unassigned variables.
  * Past the budget, paths are first merged at the coarser level, so freed blocks stay apart longest.
  */
 function pathKey(st: State, fine: boolean, diff: Diff): string {
   const parts: string[] = [];
   for (const id of diff.objs ?? st.objs.keys()) {
     const o = st.objs.get(id);
-    if (o && o.kind === 'heap' && o.freed !== NO) parts.push(`f${o.id}=${o.freed}`);
+    if (o && (o.kind === 'heap' || o.kind === 'unknown') && o.freed !== NO) parts.push(`f${o.id}=${o.freed}`);
   }
   if (fine) {
     for (const k of diff.vars ?? st.vars.keys()) {

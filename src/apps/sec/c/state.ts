@@ -126,7 +126,7 @@ function joinFailed(a: State, va: Val, b: State, vb: Val): Val | undefined {
     const o = p.t[0]?.o;
     if (o === undefined || !sn.rels.has(`gone|${o}`)) return undefined;
     const v = joinVal(n, p);
-    return v.k === 'ptr' ? { ...v, nulSrc: p.nulSrc?.fromAlloc ? p.nulSrc : { line: n.nulSrc?.line ?? 0, note: 'NULL where the allocation failed', fromAlloc: true } } : v;
+    return v.k === 'ptr' ? { ...v, nulSrc: p.nulSrc?.fromAlloc ? p.nulSrc : { line: n.nulSrc?.line ?? 0, note: 'NULL where the allocation failed', fromAlloc: true, beforeAlloc: true } } : v;
   };
   return one(a, va, vb) ?? one(b, vb, va);
 }

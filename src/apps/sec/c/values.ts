@@ -92,7 +92,16 @@ export interface PtrV {
    */
   vid?: number;
   /** where a possible NULL came from (allocation, getenv, literal NULL) */
-  nulSrc?: { line: number; note: string; fromAlloc: boolean; lookup?: boolean };
+  nulSrc?: {
+    line: number;
+    note: string;
+    fromAlloc: boolean;
+    lookup?: boolean;
+    /** the pointer's NULL from before the allocation (a path where it never happened), not a failed one */
+    beforeAlloc?: boolean;
+    /** ...of a buffer a loop grows, indexed: its empty state, which its count guards */
+    empty?: boolean;
+  };
   /** the string it points to is at most this long (elements): a test of its strlen said so */
   slen?: number;
 }

@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
-import { baseText, callArgs, conditionTexts, enclosingFunction, findDeclaration, literalText, mentions, stripCasts } from './c-ast.js';
+import { baseText, callArgs, calleeName, conditionNodes, declaredName, enclosingFunction, findDeclaration, literalText, stripCasts, testsValueOf } from './c-ast.js';
 import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
@@ -112,6 +112,35 @@ function factors(node: SyntaxNode | undefined): SyntaxNode[] | undefined {
 
 const isConstant = (n: SyntaxNode) => n.type === 'number_literal' || n.type === 'sizeof_expression' || /^[A-Z][A-Z0-9_]*$/.test(n.text);
 
+const identifiersIn = (n: SyntaxNode): string[] => (n.type === 'identifier' ? [n.text] : n.descendantsOfType('identifier').map((i) => i.text));
+
+/**
+ * `names` and the variables they were computed from before `at` in `fn` (`npix = (size_t)w * h`
+ * adds w and h): a check of an input bounds what is derived from it.
+ */
+function sourcesOf(names: string[], fn: SyntaxNode, at: SyntaxNode): string[] {
+  const out = new Set(names);
+  const stores: [string, SyntaxNode][] = [];
+  for (const a of fn.descendantsOfType(['assignment_expression', 'init_declarator'])) {
+    if (a.startIndex >= at.startIndex) continue;
+    const target = a.type === 'init_declarator' ? declaredName(a.childForFieldName('declarator')) : stripCasts(a.childForFieldName('left'))?.text;
+    const value = a.childForFieldName(a.type === 'init_declarator' ? 'value' : 'right');
+    if (target && value) stores.push([target, value]);
+  }
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [target, value] of stores) {
+      if (!out.has(target)) continue;
+      for (const id of identifiersIn(value)) {
+        if (out.has(id)) continue;
+        out.add(id);
+        grew = true;
+      }
+    }
+  }
+  return [...out];
+}
+
 export function checkAllocSize(ctx: HygieneContext): RawFinding[] {
   const out: RawFinding[] = [];
   for (const call of callsOf(ctx, Object.keys(ALLOCS))) {
@@ -122,14 +151,86 @@ export function checkAllocSize(ctx: HygieneContext): RawFinding[] {
     const variables = parts.filter((p) => !isConstant(p));
     if (variables.length === 0) continue;
     const fn = enclosingFunction(call);
-    const names = variables.flatMap((v) => v.descendantsOfType('identifier').map((i) => i.text).concat(v.type === 'identifier' ? [v.text] : []));
-    if (fn && (OVERFLOW_CHECK.test(fn.text) || conditionTexts(fn).some((c) => names.some((n) => mentions(c, n))))) continue;
+    const names = fn ? sourcesOf(variables.flatMap(identifiersIn), fn, call) : [];
+    // a test of a factor's value before the call bounds it; one after it, or a call that only reads
+    // into the factor (fread(&n, …) != 1), does not
+    const tested = (c: SyntaxNode) => c.startIndex < call.startIndex && names.some((n) => testsValueOf(c, n));
+    if (fn && (OVERFLOW_CHECK.test(fn.text) || conditionNodes(fn).some(tested))) continue;
     out.push(findingFor(HYGIENE_RULES.allocSizeOverflow, 'Check the product before allocating (if (n > SIZE_MAX / size) fail), or use calloc(n, size) / reallocarray().', {
       node: call,
       pattern: `${name}(a * b)`,
       confidence: 0.45,
       description: `${name}(${callArgs(call)[ALLOCS[name] ?? 0]?.text ?? ''}) multiplies run-time values with no overflow check; a wrapped product allocates too little.`,
     }));
+  }
+  return out;
+}
+
+/** Buffer and length arguments (by position) of the calls that take a buffer with its size. */
+const SIZED_CALLS: Record<string, { bufs: number[]; sizes: number[] }> = {
+  memcpy: { bufs: [0, 1], sizes: [2] },
+  memmove: { bufs: [0, 1], sizes: [2] },
+  memcmp: { bufs: [0, 1], sizes: [2] },
+  memset: { bufs: [0], sizes: [2] },
+  memchr: { bufs: [0], sizes: [2] },
+  bzero: { bufs: [0], sizes: [1] },
+  explicit_bzero: { bufs: [0], sizes: [1] },
+  strncpy: { bufs: [0, 1], sizes: [2] },
+  stpncpy: { bufs: [0, 1], sizes: [2] },
+  strncmp: { bufs: [0, 1], sizes: [2] },
+  strlcpy: { bufs: [0], sizes: [2] },
+  strlcat: { bufs: [0], sizes: [2] },
+  snprintf: { bufs: [0], sizes: [1] },
+  vsnprintf: { bufs: [0], sizes: [1] },
+  fgets: { bufs: [0], sizes: [1] },
+  getcwd: { bufs: [0], sizes: [1] },
+  gethostname: { bufs: [0], sizes: [1] },
+  readlink: { bufs: [1], sizes: [2] },
+  read: { bufs: [1], sizes: [2] },
+  write: { bufs: [1], sizes: [2] },
+  recv: { bufs: [1], sizes: [2] },
+  send: { bufs: [1], sizes: [2] },
+  fread: { bufs: [0], sizes: [1, 2] },
+  fwrite: { bufs: [0], sizes: [1, 2] },
+};
+
+/** Is `name` declared (nearest first) as a pointer, or as an array parameter (which is one)? */
+function declaredPointer(name: string, at: SyntaxNode, root: SyntaxNode): boolean {
+  const decl = findDeclaration(name, enclosingFunction(at), root);
+  if (!decl || decl.declarator.type === 'preproc_def') return false;
+  let d: SyntaxNode | undefined = decl.declarator;
+  if (d.type === 'init_declarator') d = d.childForFieldName('declarator') ?? undefined;
+  if (d?.type === 'pointer_declarator') return true;
+  // `void f(char buf[64])`: sizeof buf is the size of a char *
+  return d?.type === 'array_declarator' && d.parent?.type === 'parameter_declaration';
+}
+
+/**
+ * `memcpy(dst, src, sizeof(src))` with src a pointer: the length is the pointer's size, not the
+ * buffer's (CWE-467). Only when the sizeof names one of the call's own buffer arguments as passed:
+ * `memcpy(&p, &q, sizeof p)` copies the pointer itself and is right.
+ */
+export function checkSizeofPointer(ctx: HygieneContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  for (const call of callsOf(ctx, Object.keys(SIZED_CALLS))) {
+    const name = calleeName(call) ?? '';
+    const spec = SIZED_CALLS[name];
+    if (!spec) continue;
+    const args = callArgs(call);
+    const bufs = new Set(spec.bufs.map((i) => stripCasts(args[i])).filter((a) => a?.type === 'identifier').map((a) => a?.text));
+    for (const i of spec.sizes) {
+      const size = stripCasts(args[i]);
+      if (size?.type !== 'sizeof_expression' || size.childForFieldName('type')) continue;
+      const operand = stripCasts(size.childForFieldName('value'));
+      if (operand?.type !== 'identifier' || !bufs.has(operand.text) || !declaredPointer(operand.text, call, ctx.root)) continue;
+      out.push(findingFor(HYGIENE_RULES.sizeofPointer, `Pass the buffer's real size: its length variable, or sizeof of the array it points to (sizeof *${operand.text} times the element count).`, {
+        node: call,
+        pattern: `${name}(…, sizeof ${operand.text})`,
+        confidence: 0.65,
+        description: `${name}() is given sizeof(${operand.text}) as the length, but ${operand.text} is a pointer: that is the size of the pointer (4 or 8 bytes), not of the buffer it points to.`,
+      }));
+      break;
+    }
   }
   return out;
 }

@@ -109,18 +109,39 @@ export function resultDiscarded(expr: SyntaxNode): boolean {
 }
 
 /** Every condition expression in `scope` (if/while/for/do/ternary, plus `&&`/`||` operands). */
-export function conditionTexts(scope: SyntaxNode): string[] {
-  const out: string[] = [];
+export function conditionNodes(scope: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
   for (const n of scope.descendantsOfType(['if_statement', 'while_statement', 'do_statement', 'for_statement', 'conditional_expression', 'binary_expression', 'switch_statement'])) {
     if (n.type === 'binary_expression') {
       const op = n.childForFieldName('operator')?.text;
-      if (op === '&&' || op === '||' || op === '==' || op === '!=') out.push(n.text);
+      if (op === '&&' || op === '||' || op === '==' || op === '!=') out.push(n);
       continue;
     }
     const c = n.childForFieldName('condition');
-    if (c) out.push(c.text);
+    if (c) out.push(c);
   }
   return out;
+}
+
+export function conditionTexts(scope: SyntaxNode): string[] {
+  return conditionNodes(scope).map((c) => c.text);
+}
+
+/**
+ * Does `cond` test the value of variable `name` itself? A mention only as a call's argument
+ * (`fread(&n, sizeof n, 1, fp) != 1`), under sizeof or behind `&` reads or fills the variable
+ * without comparing what it holds, so it is no check of the value.
+ */
+export function testsValueOf(cond: SyntaxNode, name: string): boolean {
+  const ids = cond.type === 'identifier' ? [cond] : cond.descendantsOfType('identifier');
+  return ids.some((id) => {
+    if (id.text !== name) return false;
+    for (let p = id.parent; p && p.id !== cond.id; p = p.parent) {
+      if (p.type === 'argument_list' || p.type === 'sizeof_expression') return false;
+      if (p.type === 'pointer_expression' && p.childForFieldName('operator')?.text === '&') return false;
+    }
+    return true;
+  });
 }
 
 /** Does `text` mention identifier `name` as a whole word? */

@@ -103,6 +103,21 @@ const CASES: Array<{ rule: string; flawed: string; fixed: string }> = [
     fixed: 'void f(void) { char *p = alloca(64); fill(p, 64); }',
   },
   {
+    rule: 'c.hygiene.alloca',
+    flawed: 'void f(const struct m *h) { if (h->len == 0) return; for (unsigned i = 0; i < h->len; i++) g(i); char *p = alloca(h->len + 1); fill(p, h->len); }',
+    fixed: 'void f(const struct m *h) { if (h->len == 0 || h->len > LEN_MAX) return; char *p = alloca(h->len + 1); fill(p, h->len); }',
+  },
+  {
+    rule: 'c.hygiene.alloc-size-overflow',
+    flawed: 'int *f(FILE *fp) { unsigned n, w; if (fread(&n, sizeof n, 1, fp) != 1) return 0; w = n; return malloc(w * elem_size); }',
+    fixed: 'int *f(FILE *fp) { unsigned n, w; if (fread(&n, sizeof n, 1, fp) != 1 || n > 4096) return 0; w = n; return malloc(w * elem_size); }',
+  },
+  {
+    rule: 'c.hygiene.sizeof-pointer',
+    flawed: 'void f(unsigned char *key, const unsigned char *src) { memcpy(key, src, sizeof(key)); }',
+    fixed: 'void f(unsigned char key[16], const unsigned char *src, const unsigned char **out) { unsigned char k[16]; memcpy(k, src, sizeof k); memcpy(out, &src, sizeof src); }',
+  },
+  {
     rule: 'c.hygiene.vla',
     flawed: 'void f(int n) { char buf[n]; fill(buf, n); }',
     fixed: 'void f(int n) { char buf[BUF_MAX]; if (n > BUF_MAX) return; fill(buf, n); }',
@@ -161,5 +176,16 @@ describe('hygiene rules', () => {
   it('does not treat a lock taken on two branches as a double lock', async () => {
     const src = 'void f(int a) { if (a) { pthread_mutex_lock(&m); x(); } else { pthread_mutex_lock(&m); y(); } pthread_mutex_unlock(&m); }';
     expect((await rulesIn(src)).map((f) => f.rule)).not.toContain('c.hygiene.double-lock');
+  });
+
+  it('shows atoi by default only where its unchecked result goes into the caller\'s settings', async () => {
+    const conf = async (src: string) => (await rulesIn(src)).filter((f) => f.rule === 'c.hygiene.atoi').map((f) => f.confidence);
+    // a parameter's member, and a returned local's
+    expect(await conf('void set(struct opts *o, const char *v) { o->limit = atoi(v); }')).toEqual([0.45]);
+    expect(await conf('struct opts load(const char *v) { struct opts c; c.limit = atoi(v); return c; }')).toEqual([0.45]);
+    // range-checked after the store, a local, or a member of the function's own scratch record
+    expect(await conf('int set(struct opts *o, const char *v) { o->limit = atoi(v); if (o->limit < 1 || o->limit > 64) return -1; return 0; }')).toEqual([0.35]);
+    expect(await conf('int f(const char *v) { int n = atoi(v); return n * 2; }')).toEqual([0.35]);
+    expect(await conf('void f(struct item *items, int k, const char *v) { struct item *m = &items[k]; m->num = atof(v); }')).toEqual([0.35]);
   });
 });

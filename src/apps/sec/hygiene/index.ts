@@ -1,6 +1,6 @@
 import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
-import { checkAllocSize, checkStrncat, checkStrncpy } from './bounds.js';
+import { checkAllocSize, checkSizeofPointer, checkStrncat, checkStrncpy } from './bounds.js';
 import { buildContext, type HygieneCheck } from './context.js';
 export { HYGIENE_NODE_TYPES } from './context.js';
 import { checkCredentials } from './credentials.js';
@@ -40,6 +40,7 @@ const CHECKS: HygieneCheck[] = [
   checkStrncpy,
   checkStrncat,
   checkAllocSize,
+  checkSizeofPointer,
   checkToctou,
   checkTypeConfusion,
   checkCredentials,

@@ -47,6 +47,8 @@ export const HYGIENE_RULES = {
     'strncpy does not write a terminator when the source fills the count; the destination is then read past its end by the next string function.'),
   strncatSize: rule('strncat-size', 'StrncatSizeMisuse', 'buffer_overflow', [193, 787], 'high',
     'strncat appends up to n characters plus a terminator after what the destination already holds; n must be the space left minus one, not the buffer size.'),
+  sizeofPointer: rule('sizeof-pointer', 'SizeofPointerAsLength', 'buffer_overflow', [467, 131], 'high',
+    'The length given to a memory or string function is sizeof of a pointer (or of an array parameter, which is one): the pointer\'s size, 4 or 8 bytes, not the size of the buffer it points to, so the call copies, clears or compares too little or past a smaller buffer.'),
   allocSizeOverflow: rule('alloc-size-overflow', 'AllocationSizeOverflow', 'integer_overflow', [190], 'low',
     'An allocation size multiplied from run-time values with no overflow check can wrap and allocate less than the code then writes.'),
   atoi: rule('atoi', 'UncheckedNumberParse', 'input_validation', [20], 'low',

@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
-import { callArgs, enclosingFunction, inDisabledRegion } from './c-ast.js';
+import { baseText, callArgs, enclosingFunction, inDisabledRegion, stripCasts } from './c-ast.js';
 import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
@@ -54,11 +54,52 @@ function variablesOf(fn: SyntaxNode | undefined): Set<string> {
   return out;
 }
 
+const RELATIONAL = new Set(['<', '<=', '>', '>=']);
+const isZeroOrOne = (n: SyntaxNode | undefined) => /^[01][uUlL]*$/.test(stripCasts(n)?.text ?? '');
+
+/**
+ * The run-time parts of a size: the variables and member reads (`hdr->len`) it is computed from,
+ * as text. Undefined when a part is neither (a call, an index), which no comparison bounds here.
+ */
+function runtimeParts(node: SyntaxNode, locals: Set<string>): string[] | undefined {
+  const n = stripCasts(node) ?? node;
+  if (isConstant(n, locals)) return [];
+  if (n.type === 'identifier' || n.type === 'field_expression') return [baseText(n)];
+  if (n.type === 'binary_expression' || n.type === 'parenthesized_expression' || n.type === 'conditional_expression') {
+    const parts = n.namedChildren.map((c) => runtimeParts(c, locals));
+    return parts.every((p) => p !== undefined) ? parts.flat() : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Is `part` compared with a compile-time limit before `at` in `fn` (`if (len > MAX) return;`,
+ * `if (n < sizeof buf)`)? A comparison with 0 or 1 is a lower bound only (`n <= 0`), and one with
+ * another variable (`i < n` in a loop) no limit at all.
+ */
+function comparedWithLimit(part: string, fn: SyntaxNode, at: SyntaxNode, locals: Set<string>): boolean {
+  return fn.descendantsOfType('binary_expression').some((b) => {
+    if (b.startIndex >= at.startIndex || !RELATIONAL.has(b.childForFieldName('operator')?.text ?? '')) return false;
+    const left = b.childForFieldName('left');
+    const right = b.childForFieldName('right');
+    if (!left || !right) return false;
+    for (const [mine, other] of [[left, right], [right, left]] as const) {
+      if (baseText(mine) === part && isConstant(other, locals) && !isZeroOrOne(other)) return true;
+    }
+    return false;
+  });
+}
+
 export function checkStackAlloc(ctx: HygieneContext): RawFinding[] {
   const out: RawFinding[] = [];
   for (const call of callsOf(ctx, ['alloca', '_alloca', '__builtin_alloca'])) {
     const size = callArgs(call)[0];
-    if (!size || isConstant(size, variablesOf(enclosingFunction(call)))) continue;
+    const fn = enclosingFunction(call);
+    const vars = variablesOf(fn);
+    if (!size || isConstant(size, vars)) continue;
+    // every run-time part checked against a fixed maximum first: the stack use is bounded
+    const parts = runtimeParts(size, vars);
+    if (fn && parts && parts.every((p) => comparedWithLimit(p, fn, call, vars))) continue;
     out.push(findingFor(HYGIENE_RULES.alloca, 'Bound the size before the call, or allocate on the heap with malloc() and check the result.', {
       node: call,
       pattern: call.childForFieldName('function')?.text ?? 'alloca',
