@@ -281,6 +281,7 @@ export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, f
     // read from a struct that some input bytes were written into is not
     if (o.taint && (size <= 2 || (o.elem > 1 && size === o.elem))) {
       if (!o.weak) run.inputReads++;
+      else run.callerReads = (run.callerReads ?? 0) + 1;
       taint = true;
       weak &&= Boolean(o.weak);
       origin ??= o.origin;
