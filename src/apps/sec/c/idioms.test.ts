@@ -601,4 +601,39 @@ describe('loops over what an exported function\'s caller passes', () => {
     ].join('\n');
     expect(await shown(src)).toEqual([]);
   });
+
+  it('reads a section name between [ and ] of a line cut short by a terminator, and still reports the copy without its check', async () => {
+    const src = (check: string) => [
+      'struct ent { char section[64]; };',
+      'static char *trim(char *s) {',
+      '  char *end;',
+      '  while (isspace((unsigned char)*s)) s++;',
+      '  end = s + strlen(s);',
+      '  while (end > s && isspace((unsigned char)end[-1])) end--;',
+      "  *end = '\\0';",
+      '  return s;',
+      '}',
+      'static int parse(char *line, struct ent *e) {',
+      '  char *s = trim(line);',
+      "  if (*s == '[') {",
+      "    char *close = strchr(s, ']');",
+      '    if (close == NULL) return 1;',
+      "    *close = '\\0';",
+      '    s = trim(s + 1);',
+      `    ${check}`,
+      '    strcpy(e->section, s);',
+      '    return 2;',
+      '  }',
+      '  return 0;',
+      '}',
+      'int main(void) {',
+      '  char line[512];',
+      '  struct ent e;',
+      '  while (fgets(line, sizeof line, stdin) != NULL) parse(line, &e);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src('if (strlen(s) >= sizeof e->section) return 1;'))).toEqual([]);
+    expect(await shown(src(';'))).toContain('c.buffer.stack-overflow@18');
+  });
 });

@@ -326,7 +326,7 @@ function widen(before: State, after: State, entry: State, pairs: Pairs, input: b
   for (const id of changedObjs ?? after.objs.keys()) {
     const o = after.objs.get(id);
     const old = before.objs.get(id);
-    if (o && old && (old.slo !== o.slo || old.shi !== o.shi)) out.objs.set(id, { ...o, slo: Math.min(o.slo, old.slo), shi: Infinity });
+    if (o && old && (old.slo !== o.slo || old.shi !== o.shi)) out.objs.set(id, { ...o, slo: Math.min(o.slo, old.slo), shi: Infinity, nulEnd: undefined });
   }
   // p + n stays what it was on entry
   for (const [a, b] of pairs.budget) {
