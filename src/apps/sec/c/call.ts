@@ -7,7 +7,7 @@ import type { N } from './ast.js';
 import { text, type FnDef, type Frame, type Run } from './context.js';
 import { macroBody } from './macros.js';
 import { evalExpr } from './eval.js';
-import { escape, markMemberWritten } from './memory.js';
+import { clampToType, escape, markMemberWritten } from './memory.js';
 import { keyOf, staticType } from './names.js';
 import { intRange } from './types.js';
 import { getlineCpp, libraryObject, memberCall, referenceTarget, refKey } from './cpp.js';
@@ -361,7 +361,11 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
     }
     frame.names.set(p.name, key);
     frame.types.set(p.name, p.type);
-    st.vars.set(key, { v: vals[i] ?? UNKNOWN, init: YES, type: p.type, line: fn.line });
+    // an input the caller's loop left unbounded arrives converted to the parameter's type (a
+    // checksum fed back as `uint32_t adler` is at most 2^32-1, so `adler >> 16` is at most 65535);
+    // a finite value out of the type's range is kept as it is: it says how the conversion wraps
+    const v = given?.k === 'int' && given.taint && (!Number.isFinite(given.lo) || !Number.isFinite(given.hi)) ? clampToType(given, p.type) : given;
+    st.vars.set(key, { v: v ?? UNKNOWN, init: YES, type: p.type, line: fn.line });
     // a struct passed by value carries its tracked fields
     const arg = args[i];
     const argKey = arg?.t === 'identifier' ? keyOf(text(fr.file, arg), fr, run) : undefined;

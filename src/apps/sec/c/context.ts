@@ -153,6 +153,9 @@ export interface Run {
   visited: Set<FnDef>;
   /** input reads so far (source calls, loads of input bytes): a loop that does any is driven by input */
   inputReads: number;
+  /** loads of bytes an exported function's caller handed in (a weak source): a loop that does any
+   * is driven by what the caller passes */
+  callerReads?: number;
   /** the call the current statement splits on (paths.ts) */
   fork?: Fork;
   /** function-like macros being expanded (no macro expands inside itself) */

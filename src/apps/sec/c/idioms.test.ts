@@ -534,6 +534,108 @@ describe('what a test or a declaration proves about lengths', () => {
     expect(found).not.toContain('c.integer.overflow@5');
     expect(found).toContain('c.integer.overflow@6');
   });
+
+  it('converts an input a caller\'s loop left unbounded to the parameter\'s type (a running checksum fed back in)', async () => {
+    const src = (feed: string) => [
+      '#include <stdint.h>',
+      'static uint32_t adler(uint32_t adler, const unsigned char *p, size_t n) {',
+      '  uint32_t a = adler & 0xffff;',
+      '  uint32_t b = adler >> 16;',
+      '  while (n-- > 0) {',
+      '    a = (a + *p++) % 65521;',
+      '    b = (b + a) % 65521;',
+      '  }',
+      '  return (b << 16) | a;',
+      '}',
+      'static uint32_t grow(uint32_t x) { return x + 70000; }',
+      'int main(void) {',
+      '  unsigned char buf[4096];',
+      '  size_t n;',
+      '  uint32_t sum = 1;',
+      `  while ((n = fread(buf, 1, sizeof buf, stdin)) > 0) ${feed};`,
+      '  printf("%u\\n", sum);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src('sum = adler(sum, buf, n)'))).toEqual([]);
+    expect(await shown(src('sum = grow(adler(sum, buf, n))'))).toContain('c.integer.overflow@11');
+  });
+});
+
+describe('loops over what an exported function\'s caller passes', () => {
+  const lib = (check: string) => [
+    'static int norm_key(const char *key, char *norm) {',
+    '  size_t i;',
+    `  if (key == NULL || *key == '\\0'${check})`,
+    '    return -1;',
+    "  for (i = 0; key[i] != '\\0'; i++)",
+    '    norm[i] = (char)tolower((unsigned char)key[i]);',
+    "  norm[i] = '\\0';",
+    '  return 0;',
+    '}',
+    'int kv_has(const char *key) {',
+    '  char norm[32];',
+    '  if (norm_key(key, norm) < 0) return -1;',
+    '  return (int)strlen(norm);',
+    '}',
+  ].join('\n');
+
+  it('reports a copy loop into a fixed buffer that runs as far as the caller\'s string', async () => {
+    expect(await shown(lib(''))).toContain('c.buffer.stack-overflow@6');
+  });
+
+  it('leaves the copy alone once the string\'s length is checked against the buffer', async () => {
+    expect(await shown(lib(' || strlen(key) >= sizeof(char[32])'))).toEqual([]);
+  });
+
+  it('leaves a loop bounded by the buffer alone', async () => {
+    const src = [
+      'int kv_has(const char *key) {',
+      '  char norm[32];',
+      '  size_t i;',
+      "  for (i = 0; key[i] != '\\0' && i < sizeof norm - 1; i++)",
+      '    norm[i] = (char)tolower((unsigned char)key[i]);',
+      "  norm[i] = '\\0';",
+      '  return (int)strlen(norm);',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+
+  it('reads a section name between [ and ] of a line cut short by a terminator, and still reports the copy without its check', async () => {
+    const src = (check: string) => [
+      'struct ent { char section[64]; };',
+      'static char *trim(char *s) {',
+      '  char *end;',
+      '  while (isspace((unsigned char)*s)) s++;',
+      '  end = s + strlen(s);',
+      '  while (end > s && isspace((unsigned char)end[-1])) end--;',
+      "  *end = '\\0';",
+      '  return s;',
+      '}',
+      'static int parse(char *line, struct ent *e) {',
+      '  char *s = trim(line);',
+      "  if (*s == '[') {",
+      "    char *close = strchr(s, ']');",
+      '    if (close == NULL) return 1;',
+      "    *close = '\\0';",
+      '    s = trim(s + 1);',
+      `    ${check}`,
+      '    strcpy(e->section, s);',
+      '    return 2;',
+      '  }',
+      '  return 0;',
+      '}',
+      'int main(void) {',
+      '  char line[512];',
+      '  struct ent e;',
+      '  while (fgets(line, sizeof line, stdin) != NULL) parse(line, &e);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src('if (strlen(s) >= sizeof e->section) return 1;'))).toEqual([]);
+    expect(await shown(src(';'))).toContain('c.buffer.stack-overflow@18');
+  });
 });
 
 describe('lookups in system databases', () => {

@@ -268,7 +268,7 @@ function nextStep(x: number, steps: readonly number[] | undefined): number {
   return Infinity;
 }
 
-function widen(before: State, after: State, entry: State, pairs: Pairs, input: boolean, th?: Steps): State {
+function widen(before: State, after: State, entry: State, pairs: Pairs, input: boolean, th?: Steps, callerInput = false): State {
   const out = after.clone();
   const budgeted = new Map(pairs.budget.map(([a, b]) => [a, b]));
   const together = new Set(pairs.together.map(([a]) => a));
@@ -315,14 +315,18 @@ function widen(before: State, after: State, entry: State, pairs: Pairs, input: b
     if (v.lo > v.hi) v.hi = Infinity;
     // only what the loop itself steps (`i++` in its body): a counter moved inside a helper it
     // calls is bounded by checks there that the loop cannot see
-    if (grows && top === Infinity && input && pairs.rises.has(k) && !budgeted.has(k) && !together.has(k) && !v.taint) Object.assign(v, { taint: true, origin: 'stdin', src: cell.line, srcNote: 'advanced once per input item' });
+    if (grows && top === Infinity && (input || callerInput) && pairs.rises.has(k) && !budgeted.has(k) && !together.has(k) && !v.taint) {
+      // a loop over what an exported function's caller handed in (`for (i = 0; key[i]; i++)`) goes as
+      // far as that caller says: the weak source, as the caller's string itself is
+      Object.assign(v, input ? { taint: true, origin: 'stdin', src: cell.line, srcNote: 'advanced once per input item' } : { taint: true, weak: true, origin: 'caller', src: cell.line, srcNote: 'advanced once per item a caller passed' });
+    }
     out.vars.set(k, { ...cell, v });
   }
   const changedObjs = before.objs.diffKeys(after.objs);
   for (const id of changedObjs ?? after.objs.keys()) {
     const o = after.objs.get(id);
     const old = before.objs.get(id);
-    if (o && old && (old.slo !== o.slo || old.shi !== o.shi)) out.objs.set(id, { ...o, slo: Math.min(o.slo, old.slo), shi: Infinity });
+    if (o && old && (old.slo !== o.slo || old.shi !== o.shi)) out.objs.set(id, { ...o, slo: Math.min(o.slo, old.slo), shi: Infinity, nulEnd: undefined });
   }
   // p + n stays what it was on entry
   for (const [a, b] of pairs.budget) {
@@ -406,6 +410,7 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
   const pairs = pairsOf(body, update, fr, run, cond);
   let s = st;
   let input = false;
+  let callerInput = false;
   let entered = false;
   let outOfBudget = false;
   // the first widening stops at thresholds; if they do not hold, the next one goes all the way
@@ -414,6 +419,7 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
   for (let pass = 0; pass <= last; pass++) {
     run.loopAssigned = pass === 0 ? new Set([...(outer ?? []), ...assigned]) : outer;
     const reads = run.inputReads;
+    const callerReads = run.callerReads ?? 0;
     // `while (n--)`: the step below zero happens only on the way out and is not used
     const countdown = cond !== undefined && isCountdown(cond);
     if (countdown) run.quiet++;
@@ -440,12 +446,13 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
     }
     const out = joinAll(ends);
     input ||= run.inputReads > reads;
+    callerInput ||= (run.callerReads ?? 0) > callerReads;
     outOfBudget = run.budget <= 0;
     if (out.dead || outOfBudget) break;
     const joined = joinStates(s, out);
     const steps = pass <= 1 ? th : undefined;
     if (steps) steps.used = false;
-    const next = widen(s, joined, st, pairs, input, steps);
+    const next = widen(s, joined, st, pairs, input, steps, callerInput);
     if (steps?.used) last = Math.max(last, pass + 2);
     if (cond) capByTest(next, joined, cond, pairs, fr, run);
     if (scan) stopAtTerminator(next, scan, 0, fr, run);

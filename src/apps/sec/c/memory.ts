@@ -195,6 +195,11 @@ export function writeElement(p: Val, idx: IntV, size: number, v: Val, node: N, s
     const offLo = t.lo + idx.lo * size;
     const offHi = t.hi + idx.hi * size;
     const patch: Partial<Obj> = { init: YES };
+    const nul = v.k === 'int' && v.lo === 0 && v.hi === 0;
+    // a terminator written before the end cuts the string shorter; the one it had is still there
+    // (anything else written may overwrite that one)
+    if (nul && !o.unterm && Number.isFinite(o.shi) && o.size !== undefined && o.shi + o.elem <= o.size) patch.nulEnd = Math.max(o.nulEnd ?? -Infinity, o.shi);
+    else if (!nul) patch.nulEnd = undefined;
     if (o.init === NO) {
       // track an initialised prefix so a loop that fills half an array leaves the rest unread-safe
       const have = o.initBytes ?? 0;
@@ -281,6 +286,7 @@ export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, f
     // read from a struct that some input bytes were written into is not
     if (o.taint && (size <= 2 || (o.elem > 1 && size === o.elem))) {
       if (!o.weak) run.inputReads++;
+      else run.callerReads = (run.callerReads ?? 0) + 1;
       taint = true;
       weak &&= Boolean(o.weak);
       origin ??= o.origin;

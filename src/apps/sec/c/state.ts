@@ -79,7 +79,10 @@ export class State {
 
   updateObj(id: number, patch: Partial<Obj>): void {
     const o = this.objs.get(id);
-    if (o) this.objs.set(id, { ...o, ...patch });
+    if (!o) return;
+    // a string length set by anything but a terminator's write says nothing of earlier terminators
+    const nulEnd = 'nulEnd' in patch || !('slo' in patch || 'shi' in patch) ? {} : { nulEnd: undefined };
+    this.objs.set(id, { ...o, ...patch, ...nulEnd });
   }
 }
 

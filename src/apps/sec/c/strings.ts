@@ -174,7 +174,8 @@ export function readString(s: Val, sl: StrLen, n: N, st: State, fr: Frame, run: 
   // pointers that may be past it (or before the buffer) can read outside
   const risky = s.t.filter((t) => {
     const o = st.objs.get(t.o);
-    return !(o && !o.unterm && Number.isFinite(o.shi) && o.size !== undefined && o.shi + o.elem <= o.size && t.lo >= 0 && t.hi <= o.shi);
+    const end = o ? Math.max(o.shi, o.nulEnd ?? -Infinity) : Infinity;
+    return !(o && !o.unterm && Number.isFinite(end) && o.size !== undefined && end + o.elem <= o.size && t.lo >= 0 && t.hi <= end);
   });
   if (risky.length === 0) return;
   checkRange({ ...s, t: risky }, 0, 0, (sl.lo + 1) * elem, (sl.hi + 1) * elem, false, n, st, fr, run, { what: `${name} reading ${fmtRange(sl.lo + 1, sl.hi + 1)} characters`, taint: sl.taint, trace: [] });

@@ -260,6 +260,9 @@ export interface Obj {
   init: Tri;
   /** characters were written into fresh memory and no terminator after them: string reads run off the end */
   unterm?: boolean;
+  /** a terminator the string had before a later one cut it shorter (`*close = '\\0'` inside a line):
+   * still there, at this offset at the latest, until something other than a NUL is written */
+  nulEnd?: number;
   /** while not fully initialised: bytes [0, initBytes) have been written */
   initBytes?: number;
   /** its address left the analysed code (stored globally, returned, given to unknown code) */
@@ -301,6 +304,7 @@ export function joinObj(a: Obj, b: Obj): Obj {
     freedByRealloc: freedByReallocJoin(a, b),
     init: joinTri(a.init, b.init),
     unterm: Boolean(a.unterm && b.unterm),
+    nulEnd: a.nulEnd === undefined || b.nulEnd === undefined ? undefined : Math.max(a.nulEnd, b.nulEnd),
     initBytes: a.initBytes === undefined || b.initBytes === undefined ? undefined : Math.min(a.initBytes, b.initBytes),
     escaped: a.escaped || b.escaped,
     partial: a.partial || b.partial ? true : undefined,
