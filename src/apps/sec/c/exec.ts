@@ -106,24 +106,38 @@ export function execPaths(n: N, paths: Paths, fr: Frame, run: Run): Paths {
       return execFor(n, joinAll(live), fr, run);
     case 'switch_statement':
       return execSwitch(n, joinAll(live), fr, run);
-    case 'return_statement':
-      for (const st of live) {
-        forkOn(n.c[0], st, fr, run, resolver(fr, run), (s) => {
-          const v = n.c[0] ? evalExpr(n.c[0], s, fr, run) : UNKNOWN;
+    case 'return_statement': {
+      const ret = (expr: N | undefined, st: State): void => {
+        forkOn(expr, st, fr, run, resolver(fr, run), (s) => {
+          const v = expr ? evalExpr(expr, s, fr, run) : UNKNOWN;
           if (s.dead) return;
           const local = frameLocal(v, fr, s) ?? (v.k === 'ref' && v.key.startsWith(`${fr.id}:`) ? localVar(v.key, n) : undefined);
           // C++: returned as an object by value (`std::string f() { char b[8]; …; return b; }`), the contents are copied
           const copied = fr.file.cpp && fr.fn.retType.ptr === 0 && !fr.fn.retType.ref && fr.fn.retType.cls;
           if (local && !copied) reportEscape(local, 'is returned', n, fr, run);
           // C++ `T &f() { T x; …; return x; }`: a reference to a local
-          const refTo = fr.file.cpp && fr.fn.retType.ref ? localReturned(n.c[0], fr) : undefined;
+          const refTo = fr.file.cpp && fr.fn.retType.ref ? localReturned(expr, fr) : undefined;
           if (refTo) reportEscape(localVar(refTo, n), 'is returned by reference', n, fr, run);
           fr.retVals.push(v);
           fr.returns.push(s);
           (fr.retLines ??= []).push(n.line);
         });
+      };
+      // `return p ? 0 : -1;` is two ways out: the caller's test of the result tells them apart
+      let e = n.c[0];
+      while (e?.t === 'parenthesized_expression' && e.c[0]) e = e.c[0];
+      const [cond, yes, no] = e?.t === 'conditional_expression' && e.c.length === 3 ? e.c : [];
+      for (const st of live) {
+        if (!cond || !yes || !no) {
+          ret(n.c[0], st);
+          continue;
+        }
+        const [t, f] = branch(cond, st, fr, run);
+        if (!t.dead) ret(yes, t);
+        if (!f.dead) ret(no, f);
       }
       return [];
+    }
     case 'for_range_loop':
       return fr.file.cpp ? rangeFor(n, joinAll(live), fr, run, (w, s) => execWhile(w, s, fr, run)) : live;
     case 'throw_statement':

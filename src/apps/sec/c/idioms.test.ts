@@ -731,3 +731,29 @@ describe('freeing list nodes while walking the list', () => {
     expect(await shown(good)).toEqual([]);
   });
 });
+
+describe('ways out of a function', () => {
+  it('takes `return p ? 0 : -1` as two returns, so the caller\'s test of the result knows whether p was set', async () => {
+    const src = (ret: string) => [
+      'typedef struct { int w; unsigned char *px; } image;',
+      'static int load(FILE *fp, image *img) {',
+      '  if (fscanf(fp, "%d", &img->w) != 1 || img->w <= 0 || img->w > 4096) return -1;',
+      '  img->px = malloc((size_t)img->w);',
+      `  ${ret}`,
+      '}',
+      'int main(int argc, char **argv) {',
+      '  image img;',
+      '  FILE *fp = argc > 1 ? fopen(argv[1], "rb") : NULL;',
+      '  if (!fp) return 1;',
+      '  if (load(fp, &img) != 0) { fclose(fp); return 1; }',
+      '  fclose(fp);',
+      '  memset(img.px, 0, (size_t)img.w);',
+      '  free(img.px);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src('return img->px ? 0 : -1;'))).toEqual([]);
+    // a result that does not say whether the block exists: the caller uses it unchecked
+    expect(await shown(src('return 0;'))).toContain('c.null.unchecked-alloc@13');
+  });
+});

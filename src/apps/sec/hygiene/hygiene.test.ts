@@ -137,6 +137,26 @@ describe('hygiene rules', () => {
     expect(good.map((f) => f.rule)).not.toContain(rule);
   });
 
+  it('shows strtok by default only where its hidden state can be disturbed: threads or a nested tokenisation', async () => {
+    const conf = async (src: string) => (await rulesIn(src)).filter((f) => f.rule === 'c.hygiene.strtok').map((f) => f.confidence);
+    const alone = 'int count(char *line) { int n = 0; for (char *t = strtok(line, ","); t; t = strtok(NULL, ",")) n++; return n; }';
+    expect(Math.max(...(await conf(alone)))).toBeLessThan(0.4);
+    const nested = [
+      'void parse(char *hdr) {',
+      '  char *pair = strtok(hdr, ";");',
+      '  while (pair) { char *k = strtok(pair, "="); use(k); pair = strtok(NULL, ";"); }',
+      '}',
+    ].join('\n');
+    expect(Math.min(...(await conf(nested)))).toBeGreaterThanOrEqual(0.4);
+    const viaHelper = [
+      'static void field(char *kv) { char *k = strtok(kv, "="); use(k); }',
+      'void parse(char *hdr) { for (char *p = strtok(hdr, ";"); p; p = strtok(NULL, ";")) field(p); }',
+    ].join('\n');
+    expect(Math.min(...(await conf(viaHelper)))).toBeGreaterThanOrEqual(0.4);
+    const threaded = `${alone}\nvoid start(pthread_t *t, void *(*w)(void *)) { pthread_create(t, NULL, w, NULL); }`;
+    expect(Math.min(...(await conf(threaded)))).toBeGreaterThanOrEqual(0.4);
+  });
+
   it('names only hygiene rules (every rule has its file pair in test/fixtures/jsec/rules)', () => {
     const ids = HYGIENE_RULE_LIST.map((r) => r.id);
     for (const c of CASES) expect(ids).toContain(c.rule);

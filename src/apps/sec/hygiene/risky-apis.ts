@@ -116,11 +116,85 @@ const RISKY: Record<string, ApiSpec> = {
 };
 
 export function checkRiskyApis(ctx: HygieneContext): RawFinding[] {
+  const shared = strtokShared(ctx);
   return callsOf(ctx, Object.keys(RISKY)).map((call) => {
     const name = call.childForFieldName('function')?.text.replace(/^(std)?::/, '') ?? '';
     const spec = RISKY[name] ?? RISKY[name.replace(/^std::/, '')] ?? (RISKY.strtok as ApiSpec);
-    return findingFor(spec.rule, spec.suggestion, { node: call, pattern: name, confidence: spec.confidence });
+    // strtok's hidden state only hurts when something else can tokenise in between
+    const confidence = name === 'strtok' && !shared.has(call) ? 0.3 : spec.confidence;
+    return findingFor(spec.rule, spec.suggestion, { node: call, pattern: name, confidence });
   });
+}
+
+const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement']);
+
+/** Whether a loop around `c` also holds one of `calls`. */
+function inLoopWith(c: SyntaxNode, calls: readonly SyntaxNode[]): boolean {
+  for (let p = c.parent; p && p.type !== 'function_definition'; p = p.parent) {
+    if (!LOOPS.has(p.type)) continue;
+    const { startIndex: s, endIndex: e } = p;
+    if (calls.some((x) => x.startIndex >= s && x.endIndex <= e)) return true;
+  }
+  return false;
+}
+
+const nameOf = (fn: SyntaxNode | undefined) => fn?.childForFieldName('declarator')?.text.replace(/\(.*$/s, '').replace(/^\W+/, '');
+
+const THREAD_STARTS = ['pthread_create', 'thrd_create', '_beginthreadex', 'CreateThread'];
+
+/**
+ * The strtok calls whose hidden state something else can disturb: every one in a file that starts
+ * threads (`std::thread` too); otherwise a tokenisation that goes on (`strtok(NULL, …)`) after
+ * another one started in between, in the same function (`strtok(pair, "=")` inside a
+ * `strtok(header, ";")` loop) or in a function of the file called in between. A function that
+ * splits one line alone, one tokenisation at a time, is left as a note.
+ */
+function strtokShared(ctx: HygieneContext): Set<SyntaxNode> {
+  const calls = callsOf(ctx, ['strtok']);
+  if (calls.length === 0) return new Set();
+  if (callsOf(ctx, THREAD_STARTS).length > 0 || /\bstd::(j?thread|async)\b|#\s*pragma\s+omp\b/.test(ctx.source())) return new Set(calls);
+  const isStart = (c: SyntaxNode) => {
+    const a = callArgs(c)[0];
+    return a !== undefined && !/^(NULL|nullptr|0)$/.test(a.text.trim());
+  };
+  // (syntax nodes are fresh objects on every walk: functions are told apart by where they start)
+  const fnOf = (c: SyntaxNode) => enclosingFunction(c)?.startIndex ?? -1;
+  const byFn = new Map<number, { fn: SyntaxNode | undefined; list: SyntaxNode[] }>();
+  for (const c of calls) {
+    const at = fnOf(c);
+    const entry = byFn.get(at) ?? { fn: enclosingFunction(c), list: [] };
+    entry.list.push(c);
+    byFn.set(at, entry);
+  }
+  // functions of the file that start a tokenisation, by name
+  const starters = new Set<string>();
+  for (const { fn, list } of byFn.values()) {
+    const name = nameOf(fn);
+    if (name && list.some(isStart)) starters.add(name);
+  }
+  const shared = new Set<number>();
+  const disturbers = new Set<string>();
+  for (const [at, { list }] of byFn) {
+    if (at < 0) continue;
+    const starts = list.filter(isStart);
+    const goesOn = list.filter((c) => !isStart(c));
+    for (const first of starts) {
+      const later = goesOn.filter((c) => c.startIndex > first.startIndex);
+      const lastGoOn = later[later.length - 1];
+      if (!lastGoOn) continue;
+      // another start, or a call of a function that starts one, between this start and a
+      // continuation of it (before it in the text, or in a loop that also goes on tokenising)
+      const between = (c: SyntaxNode) => c.startIndex > first.startIndex && (c.startIndex < lastGoOn.startIndex || inLoopWith(c, later));
+      const restart = starts.find((s) => s !== first && between(s));
+      const nested = restart ?? [...starters].flatMap((name) => callsOf(ctx, [name])).find((c) => fnOf(c) === at && between(c));
+      if (!nested) continue;
+      for (const c of list) shared.add(c.startIndex);
+      // the helper that restarts it is half of the clash
+      if (nested !== restart) disturbers.add(calleeName(nested) ?? '');
+    }
+  }
+  for (const { fn, list } of byFn.values()) if (disturbers.has(nameOf(fn) ?? '')) for (const c of list) shared.add(c.startIndex);
+  return new Set(calls.filter((c) => shared.has(c.startIndex)));
 }
 
 const TMP_DIR = /^(\/tmp|\/var\/tmp|\/dev\/shm)\//;
