@@ -534,4 +534,39 @@ describe('what a test or a declaration proves about lengths', () => {
     expect(found).not.toContain('c.integer.overflow@5');
     expect(found).toContain('c.integer.overflow@6');
   });
+
+  it('judges an assertion on the length of a command-line argument as unchecked input', async () => {
+    const src = (check: string) => [
+      '#include <assert.h>',
+      'int main(int argc, char **argv) {',
+      '  if (argc < 4) return 2;',
+      `  ${check}`,
+      '  assert(strlen(argv[3]) <= 64);',
+      '  return puts(argv[3]);',
+      '}',
+    ].join('\n');
+    expect(await shown(src(''))).toContain('c.assert.reachable@5');
+    expect(await shown(src('if (strlen(argv[3]) > 64) return 2;'))).not.toContain('c.assert.reachable@5');
+  });
+
+  it('leaves copies sized by the length of text already read alone, not a count read from input', async () => {
+    const src = [
+      'int main(void) {',
+      '  char *line = NULL; size_t cap = 0; ssize_t len; unsigned n;',
+      '  while ((len = getline(&line, &cap, stdin)) > 0) {',
+      '    char *a = malloc((size_t)len + 1), *b = malloc(strlen(line) * 2 + 1);',
+      '    if (a && b) { memcpy(a, line, (size_t)len + 1); strcpy(b, line); puts(a); puts(b); }',
+      '    free(a); free(b);',
+      '  }',
+      '  free(line);',
+      '  if (scanf("%u", &n) != 1) return 1;',
+      '  int *v = calloc(n, sizeof *v);',
+      '  if (!v) return 1;',
+      '  free(v);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    const found = await shown(src);
+    expect(found.filter((f) => f.startsWith('c.memory.unbounded-alloc'))).toEqual(['c.memory.unbounded-alloc@10']);
+  });
 });
