@@ -92,7 +92,7 @@ export interface PtrV {
    */
   vid?: number;
   /** where a possible NULL came from (allocation, getenv, literal NULL) */
-  nulSrc?: { line: number; note: string; fromAlloc: boolean; lookup?: boolean };
+  nulSrc?: { line: number; note: string; fromAlloc: boolean; lookup?: boolean; search?: boolean };
   /** the string it points to is at most this long (elements): a test of its strlen said so */
   slen?: number;
 }
