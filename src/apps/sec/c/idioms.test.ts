@@ -569,4 +569,39 @@ describe('what a test or a declaration proves about lengths', () => {
     const found = await shown(src);
     expect(found.filter((f) => f.startsWith('c.memory.unbounded-alloc'))).toEqual(['c.memory.unbounded-alloc@10']);
   });
+
+  it('reports a strchr result written through without a test, not a tested one or strchr(s, 0)', async () => {
+    const src = (check: string) => [
+      'static void split(char *line) {',
+      "  char *eq = strchr(line, '=');",
+      `  ${check}`,
+      "  *eq = '\\0';",
+      '  printf("%s -> %s\\n", line, eq + 1);',
+      '}',
+      'int main(void) {',
+      '  char line[256];',
+      "  while (fgets(line, sizeof line, stdin)) { *strchr(line, 0) = 0; split(line); }",
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src(''))).toEqual(['c.null.unchecked-alloc@4']);
+    expect(await shown(src('if (eq == NULL) return;'))).toEqual([]);
+  });
+
+  it('reports a getline buffer leaked by a return inside the read loop, not one freed there', async () => {
+    const src = (early: string) => [
+      'int count_settings(FILE *fp) {',
+      '  char *line = NULL; size_t cap = 0; int n = 0;',
+      '  while (getline(&line, &cap, fp) != -1) {',
+      `    if (line[0] == '!') { ${early} return -1; }`,
+      '    n++;',
+      '  }',
+      '  free(line);',
+      '  return n;',
+      '}',
+      'int main(void) { return count_settings(stdin) < 0; }',
+    ].join('\n');
+    expect((await shown(src(''))).filter((f) => f.startsWith('c.memory.leak'))).not.toEqual([]);
+    expect(await shown(src('free(line);'))).toEqual([]);
+  });
 });
