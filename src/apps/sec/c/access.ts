@@ -30,8 +30,10 @@ export function checkDeref(p: Val, node: N, st: State, fr: Frame, run: Run): voi
       pattern: name,
       description: `'${name}' may be NULL (${p.nulSrc.note}) and is used without a check.`,
       // a missing variable or file is an everyday outcome; an allocation failing is a rare one
+      // (a search of text: whether it finds its character is the text's business; the program
+      // may know it is there, e.g. from an earlier search, which this does not see)
       // (an empty grown buffer indexed: a suspect, the count that guards it is not tracked with it)
-      confidence: p.nulSrc.lookup ? 0.7 : p.nulSrc.empty ? 0.35 : 0.45,
+      confidence: p.nulSrc.search ? 0.5 : p.nulSrc.lookup ? 0.7 : p.nulSrc.empty ? 0.35 : 0.45,
       trace: [{ line: p.nulSrc.line, note: p.nulSrc.note }],
       ...(p.nulSrc.empty ? { tier: 'suspect' as const } : {}),
     }, run);

@@ -757,3 +757,75 @@ describe('ways out of a function', () => {
     expect(await shown(src('return 0;'))).toContain('c.null.unchecked-alloc@13');
   });
 });
+
+describe('inputs read as counts, text searches and read loops', () => {
+  it('judges an assertion on the length of a command-line argument as unchecked input', async () => {
+    const src = (check: string) => [
+      '#include <assert.h>',
+      'int main(int argc, char **argv) {',
+      '  if (argc < 4) return 2;',
+      `  ${check}`,
+      '  assert(strlen(argv[3]) <= 64);',
+      '  return puts(argv[3]);',
+      '}',
+    ].join('\n');
+    expect(await shown(src(''))).toContain('c.assert.reachable@5');
+    expect(await shown(src('if (strlen(argv[3]) > 64) return 2;'))).not.toContain('c.assert.reachable@5');
+  });
+
+  it('leaves copies sized by the length of text already read alone, not a count read from input', async () => {
+    const src = [
+      'int main(void) {',
+      '  char *line = NULL; size_t cap = 0; ssize_t len; unsigned n;',
+      '  while ((len = getline(&line, &cap, stdin)) > 0) {',
+      '    char *a = malloc((size_t)len + 1), *b = malloc(strlen(line) * 2 + 1);',
+      '    if (a && b) { memcpy(a, line, (size_t)len + 1); strcpy(b, line); puts(a); puts(b); }',
+      '    free(a); free(b);',
+      '  }',
+      '  free(line);',
+      '  if (scanf("%u", &n) != 1) return 1;',
+      '  int *v = calloc(n, sizeof *v);',
+      '  if (!v) return 1;',
+      '  free(v);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    const found = await shown(src);
+    expect(found.filter((f) => f.startsWith('c.memory.unbounded-alloc'))).toEqual(['c.memory.unbounded-alloc@10']);
+  });
+
+  it('reports a strchr result written through without a test, not a tested one or strchr(s, 0)', async () => {
+    const src = (check: string) => [
+      'static void split(char *line) {',
+      "  char *eq = strchr(line, '=');",
+      `  ${check}`,
+      "  *eq = '\\0';",
+      '  printf("%s -> %s\\n", line, eq + 1);',
+      '}',
+      'int main(void) {',
+      '  char line[256];',
+      "  while (fgets(line, sizeof line, stdin)) { *strchr(line, 0) = 0; split(line); }",
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src(''))).toEqual(['c.null.unchecked-alloc@4']);
+    expect(await shown(src('if (eq == NULL) return;'))).toEqual([]);
+  });
+
+  it('reports a getline buffer leaked by a return inside the read loop, not one freed there', async () => {
+    const src = (early: string) => [
+      'int count_settings(FILE *fp) {',
+      '  char *line = NULL; size_t cap = 0; int n = 0;',
+      '  while (getline(&line, &cap, fp) != -1) {',
+      `    if (line[0] == '!') { ${early} return -1; }`,
+      '    n++;',
+      '  }',
+      '  free(line);',
+      '  return n;',
+      '}',
+      'int main(void) { return count_settings(stdin) < 0; }',
+    ].join('\n');
+    expect((await shown(src(''))).filter((f) => f.startsWith('c.memory.leak'))).not.toEqual([]);
+    expect(await shown(src('free(line);'))).toEqual([]);
+  });
+});

@@ -14,7 +14,7 @@ import { staticType } from './names.js';
 import { adopt } from './paths.js';
 import type { State } from './state.js';
 import { intRange } from './types.js';
-import { NO, originText, UNKNOWN, YES, type IntV, type Val } from './values.js';
+import { MAX_OBJECT, NO, originText, UNKNOWN, YES, type IntV, type Val } from './values.js';
 
 const CMP = new Set(['<', '<=', '>', '>=', '==', '!=']);
 
@@ -37,7 +37,8 @@ function inputSide(v: Val, node: N, fr: Frame, run: Run): { v: IntV; unchecked: 
   // the input's full range, or the length of an input string (any length); a value computed from
   // input that lost every bound (shifts, bit operations) is too far from the input to judge
   if (v.lo === -Infinity || (v.hi === Infinity && v.lenOf === undefined)) return undefined;
-  const unchecked = uncheckedInput(v, range) || v.hi === Infinity;
+  // (a string's length is capped at the largest object, MAX_OBJECT: as long as the input likes)
+  const unchecked = uncheckedInput(v, range) || v.hi === Infinity || (v.lenOf !== undefined && v.hi >= MAX_OBJECT);
   return { v, unchecked };
 }
 

@@ -260,7 +260,8 @@ function getline(name: string, n: N, args: N[], st: State, fr: Frame, run: Run):
   const patch = { size: undefined, slo: 0, shi: Infinity, init: YES, taint: true, taintLine: n.line, origin, weak: undefined, pathOk: undefined, validated: undefined } as const;
   let id: number;
   if (reuse) {
-    st.updateObj(reuse.o, patch);
+    // whether the buffer existed before (a loop's first pass had none), after the call it does
+    st.updateObj(reuse.o, { ...patch, partial: undefined });
     id = reuse.o;
   } else {
     id = newObj(run, st, {

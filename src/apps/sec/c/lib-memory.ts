@@ -8,12 +8,46 @@ import { evalExpr } from './eval.js';
 import { newObj } from './memory.js';
 import type { LibResult } from './lib.js';
 import type { State } from './state.js';
-import { MAYBE, NO, YES, type Obj, type PtrV, type Val } from './values.js';
+import { MAYBE, NO, YES, originText, type Obj, type PtrV, type Val } from './values.js';
 
 const ALLOC = new Set(['malloc', 'calloc', 'realloc', 'alloca', 'strdup', 'wcsdup', 'strndup', '_strdup', '_wcsdup', 'reallocarray', 'valloc', 'aligned_alloc']);
 
 function exactSize(v: Val | undefined): number | undefined {
   return v?.k === 'int' && v.lo === v.hi && Number.isFinite(v.lo) && v.lo >= 0 ? v.lo : undefined;
+}
+
+/** which arguments of an allocator are its size or element count */
+const SIZE_ARGS: Record<string, number[]> = {
+  malloc: [0], alloca: [0], valloc: [0], calloc: [0, 1], realloc: [1], reallocarray: [1, 2], aligned_alloc: [1],
+};
+
+/** an upper end this high is what no check left behind: an input's (or its type's) whole range */
+const UNCHECKED = 2 ** 31 - 1;
+
+/**
+ * CWE-770/789: the size or count of an allocation is a number from outside the program (a header
+ * field, a count typed in) whose upper end nothing capped. Lengths of text already read (a
+ * line, a string: the memory is spent before the copy) are not numbers from outside, nor are a library
+ * caller's parameters (its callers decide) or values a test against another variable bounded.
+ */
+export function checkUnboundedSize(what: string, n: N, sizes: ReadonlyArray<readonly [N | undefined, Val | undefined]>, fr: Frame, run: Run): void {
+  for (const [arg, v] of sizes) {
+    if (!arg || v?.k !== 'int' || !v.taint || v.weak || v.rel || v.le || v.sumLe || v.lenOf || v.lenKey) continue;
+    // a number on the command line or in the environment is the user's own choice
+    if (v.origin !== 'stdin' && v.origin !== 'file' && v.origin !== 'net') continue;
+    // the length of text already read (a line, a string, a span of it): the memory is spent already
+    if (v.srcNote && /length|distance/.test(v.srcNote)) continue;
+    if (!(v.hi >= UNCHECKED) || !Number.isFinite(v.hi)) continue;
+    report(fr, n, {
+      rule: 'c.memory.unbounded-alloc',
+      pattern: what,
+      description: `The size of this ${what} ('${text(fr.file, arg)}') comes from ${originText(v.origin)} and nothing limits it (up to ${v.hi}): input can make the program reserve any amount of memory.`,
+      confidence: 0.6,
+      tier: 'suspect',
+      trace: v.src !== undefined ? [{ line: v.src, note: v.srcNote ?? `value from ${originText(v.origin)}` }] : [],
+    }, run);
+    return;
+  }
 }
 
 export function libAlloc(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): LibResult | undefined {
@@ -64,6 +98,8 @@ export function libAlloc(name: string, n: N, args: N[], st: State, fr: Frame, ru
     default:
       size = exactSize(vals[0]);
   }
+  const sizeArgs = SIZE_ARGS[name];
+  if (sizeArgs) checkUnboundedSize(name, n, sizeArgs.map((i) => [args[i], vals[i]] as const), fr, run);
   const stack = name === 'alloca';
   const obj: Obj = newObj(run, st, {
     kind: stack ? 'stack' : 'heap', size, elem, slo, shi, taint, freed: NO, init, escaped: false, line: n.line,

@@ -195,7 +195,7 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
     if (/^(puts|fputs|fputws|strcmp|strncmp|wcscmp|strchr|strrchr|wcschr|strstr|wcsstr)$/.test(name)) checkTerminated(v[0] ?? UNKNOWN, n, st, fr, run, name);
     markPathChecked(name, v, st);
     if (name === 'strspn' || name === 'strcspn') return { v: spanLength(v[0], n, st) };
-    return { v: name === 'strchr' || name === 'strrchr' || name === 'strstr' || name === 'strpbrk' || name === 'memchr' ? found(name, v, st) : anyInt() };
+    return { v: name === 'strchr' || name === 'strrchr' || name === 'strstr' || name === 'strpbrk' || name === 'memchr' ? found(name, v, st, n.line) : anyInt() };
   }
   return undefined;
 }
@@ -214,13 +214,17 @@ function spanLength(s: Val | undefined, n: N, st: State): IntV {
  * string, so before its terminator (strchr of a character that may be 0: at most on it); memchr
  * stays within the bytes it was given.
  */
-function found(name: string, v: readonly Val[], st: State): Val {
+function found(name: string, v: readonly Val[], st: State, line: number): Val {
   const [s, what, count] = v;
   if (s?.k !== 'ptr') return { k: 'ptr', t: [], nul: MAYBE };
   const nonZero = name === 'strstr' || name === 'strpbrk' || (what?.k === 'int' && (what.nz === true || what.lo > 0 || what.hi < 0));
+  // strchr(s, 0) finds the terminator; otherwise a search of text comes back empty-handed
+  // whenever the text lacks what is sought: a NULL the caller must test (a lookup, as getenv)
+  const always = (name === 'strchr' || name === 'strrchr') && what?.k === 'int' && what.lo === 0 && what.hi === 0;
   return {
     k: 'ptr',
-    nul: MAYBE,
+    nul: always ? NO : MAYBE,
+    nulSrc: always ? undefined : { line, note: `${name} returns NULL when the text does not contain what it looks for`, fromAlloc: true, lookup: true, search: true },
     t: s.t.map((t) => {
       if (name === 'memchr') return { o: t.o, lo: t.lo, hi: count?.k === 'int' && count.lo >= 1 ? t.hi + count.hi - 1 : Infinity };
       const o = st.objs.get(t.o);

@@ -78,6 +78,8 @@ export const C_RULES = [
     'A function re-enters itself (directly or through other functions) once per level of something the input shapes: nesting in parsed text, a directory tree, a linked structure read from input. With nothing limiting the depth, deep input exhausts the stack. Pass a depth and stop at a limit, or walk with an explicit stack.'),
   rule('c.loop.infinite', 'Loop that can never end', 'infinite_loop', [835], 'medium',
     'On some input (or always) this loop never reaches its exit: nothing in the iteration moves what the test reads, the step can be 0, or the test can never fail. Make every iteration advance (or leave on the byte or length it cannot handle), check steps and read counts against 0, and test unsigned counters with > 0 or a separate flag.'),
+  rule('c.memory.unbounded-alloc', 'Allocation sized by input with no limit', 'resource_exhaustion', [770, 789], 'medium',
+    'The size (or element count) of an allocation comes from outside the program and nothing caps it: one request or one header can make the program reserve gigabytes. Check the count against a limit (and against what the input can really hold) before allocating.'),
 ] as const satisfies readonly RuleMeta[];
 
 export type RuleId = (typeof C_RULES)[number]['id'];

@@ -97,6 +97,8 @@ export interface PtrV {
     note: string;
     fromAlloc: boolean;
     lookup?: boolean;
+    /** a search of text (strchr, strstr): NULL when the text lacks what is sought */
+    search?: boolean;
     /** the pointer's NULL from before the allocation (a path where it never happened), not a failed one */
     beforeAlloc?: boolean;
     /** ...of a buffer a loop grows, indexed: its empty state, which its count guards */

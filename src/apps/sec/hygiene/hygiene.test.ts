@@ -52,6 +52,16 @@ const CASES: Array<{ rule: string; flawed: string; fixed: string }> = [
     fixed: 'void *run(void *a); void start(void) { pthread_t t; if (pthread_create(&t, NULL, run, NULL) != 0) abort(); if (pthread_join(t, NULL) != 0) abort(); }',
   },
   {
+    rule: 'c.hygiene.unbounded-spawn',
+    flawed: 'void *serve(void *); void run(int s) { for (;;) { pthread_t t; int fd = accept(s, 0, 0); if (fd < 0) continue; if (pthread_create(&t, 0, serve, (void *)(long)fd) == 0) pthread_detach(t); } }',
+    fixed: 'void *serve(void *); void run(int s) { for (;;) { pthread_t t; int fd = accept(s, 0, 0); if (fd < 0) continue; if (active >= MAX_CLIENTS) { close(fd); continue; } active++; if (pthread_create(&t, 0, serve, (void *)(long)fd) == 0) pthread_detach(t); } }',
+  },
+  {
+    rule: 'c.hygiene.unbounded-spawn',
+    flawed: 'void serve(int); void run(int s) { while (1) { int fd = accept(s, 0, 0); if (fd < 0) continue; if (fork() == 0) { serve(fd); _exit(0); } close(fd); } }',
+    fixed: 'void serve(int); void run(int s) { int n = 0; while (1) { int fd = accept(s, 0, 0); if (fd < 0) continue; while (n >= 32 && waitpid(-1, 0, 0) > 0) n--; if (fork() == 0) { serve(fd); _exit(0); } n++; close(fd); } }',
+  },
+  {
     rule: 'c.hygiene.getenv',
     flawed: 'void f(void) { char *home = getenv("HOME"); char path[64]; strcpy(path, home); }',
     fixed: 'void f(void) { const char *lang = getenv("LANG"); if (lang == NULL || strlen(lang) > 16) return; set_locale_name(lang); }',

@@ -15,6 +15,7 @@ import { checkPermissions } from './permissions.js';
 import { checkRaces } from './races.js';
 import { checkRand } from './random.js';
 import { checkGetenv, checkRiskyApis, checkTempPaths } from './risky-apis.js';
+import { checkUnboundedSpawn } from './spawn.js';
 import { checkStackAlloc } from './stack-alloc.js';
 import { checkCondWait, checkLocks, checkThreadLeaks } from './threads.js';
 import { checkToctou } from './toctou.js';
@@ -28,6 +29,7 @@ const CHECKS: HygieneCheck[] = [
   checkCondWait,
   checkLocks,
   checkThreadLeaks,
+  checkUnboundedSpawn,
   checkRaces,
   checkGetenv,
   checkRand,

@@ -39,6 +39,8 @@ export const HYGIENE_RULES = {
     'This time API returns a pointer to shared static storage, overwritten by the next call from any thread.'),
   alloca: rule('alloca', 'UnboundedAlloca', 'stack_allocation', [770], 'medium',
     'Stack allocation with a size not known at compile time: a large or negative size overflows the stack without any error.'),
+  unboundedSpawn: rule('unbounded-spawn', 'UnboundedThreadPerRequest', 'resource_exhaustion', [770, 400], 'medium',
+    'A thread or process is started for every connection or request with no limit on how many run at once, so a flood of clients exhausts threads, memory or the process table.'),
   vla: rule('vla', 'VariableLengthArray', 'stack_allocation', [770], 'medium',
     'A variable-length array sized at run time: a large size overflows the stack without any error.'),
   scanfNoWidth: rule('scanf-no-width', 'UnboundedScanfString', 'buffer_overflow', [120, 787], 'high',
