@@ -21,7 +21,7 @@ import { FUNCTION_ALIASES } from './externs.js';
 import { callLibrary } from './lib.js';
 import { markValidated } from './validate.js';
 import { joinAll, referenced, State } from './state.js';
-import { joinVal, MAYBE, NO, UNKNOWN, YES, type Val } from './values.js';
+import { joinVal, MAYBE, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
 
 const MAX_DEPTH = 6;
 
@@ -263,16 +263,32 @@ function vaInit(args: N[], st: State, fr: Frame, run: Run): Val {
   return UNKNOWN;
 }
 
+/** The blocks `v` points to and those reached from them through stored pointers (literals aside; a few levels). */
+function reachable(v: PtrV, st: State): number[] {
+  const seen = new Set<number>();
+  let layer = v.t.map((t) => t.o);
+  for (let depth = 0; depth < 4 && layer.length > 0; depth++) {
+    const next: number[] = [];
+    for (const id of layer) {
+      const o = st.objs.get(id);
+      if (!o || o.kind === 'literal' || seen.has(id)) continue;
+      seen.add(id);
+      if (o.slots) for (const s of o.slots.values()) if (s.k === 'ptr') for (const t of s.t) next.push(t.o);
+    }
+    layer = next;
+  }
+  return [...seen];
+}
+
 /** Code we cannot see may keep, write or free what it is given; we only stop tracking it. */
 function unknownCall(vals: Val[], st: State): Val {
   for (const v of vals) {
     if (v.k === 'ptr') {
       escape(v, st);
-      // it may also have written there: contents and string length are unknown from now on
-      for (const t of v.t) {
-        const o = st.objs.get(t.o);
-        if (o && o.kind !== 'literal') st.updateObj(t.o, { init: YES, initBytes: undefined, unterm: false, slo: 0, shi: Infinity, slots: undefined });
-      }
+      // it may also have written there, and in the blocks reached through the pointers stored there
+      // (a container's element array): contents and string lengths are unknown from now on
+      // (and may have freed or replaced those: what happens to them is its business)
+      for (const id of reachable(v, st)) st.updateObj(id, { init: YES, initBytes: undefined, unterm: false, slo: 0, shi: Infinity, slots: undefined, escaped: true });
     } else if (v.k === 'ref') {
       // `f(&x)`, `f(&s.member)`: f may fill it (and so the struct it is a member of)
       const cell = st.vars.get(v.key);
@@ -318,6 +334,8 @@ function joinRets(outs: readonly Outcome[], fn?: FnDef, n?: N): Val {
 /** Follows a call into `fn` with the caller's values; its outcomes, the callee's locals removed. */
 function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, run: Run, self?: Frame['self']): Outcome[] {
   run.visited.add(fn);
+  // literals made before the call (a caller's argument list, `f("x", g())`) outlive it
+  const firstObj = run.nextObj;
   const frame: Frame = {
     fn,
     file: fn.file,
@@ -393,10 +411,10 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
     for (const k of gone) o.state.vars.delete(k);
     for (const r of o.state.rels) if (r.includes(`|${prefix}`)) o.state.dropRels(r.split('|').find((x) => x.startsWith(prefix)) ?? '');
     // and so are its local objects, unless their address got out (reported where it did), and
-    // string literals nothing points to any more (made again when read again)
+    // the string literals it made that nothing points to any more (made again when read again)
     const locals: number[] = [];
     o.state.objs.forEach((ob) => {
-      if ((ob.kind === 'stack' && ob.frame === frame.id) || ob.kind === 'literal') locals.push(ob.id);
+      if ((ob.kind === 'stack' && ob.frame === frame.id) || (ob.kind === 'literal' && ob.id >= firstObj)) locals.push(ob.id);
     });
     if (locals.length === 0) continue;
     const refs = referenced(o.state);

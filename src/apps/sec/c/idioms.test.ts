@@ -829,3 +829,63 @@ describe('inputs read as counts, text searches and read loops', () => {
     expect(await shown(src('free(line);'))).toEqual([]);
   });
 });
+
+describe('string literals handed to a parser', () => {
+  const src = (text: string) => [
+    'typedef struct { int piece; int mark; } mv_t;',
+    'typedef struct { mv_t *values; size_t length, size; } mvs_t;',
+    'static mvs_t *init(void) {',
+    '  mvs_t *m = malloc(sizeof *m);',
+    '  if (!m) exit(1);',
+    '  m->values = malloc(sizeof *m->values * 8);',
+    '  if (!m->values) exit(1);',
+    '  m->size = 8; m->length = 0;',
+    '  return m;',
+    '}',
+    'static void push(mvs_t *m, mv_t v) {',
+    '  if (m->length < m->size) m->values[m->length++] = v;',
+    '}',
+    'static mvs_t *parse(const char *str, mvs_t *m) {',
+    "  if (str[0] == ')' || str[0] == '\\0') return m;",
+    '  mv_t v = {0};',
+    '  v.piece = str[0];',
+    '  push(m, v);',
+    '  return m;',
+    '}',
+    'int main(void) {',
+    `  mvs_t *m = parse("${text}", init());`,
+    '  int r = m->values[0].mark;',
+    '  free(m->values); free(m);',
+    '  return r;',
+    '}',
+  ].join('\n');
+
+  it('takes the branch the literal\'s first character takes, so the element the parser stored is written', async () => {
+    expect(await shown(src('1. e4 e5'))).toEqual([]);
+  });
+
+  it('still reports the element read when the literal makes the parser store nothing', async () => {
+    expect(await shown(src(')'))).toContain('c.uninit.use@23');
+  });
+
+  it('lets a function it cannot see fill and replace the blocks a container points to', async () => {
+    const src = (call: string) => [
+      'typedef struct { int piece; int mark; } mv_t;',
+      'typedef struct { mv_t *values; size_t length, size; } mvs_t;',
+      'extern void fill(mvs_t *m);',
+      'int main(void) {',
+      '  mvs_t *m = malloc(sizeof *m);',
+      '  if (!m) return 1;',
+      '  m->values = malloc(sizeof *m->values * 8);',
+      '  if (!m->values) { free(m); return 1; }',
+      '  m->size = 8; m->length = 0;',
+      `  ${call}`,
+      '  int r = m->values[1].mark;',
+      '  free(m->values); free(m);',
+      '  return r;',
+      '}',
+    ].join('\n');
+    expect(await shown(src('fill(m);'))).toEqual([]);
+    expect(await shown(src(';'))).toContain('c.uninit.use@11');
+  });
+});

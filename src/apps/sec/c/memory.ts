@@ -258,6 +258,8 @@ export function writeElement(p: Val, idx: IntV, size: number, v: Val, node: N, s
 export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, fr: Frame, run: Run): Val {
   const vector = argvElement(p, idx, size, n, st, run);
   if (vector) return vector;
+  const known = literalChar(p, idx, size, st);
+  if (known) return known;
   let out: Val | undefined;
   let taint = false;
   let weak = true;
@@ -301,6 +303,22 @@ export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, f
   if (out && !missing) return out;
   if (taint) return { k: 'int', lo: -128, hi: 255, taint: true, nz: nonZero || undefined, weak: weak || undefined, origin };
   return nonZero ? { k: 'int', lo: -Infinity, hi: Infinity, taint: false, nz: true } : anyInt();
+}
+
+/**
+ * One character of a string literal at a known offset (`s[0]` of a parameter bound to "1. e4"):
+ * its value, so a test of the first character takes the branch the literal takes instead of both.
+ * Only ASCII: what a byte past 127 reads as depends on the signedness of char.
+ */
+function literalChar(p: PtrV, idx: IntV, size: number, st: State): Val | undefined {
+  if (p.t.length !== 1 || idx.lo !== idx.hi) return undefined;
+  const t = p.t[0] as Target;
+  const o = st.objs.get(t.o);
+  if (o?.kind !== 'literal' || o.lit === undefined || t.lo !== t.hi || size !== o.elem) return undefined;
+  const at = (t.lo + idx.lo * size) / size;
+  if (!Number.isInteger(at) || at < 0 || at > o.lit.length) return undefined;
+  const code = at === o.lit.length ? 0 : o.lit.charCodeAt(at);
+  return code < 128 ? int(code) : undefined;
 }
 
 /**
