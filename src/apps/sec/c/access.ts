@@ -14,7 +14,9 @@ import { MAYBE, NO, YES, type IntV, type Obj, type Val } from './values.js';
 export function checkDeref(p: Val, node: N, st: State, fr: Frame, run: Run): void {
   if (p.k !== 'ptr') return;
   const name = text(fr.file, node);
-  if (p.nul === YES && p.t.length === 0) {
+  // a lookup's NULL outcome, kept apart on a path of its own, is still the lookup's maybe: its use
+  // unchecked is reported as such below, not as a NULL the program surely dereferences
+  if (p.nul === YES && p.t.length === 0 && !p.nulSrc?.lookup) {
     report(fr, node, {
       rule: 'c.null.deref',
       pattern: name,

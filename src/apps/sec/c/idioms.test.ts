@@ -889,3 +889,31 @@ describe('string literals handed to a parser', () => {
     expect(await shown(src(';'))).toContain('c.uninit.use@11');
   });
 });
+
+describe('lookups of the scan\'s own code', () => {
+  const src = (found: string) => [
+    'struct node { const char *key; const char *value; struct node *next; };',
+    'static struct node *find(struct node *list, const char *key) {',
+    '  for (struct node *n = list; n; n = n->next)',
+    `    if (strcmp(n->key, key) == 0) return ${found};`,
+    '  return NULL;',
+    '}',
+    'int main(int argc, char **argv) {',
+    '  struct node b = { "b", "2", NULL }, a = { "a", "1", &b };',
+    '  if (argc < 2) return 1;',
+    '  const struct node *got = find(&a, argv[1]);',
+    '  return puts(got->value);',
+    '}',
+  ].join('\n');
+
+  it('reports the result used unchecked as a lookup that may fail, not as a NULL surely dereferenced', async () => {
+    const found = await shown(src('n'));
+    expect(found).toContain('c.null.unchecked-alloc@11');
+    expect(found).not.toContain('c.null.deref@11');
+  });
+
+  it('still reports a function that returns NULL on every way out as a NULL dereference', async () => {
+    expect(await shown(src('NULL'))).toContain('c.null.deref@11');
+  });
+});
+
