@@ -11,7 +11,8 @@ import { rangeFor } from './cpp.js';
 import { declare } from './declare.js';
 import { execDo, execFor, execWhile } from './loops.js';
 import { assignUninitCopy, evalExpr } from './eval.js';
-import { frameLocal, reportEscape } from './memory.js';
+import { escape, frameLocal, reportEscape } from './memory.js';
+import { keyOf } from './names.js';
 import { forkOn, mergeOutcomes, mergePaths, type Outcome } from './paths.js';
 import { preprocBranch } from './preproc.js';
 import { joinAll, type State } from './state.js';
@@ -118,6 +119,7 @@ export function execPaths(n: N, paths: Paths, fr: Frame, run: Run): Paths {
           // C++ `T &f() { T x; …; return x; }`: a reference to a local
           const refTo = fr.file.cpp && fr.fn.retType.ref ? localReturned(expr, fr) : undefined;
           if (refTo) reportEscape(localVar(refTo, n), 'is returned by reference', n, fr, run);
+          handOnMembers(expr, s, fr, run);
           fr.retVals.push(v);
           fr.returns.push(s);
           (fr.retLines ??= []).push(n.line);
@@ -264,3 +266,19 @@ function execSwitch(n: N, st: State, fr: Frame, run: Run): Paths {
   if (!hasDefault && !(known && starts.length > 0)) outs.push(st);
   return mergePaths([...outs, ...breaks]);
 }
+
+/**
+ * `return bf;` of a struct variable: the blocks its members point to leave with the copy the
+ * caller receives (which does not carry its members' values), so they are not leaked here.
+ */
+function handOnMembers(expr: N | undefined, st: State, fr: Frame, run: Run): void {
+  if (expr?.t !== 'identifier') return;
+  const key = keyOf(text(fr.file, expr), fr, run);
+  const type = key ? st.vars.get(key)?.type : undefined;
+  if (!key || !type || type.ptr > 0 || type.arr !== undefined || !run.group.structs.has(type.base)) return;
+  const prefix = `${key}.`;
+  st.vars.forEach((cell, k) => {
+    if (k.startsWith(prefix)) escape(cell.v, st);
+  });
+}
+

@@ -917,3 +917,26 @@ describe('lookups of the scan\'s own code', () => {
   });
 });
 
+describe('a struct returned by value', () => {
+  it('hands on the blocks its members point to (no leak in the function that filled it), and still reports one it drops', async () => {
+    const src = (keep: string) => [
+      'typedef struct { unsigned long *v; size_t n; int error; } bloom;',
+      'bloom load(FILE *f, size_t n) {',
+      '  bloom bf = {0};',
+      '  unsigned long *scratch = malloc(16);',
+      '  bf.n = n;',
+      '  bf.v = calloc(n, sizeof(unsigned long));',
+      '  if (!bf.v || fread(bf.v, sizeof(unsigned long), n, f) == 0) {',
+      '    bf.error = 1;',
+      `    ${keep}`,
+      '    return bf;',
+      '  }',
+      '  free(scratch);',
+      '  return bf;',
+      '}',
+    ].join('\n');
+    expect(await shown(src('free(scratch);'))).toEqual([]);
+    expect(await shown(src(';'))).toEqual(['c.memory.leak@10']);
+  });
+});
+
