@@ -251,8 +251,11 @@ export function narrowAssertion(name: string, n: N, args: N[], st: State, fr: Fr
   return UNKNOWN;
 }
 
-/** `va_start(ap, last)` / `va_copy(ap, src)` assign `ap`: it is written, not read */
-const VA_INIT = new Set(['va_start', 'va_copy', '__builtin_va_start', '__builtin_va_copy']);
+/**
+ * `va_start(ap, last)` / `va_copy(ap, src)` assign `ap`, `setjmp(env)` saves into `env` (a
+ * `jmp_buf`, an array type whose typedef the system headers hold): written, not read
+ */
+const VA_INIT = new Set(['va_start', 'va_copy', '__builtin_va_start', '__builtin_va_copy', 'setjmp', '_setjmp', 'sigsetjmp', '__sigsetjmp']);
 
 function vaInit(args: N[], st: State, fr: Frame, run: Run): Val {
   const [ap, ...rest] = args;

@@ -100,6 +100,15 @@ const isArray = (t: CType | undefined) => Boolean(t && (t.arr !== undefined || t
 
 /** Reads `base->f` / `base.f`: an array member is its address, anything else a load. */
 export function evalField(n: N, st: State, fr: Frame, run: Run): Val {
+  // `(ch = next(&it)).len`: the assignment happens before its member is read
+  let base = n.c[0];
+  while (base?.t === 'parenthesized_expression' && base.c[0]) base = base.c[0];
+  if (base?.t === 'assignment_expression') {
+    evalExpr(base, st, fr, run);
+    const lhs = base.c[0];
+    const field = n.c[1];
+    if (lhs && field) return evalField({ ...n, c: [lhs, field] }, st, fr, run);
+  }
   const key = lvalKey(n, fr, run);
   if (key) {
     const cell = st.vars.get(key);

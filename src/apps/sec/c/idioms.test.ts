@@ -940,3 +940,42 @@ describe('a struct returned by value', () => {
   });
 });
 
+describe('variables written by what reads like a use', () => {
+  it('takes setjmp(env) as saving into env, not reading it', async () => {
+    const src = [
+      '#include <setjmp.h>',
+      'static jmp_buf *active;',
+      'int guarded(void (*body)(void)) {',
+      '  jmp_buf env;',
+      '  active = &env;',
+      '  if (setjmp(env) != 0) return -1;',
+      '  body();',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect((await shown(src)).filter((f) => f.startsWith('c.uninit'))).toEqual([]);
+  });
+
+  const iter = (loop: string) => [
+    'typedef struct { const char *str; size_t len; } chunk;',
+    'typedef struct { const char *at; } cursor;',
+    'static chunk next_chunk(cursor *c) {',
+    '  const char *b = c->at;',
+    '  size_t n = 0;',
+    '  while (*c->at && n < 3) { c->at++; n++; }',
+    '  return (chunk) { .str = b, .len = n };',
+    '}',
+    'size_t nth_len(const char *s, size_t k) {',
+    '  cursor c = { s };',
+    '  chunk ch;',
+    `  ${loop}`,
+    '  return ch.len;',
+    '}',
+  ].join('\n');
+
+  it('runs the struct assignment in (ch = next(&it)).len before reading the member', async () => {
+    expect(await shown(iter('while ((ch = next_chunk(&c)).len != 0 && k-- != 0) {}'))).toEqual([]);
+    expect(await shown(iter('while (k-- != 0) {}'))).toContain('c.uninit.use@13');
+  });
+});
+
