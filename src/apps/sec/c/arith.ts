@@ -398,6 +398,9 @@ export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, f
   const strong = (x: IntV | undefined) => Boolean(x?.taint && !x.weak);
   const reachable = strong(a) || strong(b) || (isConst(a) && (!b || isConst(b)));
   if (!reachable) return;
+  // an unsigned product with a multiplier as large as a hash's or a generator's prime (FNV,
+  // an LCG) wraps by design: unsigned arithmetic is modular
+  if (range[0] === 0 && what === 'multiplication' && [a, b].some((x) => x && isConst(x) && x.lo >= 65536)) return;
   const src = strong(a) ? a : strong(b) ? (b as IntV) : a;
   const trace = src.src !== undefined ? [{ line: src.src, note: src.srcNote ?? 'value set here' }] : [];
   // an input taken as it came (spanning its type: nothing checked it) is the clear case; a value
@@ -440,6 +443,8 @@ function checkDivisor(b: IntV, r: N, n: N, _st: State, fr: Frame, run: Run): voi
   if (b.nz || b.lo > 0 || b.hi < 0) return;
   const zeroConst = b.lo === 0 && b.hi === 0;
   if (!zeroConst && (!b.taint || b.weak)) return;
+  // `x / 0.` written as such makes an infinity or a NaN on purpose (IEEE 754 defines it)
+  if (zeroConst && floatZeroLiteral(r, fr)) return;
   report(fr, n, {
     rule: 'c.divide.by-zero',
     pattern: text(fr.file, r),
@@ -448,6 +453,12 @@ function checkDivisor(b: IntV, r: N, n: N, _st: State, fr: Frame, run: Run): voi
     confidence: zeroConst ? 0.9 : b.wide ? 0.35 : b.lo < 0 && b.hi > 0 ? 0.75 : 0.45,
     trace: b.src !== undefined ? [{ line: b.src, note: b.srcNote ?? 'value set here' }] : [],
   }, run);
+}
+
+function floatZeroLiteral(r: N, fr: Frame): boolean {
+  let x = r;
+  while (x.t === 'parenthesized_expression' && x.c[0]) x = x.c[0];
+  return x.t === 'number_literal' && /^(0*\.0*|0+\.?0*[eE][+-]?\d+|0*\.0*[fFlL]?|0+\.0*[fFlL]?)$/.test(text(fr.file, x));
 }
 
 function fmt(x: number): string {

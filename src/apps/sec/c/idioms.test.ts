@@ -979,3 +979,37 @@ describe('variables written by what reads like a use', () => {
   });
 });
 
+describe('arithmetic meant as written', () => {
+  it('leaves a hash\'s unsigned multiplication by its prime alone, not an input doubled', async () => {
+    const src = (mul: string) => [
+      'uint64_t fnv1(const char *buf, size_t n) {',
+      '  uint64_t h = 14695981039346656037UL;',
+      `  for (size_t i = 0; i < n; i++) { h *= ${mul}; h ^= (unsigned char)buf[i]; }`,
+      '  return h;',
+      '}',
+      'int main(void) { unsigned a; if (scanf("%u", &a) != 1) return 1; printf("%u %lu\\n", a * 2, (unsigned long)fnv1("x", 1)); return 0; }',
+    ].join('\n');
+    const found = await shown(src('1099511628211UL'));
+    expect(found).not.toContain('c.integer.overflow@3');
+    expect(found).toContain('c.integer.overflow@6');
+  });
+
+  it('reads raise(SIGFPE) in an error helper as the end of the path, and a literal 0. divisor as an intended infinity', async () => {
+    const src = (fail: string) => [
+      '#include <signal.h>',
+      `static void math_err(const char *m) { fprintf(stderr, "%s\\n", m); ${fail} }`,
+      'int divide(void) {',
+      '  int a, b;',
+      '  if (scanf("%d %d", &a, &b) != 2) return 1;',
+      '  if (b == 0) math_err("division by zero");',
+      '  printf("%d\\n", a / b);',
+      '  return 0;',
+      '}',
+      'double inf_of(int x) { return (x == 0) / 0.; }',
+      'int main(void) { return divide() + (int)inf_of(1); }',
+    ].join('\n');
+    expect(await shown(src('raise(SIGFPE);'))).toEqual([]);
+    expect(await shown(src('(void)m;'))).toContain('c.divide.by-zero@7');
+  });
+});
+

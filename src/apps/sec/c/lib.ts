@@ -60,13 +60,23 @@ function assignOutParams(args: N[], st: State, fr: Frame, run: Run): void {
   }
 }
 
+/**
+ * `raise(SIGFPE)` in an error helper: a signal whose default action ends the process (a program
+ * that installs a handler for it and carries on is rare enough to read the call as the end).
+ */
+const FATAL_SIGNALS = new Set(['SIGABRT', 'SIGKILL', 'SIGFPE', 'SIGILL', 'SIGSEGV', 'SIGBUS', 'SIGTERM', 'SIGQUIT']);
+
+function fatalRaise(name: string, args: N[], fr: Frame): boolean {
+  return name === 'raise' && args.length === 1 && args[0] !== undefined && FATAL_SIGNALS.has(text(fr.file, args[0]).trim());
+}
+
 function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): LibResult | undefined {
   if (name === 'assert') return assertCall(n, args, st, fr, run);
   const alloc = libAlloc(name, n, args, st, fr, run);
   if (alloc) return alloc;
   if (name === 'free' || name === 'cfree') return libFree(n, args, st, fr, run);
   const fmtIndex = FORMAT_ARG[name];
-  if (NORETURN.has(name)) {
+  if (NORETURN.has(name) || fatalRaise(name, args, fr)) {
     // err(1, msg) formats before it exits
     if (fmtIndex !== undefined) formatCall(name, fmtIndex, n, args, st, fr, run);
     else args.forEach((a) => evalExpr(a, st, fr, run));
