@@ -174,6 +174,7 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
   const guessed = !dl && !dr && run.dest?.node !== n && (a.lo !== a.hi || b.lo !== b.hi);
   const outside = (x: IntV) => x.lo < -(2 ** 31) || x.hi > 2 ** 32 - 1;
   if (guessed && (outside(a) || outside(b))) return v;
+  if (op === '*' && designedWrap(type, l, r, a, b, fr, run)) return v;
   if (!floaty && (op === '+' || op === '-' || op === '*')) checkOverflow(v, a, type ?? INT_TYPE, n, fr, run, op === '+' ? 'addition' : op === '-' ? 'subtraction' : 'multiplication', b);
   return v;
 }
@@ -231,6 +232,21 @@ function literalType(n: N, fr: Frame): CType | undefined {
  * int (so `unsigned char * 299u` is unsigned int arithmetic), then the wider wins, and unsigned
  * wins between two of the same width. Undefined when neither type is known.
  */
+/**
+ * An unsigned product with a multiplier written in the code as large as a hash's or a generator's
+ * prime (`h *= FNV_PRIME`, `x * 6364136223846793005ULL`) wraps by design: unsigned arithmetic is
+ * modular. A variable that holds a large value (`data = UINT_MAX; data * 2`) is not such a multiplier.
+ */
+function designedWrap(type: CType | undefined, l: N, r: N, a: IntV, b: IntV, fr: Frame, run: Run): boolean {
+  if (intRange(type ?? INT_TYPE)?.[0] !== 0) return false;
+  const written = (x: N, v: IntV) => {
+    let e = x;
+    while ((e.t === 'parenthesized_expression' || e.t === 'cast_expression') && e.c.length > 0) e = e.c[e.c.length - 1] as N;
+    return isConst(v) && v.lo >= 65536 && (e.t === 'number_literal' || (e.t === 'identifier' && !lvalKey(e, fr, run)));
+  };
+  return written(l, a) || written(r, b);
+}
+
 function arithType(a: CType | undefined, b: CType | undefined): CType | undefined {
   const promote = (t: CType | undefined): CType | undefined => {
     const r = intRange(t);
@@ -398,9 +414,6 @@ export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, f
   const strong = (x: IntV | undefined) => Boolean(x?.taint && !x.weak);
   const reachable = strong(a) || strong(b) || (isConst(a) && (!b || isConst(b)));
   if (!reachable) return;
-  // an unsigned product with a multiplier as large as a hash's or a generator's prime (FNV,
-  // an LCG) wraps by design: unsigned arithmetic is modular
-  if (range[0] === 0 && what === 'multiplication' && [a, b].some((x) => x && isConst(x) && x.lo >= 65536)) return;
   const src = strong(a) ? a : strong(b) ? (b as IntV) : a;
   const trace = src.src !== undefined ? [{ line: src.src, note: src.srcNote ?? 'value set here' }] : [];
   // an input taken as it came (spanning its type: nothing checked it) is the clear case; a value
