@@ -8,6 +8,7 @@ import type { N } from './ast.js';
 import { text, type Frame, type Run } from './context.js';
 import { compareVals, plainKey, truthOf } from './arith.js';
 import { evalExpr, quietly } from './eval.js';
+import { roomLeft } from './lib-input.js';
 import { addrOf } from './fields.js';
 import { lvalKey } from './names.js';
 import { joinStates, State } from './state.js';
@@ -156,6 +157,15 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     addDiff(t, r, FLIP[op] as string, lv, fr, run);
     addDiff(f, r, FLIP[NEG[op] as string] as string, lv, fr, run);
   }
+  // `want > CAP - used` (and its mirror): on the branch where want <= CAP - used, want + used <= CAP
+  if (!t.dead || !f.dead) {
+    const kl = plainKey(l, fr, run);
+    const kr = plainKey(r, fr, run);
+    const roomR = kl ? roomLeft(r, f, fr, run) : undefined;
+    const roomL = kr ? roomLeft(l, f, fr, run) : undefined;
+    if (kl && roomR) addRoom(t, f, kl, op, roomR);
+    if (kr && roomL) addRoom(t, f, kr, FLIP[op] as string, roomL);
+  }
   // `got < n`: remembered for `n - got`
   const ka = plainKey(l, fr, run);
   const kb = plainKey(r, fr, run);
@@ -287,6 +297,16 @@ function narrowPtrDiff(st: State, key: string, p: PtrV, q: PtrV, op: string, c: 
     return;
   }
   st.vars.set(key, { ...cell, v: { ...cell.v, t, grow: undefined } });
+}
+
+/** `x op CAP - used`: the branch on which x <= CAP - used (x < … gives one less) gets `sum|x|used|…`. */
+function addRoom(t: State, f: State, x: string, op: string, room: { key: string; k: number }): void {
+  if (room.key === x) return;
+  const fact = (o: string) => (o === '<=' ? room.k : o === '<' ? room.k - 1 : undefined);
+  const onTrue = fact(op);
+  const onFalse = fact(NEG[op] as string);
+  if (onTrue !== undefined && !t.dead) t.addRel(`sum|${x}|${room.key}|${onTrue}`);
+  if (onFalse !== undefined && !f.dead) f.addRel(`sum|${x}|${room.key}|${onFalse}`);
 }
 
 function addOrder(st: State, a: string, b: string, op: string): void {

@@ -19,7 +19,8 @@ import { assignVar, loaded, loadElement, markWritten, movedRels, newObj, shift, 
 import { arrayCap, keyOf, lvalKey, staticType, typeDescriptor } from './names.js';
 import type { Cell, State } from './state.js';
 import { derefType, elemSize, intRange, isFloat, sizeOf, specType, type CType } from './types.js';
-import { anyInt, int, isConst, joinVal, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
+import { anyInt, int, isConst, joinVal, NO, UNKNOWN, YES, type IntV, type PtrV, type Val } from './values.js';
+import { roomLeft } from './lib-input.js';
 import { branch } from './cond.js';
 import { endOfString, loadSite } from './terminator.js';
 import { joinStates } from './state.js';
@@ -527,6 +528,9 @@ function evalAssign(n: N, st: State, fr: Frame, run: Run): Val {
     v = storedArith(rhs, staticType(lhs, fr, run), run, () => evalExpr(rhs, st, fr, run));
     reallocOverwrite(lhs, rhs, v, n, st, fr, run);
     checkConversion(v, staticType(lhs, fr, run), rhs, n, fr, run);
+    // `want = CAP - used`: want + used <= CAP from here on (until either changes)
+    const room = v.k === 'int' ? roomLeft(rhs, st, fr, run) : undefined;
+    if (room) v = { ...(v as IntV), sumLe: room };
   }
   store(lhs, v, st, fr, run);
   return v;

@@ -91,11 +91,20 @@ function summedEnd(dest: N | undefined, len: N | undefined, st: State, fr: Frame
   if (!kn) return undefined;
   const d = bare(dest);
   const kp = plainKey(d, fr, run);
-  const sumOf = (a: string) => [...st.rels].find((r) => r.startsWith(`sum|${a}|${kn}|`));
+  // (a sum is symmetric: `want <= CAP - used` is stored as sum|want|used)
+  const sumOf = (a: string) => [...st.rels].find((r) => r.startsWith(`sum|${a}|${kn}|`) || r.startsWith(`sum|${kn}|${a}|`));
   if (kp) {
     const r = sumOf(kp);
     const p = st.vars.get(kp)?.v;
     if (r && p?.k === 'ptr') return { base: { ...p, t: p.t.map((t) => ({ o: t.o, lo: 0, hi: 0 })), grow: undefined }, end: Number(r.split('|')[3]) };
+    // `read(fd, next, want)` where next sits `len` bytes in (a loop moved them together) and
+    // want + len <= CAP: the end is CAP past where len counts from
+    for (const rel of st.rels) {
+      const [kind, a, b, d] = rel.split('|');
+      if (kind !== 'off' || a !== kp || !b || d === undefined || p?.k !== 'ptr') continue;
+      const s = sumOf(b);
+      if (s) return { base: { ...p, t: p.t.map((t) => ({ o: t.o, lo: 0, hi: 0 })), grow: undefined }, end: Number(s.split('|')[3]) + Number(d) };
+    }
   }
   if (d.t === 'binary_expression' && d.op === '+' && d.c[0] && d.c[1]) {
     const ko = plainKey(d.c[1], fr, run);

@@ -54,7 +54,7 @@ const UNK: Val = UNKNOWN;
  * A read's count of the form `CAP - used` (or `CAP - used - 1`): what it returns plus `used` is at
  * most CAP, so `used += n` stays within the buffer.
  */
-function roomLeft(count: N, st: State, fr: Frame, run: Run): { key: string; k: number } | undefined {
+export function roomLeft(count: N, st: State, fr: Frame, run: Run): { key: string; k: number } | undefined {
   let c = count;
   let extra = 0;
   while (c.t === 'parenthesized_expression' || c.t === 'cast_expression') c = c.c[c.c.length - 1] as N;

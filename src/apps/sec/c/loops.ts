@@ -17,7 +17,7 @@ import { scanTest } from './terminator.js';
 import { keyOf, lvalKey } from './names.js';
 import { judgeEndless, judgeLoop } from './loop-flaws.js';
 import { joinAll, joinStates, sameState, State } from './state.js';
-import { elemSize, intRange } from './types.js';
+import { elemSize, intRange, type CType } from './types.js';
 import { capPtr, int, NO, YES, type IntV, type PtrV, type Val } from './values.js';
 
 type Dir = 1 | -1;
@@ -224,6 +224,12 @@ export function pairsOf(body: N | undefined, update: N | undefined, fr: Frame, r
   return out;
 }
 
+const BYTES = /^(?:(?:unsigned |signed )?char|u?int8_t|u_char|uchar|Bytef|byte|void)$/;
+
+function byteType(t: CType | undefined): boolean {
+  return Boolean(t && t.ptr === 1 && BYTES.test(t.base));
+}
+
 function target(v: Val | undefined): { o: number; lo: number; hi: number } | undefined {
   return v?.k === 'ptr' && v.t.length === 1 ? v.t[0] : undefined;
 }
@@ -336,6 +342,15 @@ function widen(before: State, after: State, entry: State, pairs: Pairs, input: b
     capUpper(out, a, ea + eb);
     out.addRel(`sum|${a}|${b}|${ea + eb}`);
   }
+  // a byte pointer and a count moved by the same amount (`next += got; len += got`): the pointer's
+  // offset stays the count plus what it was on entry
+  for (const [a, b] of pairs.together) {
+    const pa = entry.vars.get(a);
+    const vb = entry.vars.get(b)?.v;
+    const t = target(pa?.v);
+    if (!t || t.lo !== t.hi || vb?.k !== 'int' || vb.lo !== vb.hi || !Number.isFinite(vb.lo) || !byteType(pa?.type)) continue;
+    out.addRel(`off|${a}|${b}|${t.lo - vb.lo}`);
+  }
   return out;
 }
 
@@ -379,10 +394,10 @@ function followPartners(st: State, entry: State, pairs: Pairs): void {
   }
 }
 
-export function loop(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run, node?: N): State[] {
+export function loop(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run, node?: N, entry?: State): State[] {
   // from here on (the loop and after it) their indexes are the program's business
   for (const name of loopFacts(body, update, fr).grown) (fr.grown ??= new Set()).add(keyFor(name, fr, run));
-  return loopPasses(cond, body, update, st, fr, run, node);
+  return loopPasses(cond, body, update, st, fr, run, node, entry);
 }
 
 /** Variables the loop body assigns with a plain `=` somewhere. */
@@ -390,19 +405,20 @@ function assignedIn(body: N | undefined, fr: Frame, run: Run): Set<string> {
   return new Set(loopFacts(body, undefined, fr).assigned.map((n) => keyFor(n, fr, run)));
 }
 
-function loopPasses(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run, node?: N): State[] {
+function loopPasses(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run, node?: N, entry?: State): State[] {
   // a state machine assigns in one iteration what it reads in a later one: on the first pass a
   // read of such a variable is not yet "before any assignment"
   const savedAssigned = run.loopAssigned;
   const assigned = assignedIn(body, fr, run);
   try {
-    return passes(cond, body, update, st, fr, run, assigned, node);
+    return passes(cond, body, update, st, fr, run, assigned, node, entry);
   } finally {
     run.loopAssigned = savedAssigned;
   }
 }
 
-function passes(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run, assigned: Set<string>, node?: N): State[] {
+/** `entry`: the state before the loop's first pass when that pass already ran (a do-while's body) */
+function passes(cond: N | undefined, body: N | undefined, update: N | undefined, st: State, fr: Frame, run: Run, assigned: Set<string>, node?: N, entry = st): State[] {
   const outer = run.loopAssigned;
   fr.breaks.push([]);
   const exits: State[] = [];
@@ -452,7 +468,7 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
     const joined = joinStates(s, out);
     const steps = pass <= 1 ? th : undefined;
     if (steps) steps.used = false;
-    const next = widen(s, joined, st, pairs, input, steps, callerInput);
+    const next = widen(s, joined, entry, pairs, input, steps, callerInput);
     if (steps?.used) last = Math.max(last, pass + 2);
     if (cond) capByTest(next, joined, cond, pairs, fr, run);
     if (scan) stopAtTerminator(next, scan, 0, fr, run);
@@ -572,7 +588,7 @@ export function execDo(n: N, st: State, fr: Frame, run: Run): State[] {
   }
   first = joinAll([first, ...(fr.conts.pop() ?? [])]);
   const breaks = fr.breaks.pop() ?? [];
-  const rest = first.dead ? [] : loop(cond, body, undefined, first, fr, run, n);
+  const rest = first.dead ? [] : loop(cond, body, undefined, first, fr, run, n, st);
   return mergePaths([...rest, ...breaks]);
 }
 
