@@ -456,8 +456,9 @@ function checkDivisor(b: IntV, r: N, n: N, _st: State, fr: Frame, run: Run): voi
   if (b.nz || b.lo > 0 || b.hi < 0) return;
   const zeroConst = b.lo === 0 && b.hi === 0;
   if (!zeroConst && (!b.taint || b.weak)) return;
-  // `x / 0.` written as such makes an infinity or a NaN on purpose (IEEE 754 defines it)
-  if (zeroConst && floatZeroLiteral(r, fr)) return;
+  // `0.0 / 0.0`, `1.0 / 0.` written as such make a NaN or an infinity on purpose (IEEE 754
+  // defines them); a variable divided by a literal 0.0 is still reported
+  if (zeroConst && floatZeroLiteral(r, fr) && n.t === 'binary_expression' && n.c[0] && literalOperand(n.c[0])) return;
   report(fr, n, {
     rule: 'c.divide.by-zero',
     pattern: text(fr.file, r),
@@ -466,6 +467,12 @@ function checkDivisor(b: IntV, r: N, n: N, _st: State, fr: Frame, run: Run): voi
     confidence: zeroConst ? 0.9 : b.wide ? 0.35 : b.lo < 0 && b.hi > 0 ? 0.75 : 0.45,
     trace: b.src !== undefined ? [{ line: b.src, note: b.srcNote ?? 'value set here' }] : [],
   }, run);
+}
+
+function literalOperand(x: N): boolean {
+  let e = x;
+  while ((e.t === 'parenthesized_expression' || e.t === 'cast_expression' || (e.t === 'unary_expression' && (e.op === '-' || e.op === '+'))) && e.c.length > 0) e = e.c[e.c.length - 1] as N;
+  return e.t === 'number_literal';
 }
 
 function floatZeroLiteral(r: N, fr: Frame): boolean {

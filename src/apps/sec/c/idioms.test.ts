@@ -1005,11 +1005,12 @@ describe('arithmetic meant as written', () => {
       '  printf("%d\\n", a / b);',
       '  return 0;',
       '}',
-      'double inf_of(int x) { return (x == 0) / 0.; }',
+      'double inf_of(int x) { return x ? 1.0 / 0. : 0.0 / 0.0; }',
       'int main(void) { return divide() + (int)inf_of(1); }',
     ].join('\n');
     expect(await shown(src('raise(SIGFPE);'))).toEqual([]);
     expect(await shown(src('(void)m;'))).toContain('c.divide.by-zero@7');
+    expect(await shown('double scaled(void) { float d = 1000.0; return d / 0.0; }')).toContain('c.divide.by-zero@1');
   });
 });
 
