@@ -12,7 +12,7 @@ import { evalCall } from './call.js';
 import { asElements, assignObject, evalDelete, evalNew, streamInput, stringConcat } from './cpp.js';
 import { qualifiedKey } from './cpp-class.js';
 import { isStdString, streamOutput, stringAppend } from './cpp-string.js';
-import { addrOf, evalField } from './fields.js';
+import { addrOf, evalField, withTmRange } from './fields.js';
 import { KNOWN_CONSTANTS } from './externs.js';
 import { decodeLiteral, literalLength } from './literal.js';
 import { assignVar, loaded, loadElement, markWritten, movedRels, newObj, shift, store, writeElement } from './memory.js';
@@ -262,7 +262,7 @@ export function evalExpr(n: N, st: State, fr: Frame, run: Run): Val {
     case 'subscript_expression':
       return evalSubscript(n, st, fr, run, false);
     case 'field_expression':
-      return evalField(n, st, fr, run);
+      return withTmRange(n, evalField(n, st, fr, run), fr);
     case 'call_expression':
       return evalCall(n, st, fr, run);
     case 'conditional_expression':

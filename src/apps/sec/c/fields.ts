@@ -183,3 +183,20 @@ export function storeField(lhs: N, v: Val, st: State, fr: Frame, run: Run): void
   }
   writeElement(at, int(0), bytes ?? 8, bytes !== undefined && !type ? UNKNOWN : v, lhs, st, fr, run);
 }
+
+/**
+ * The ranges POSIX gives the members of a `struct tm` that localtime/gmtime fill (`tm_` names are
+ * the C library's own): a timestamp formatted with `%02d` takes two characters, not eleven.
+ */
+const TM_RANGES: Record<string, [number, number]> = {
+  tm_sec: [0, 60], tm_min: [0, 59], tm_hour: [0, 23], tm_mday: [1, 31], tm_mon: [0, 11],
+  tm_wday: [0, 6], tm_yday: [0, 365], tm_isdst: [-1, 1], tm_year: [-2147483648 + 1900, 2147483647 - 1900],
+};
+
+export function withTmRange(n: N, v: Val, fr: Frame): Val {
+  const name = n.c[1] ? text(fr.file, n.c[1]) : '';
+  const r = TM_RANGES[name];
+  if (!r || (v.k !== 'int' && v.k !== 'unk') || (v.k === 'int' && (v.taint || (v.lo >= r[0] && v.hi <= r[1])))) return v;
+  return { k: 'int', lo: v.k === 'int' ? Math.max(v.lo, r[0]) : r[0], hi: v.k === 'int' ? Math.min(v.hi, r[1]) : r[1], taint: false };
+}
+

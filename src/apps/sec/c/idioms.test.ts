@@ -1069,3 +1069,21 @@ describe('reads clamped to the room left in a buffer', () => {
   });
 });
 
+describe('timestamps formatted from a struct tm', () => {
+  const src = (size: number) => [
+    '#include <time.h>',
+    'char *strtime(time_t *t) {',
+    '  struct tm *local = localtime(t);',
+    `  static char result[${size}];`,
+    '  if (!local) return NULL;',
+    '  sprintf(result, "%4d/%02d/%02d %02d:%02d:%02d", local->tm_year + 1900, local->tm_mon + 1, local->tm_mday, local->tm_hour, local->tm_min, local->tm_sec);',
+    '  return result;',
+    '}',
+  ].join('\n');
+
+  it('sizes each member by its range (two characters for %02d of tm_mon + 1), so 32 bytes hold the stamp and 16 do not', async () => {
+    expect((await shown(src(32))).filter((f) => f.startsWith('c.buffer'))).toEqual([]);
+    expect(await shown(src(16))).toContain('c.buffer.stack-overflow@6');
+  });
+});
+
