@@ -437,7 +437,7 @@ export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, f
     report(fr, n, {
       rule: 'c.integer.overflow',
       pattern: what,
-      description: `The ${what} can exceed the maximum of '${type?.base ?? 'int'}' (${range[1]}): operand range [${fmt(a.lo)}, ${fmt(a.hi)}].`,
+      description: `The ${what} can exceed the maximum of '${typeName(type)}' (${range[1]}): operand range [${fmt(a.lo)}, ${fmt(a.hi)}].`,
       confidence: conf,
       trace,
     }, run);
@@ -445,7 +445,7 @@ export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, f
     report(fr, n, {
       rule: 'c.integer.underflow',
       pattern: what,
-      description: `The ${what} can go below the minimum of '${type?.base ?? 'int'}' (${range[0]}): operand range [${fmt(a.lo)}, ${fmt(a.hi)}].`,
+      description: `The ${what} can go below the minimum of '${typeName(type)}' (${range[0]}): operand range [${fmt(a.lo)}, ${fmt(a.hi)}].`,
       confidence: conf,
       trace,
     }, run);
@@ -467,6 +467,12 @@ function checkDivisor(b: IntV, r: N, n: N, _st: State, fr: Frame, run: Run): voi
     confidence: zeroConst ? 0.9 : b.wide ? 0.35 : b.lo < 0 && b.hi > 0 ? 0.75 : 0.45,
     trace: b.src !== undefined ? [{ line: b.src, note: b.srcNote ?? 'value set here' }] : [],
   }, run);
+}
+
+/** `unsigned int`, `long`, `uint32_t`: the type as the programmer reads it (the base alone drops `unsigned`) */
+function typeName(t: CType | undefined): string {
+  const base = t?.base ?? 'int';
+  return t?.unsigned && !/^(u|size_t|unsigned)/.test(base) ? `unsigned ${base}` : base;
 }
 
 function literalOperand(x: N): boolean {
