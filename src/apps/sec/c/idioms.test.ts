@@ -1087,3 +1087,26 @@ describe('timestamps formatted from a struct tm', () => {
   });
 });
 
+describe('a result chosen by ?: in one return', () => {
+  const src = (tail: string) => [
+    'typedef struct { double *slots; size_t cap; } ring;',
+    'static int ring_init(ring *r, size_t cap) {',
+    '  r->slots = calloc(cap, sizeof *r->slots);',
+    '  r->cap = cap;',
+    '  return r->slots ? 0 : -1;',
+    '}',
+    'int main(int argc, char **argv) {',
+    '  ring r;',
+    '  (void)argv;',
+    '  if (ring_init(&r, (size_t)argc) != 0) { perror("calloc"); return 1; }',
+    `  ${tail}`,
+    '  return 0;',
+    '}',
+  ].join('\n');
+
+  it('tells the caller\'s test which way it went: no block to leak on the failure return', async () => {
+    expect(await shown(src('free(r.slots);'))).toEqual([]);
+    expect(await shown(src(';'))).toContain('c.memory.leak@3');
+  });
+});
+

@@ -174,7 +174,10 @@ function multiOutcome(fn: FnDef): boolean {
     while (stack.length > 0 && !(returns > 1 || early || frees)) {
       const n = stack.pop() as N;
       if (n.t === 'return_statement') {
-        returns++;
+        // `return p ? 0 : -1;` is two ways out (exec.ts runs each arm as a return of its own)
+        let e = n.c[0];
+        while (e?.t === 'parenthesized_expression' && e.c[0]) e = e.c[0];
+        returns += e?.t === 'conditional_expression' ? 2 : 1;
         if (n !== last) early = true;
       } else if (n.t === 'call_expression' && /^(free|realloc|fclose|close)$/.test(fn.file.src.slice(n.c[0]?.s ?? 0, n.c[0]?.e ?? 0))) frees = true;
       else if (n.t === 'delete_expression') frees = true;
