@@ -148,6 +148,9 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     narrowSum(t, l, op, rv, fr, run);
     narrowSum(f, l, NEG[op] as string, rv, fr, run);
   }
+  // `strlen(DIR) + strlen(name) + strlen(EXT) >= sizeof path`: with the constant terms taken off,
+  // the one term left is bounded (a string's length, or a variable)
+  if (rv.k === 'int' && isConstInt(rv) && l.t === 'binary_expression' && l.op === '+') boundOneTerm(t, f, l, op, rv, fr, run);
   // `total - off < 4` (a difference tested against a constant): remembered for `total - off - 4`;
   // `eq - line >= sizeof key` for pointers into one buffer: bounds eq itself
   if (rv.k === 'int' && isConstInt(rv)) {
@@ -352,6 +355,40 @@ function narrowSubject(st: State, s: Subject, op: string, bound: Val): void {
 }
 
 /** Bounds the length of the string at (object, offset) by `len op bound`. */
+function boundOneTerm(t: State, f: State, sum: N, op: string, rv: IntV, fr: Frame, run: Run): void {
+  const leaves: N[] = [];
+  const flat = (n: N): void => {
+    let e = n;
+    while (e.t === 'parenthesized_expression' && e.c[0]) e = e.c[0];
+    if (e.t === 'binary_expression' && e.op === '+' && e.c[0] && e.c[1]) {
+      flat(e.c[0]);
+      flat(e.c[1]);
+    } else leaves.push(e);
+  };
+  flat(sum);
+  if (leaves.length < 3) return; // two terms: narrowSum's case
+  let constant = 0;
+  let rest: { n: N; v: IntV } | undefined;
+  for (const leaf of leaves) {
+    const v = quietly(run, () => evalExpr(leaf, f.peek(), fr, run));
+    if (v.k !== 'int') return;
+    if (isConstInt(v)) constant += v.lo;
+    else if (rest) return;
+    else rest = { n: leaf, v };
+  }
+  if (!rest) return;
+  const bound: IntV = { k: 'int', lo: rv.lo - constant, hi: rv.hi - constant, taint: false };
+  if (rest.v.lenOf) {
+    narrowLen(t, rest.v.lenOf, op, bound);
+    narrowLen(f, rest.v.lenOf, NEG[op] as string, bound);
+    return;
+  }
+  const s = subject(rest.n, f, fr, run);
+  if (!s) return;
+  narrowSubject(t, s, op, bound);
+  narrowSubject(f, s, NEG[op] as string, bound);
+}
+
 function narrowLen(st: State, at: { o: number; off: number; elem: number }, op: string, bound: IntV): void {
   if (st.dead) return;
   const o = st.objs.get(at.o);

@@ -1110,3 +1110,29 @@ describe('a result chosen by ?: in one return', () => {
   });
 });
 
+describe('a length check over a sum of several lengths', () => {
+  const src = (limit: string) => [
+    '#define THEME_DIR "/usr/share/app/themes/"',
+    '#define THEME_EXT ".theme"',
+    'typedef struct { char path[64]; } theme_t;',
+    'static int theme_path(theme_t *t, const char *name) {',
+    `  if (strlen(THEME_DIR) + strlen(name) + strlen(THEME_EXT) >= ${limit})`,
+    '    return -1;',
+    '  strcpy(t->path, THEME_DIR);',
+    '  strcat(t->path, name);',
+    '  strcat(t->path, THEME_EXT);',
+    '  return 0;',
+    '}',
+    'int main(int argc, char **argv) {',
+    '  theme_t t;',
+    '  if (argc < 2 || theme_path(&t, argv[1]) != 0) return 1;',
+    '  return puts(t.path) < 0;',
+    '}',
+  ].join('\n');
+
+  it('bounds the one length that is not a constant, so the copies after it fit', async () => {
+    expect(await shown(src('sizeof t->path'))).toEqual([]);
+    expect((await shown(src('2 * sizeof t->path'))).filter((f) => f.startsWith('c.buffer'))).not.toEqual([]);
+  });
+});
+
