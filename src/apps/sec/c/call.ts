@@ -24,6 +24,8 @@ import { joinAll, referenced, State } from './state.js';
 import { joinVal, MAYBE, NO, UNKNOWN, YES, type Val } from './values.js';
 
 const MAX_DEPTH = 6;
+const HEAVY = Number(process.env.JSEC_HEAVY ?? 1e9);
+const PROFILE = !!process.env.JSEC_PROFILE;
 
 
 function calleeName(callee: N, st: State, fr: Frame, run: Run): string | undefined {
@@ -168,7 +170,7 @@ function overload(name: string, args: N[], fr: Frame, run: Run): FnDef | undefin
 export function callMethod(fn: FnDef, args: N[], n: N, self: Frame['self'], st: State, fr: Frame, run: Run): Val {
   const vals = argValues(fn, args, st, fr, run);
   markValidated(fn, vals, st);
-  if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name)) {
+  if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name) && !run.group.heavy?.has(fn)) {
     const fork = run.fork;
     if (fork?.node !== n) {
       const outs = inline(fn, args, vals, n, st, fr, run, self);
@@ -276,6 +278,12 @@ function unknownCall(vals: Val[], st: State): Val {
     } else if (v.k === 'ref') {
       // `f(&x)`, `f(&s.member)`: f may fill it (and so the struct it is a member of)
       const cell = st.vars.get(v.key);
+      // and it can reach what x, or a member of s, points to: `done(&strm)` may free strm.opaque
+      if (cell?.v.k === 'ptr') escape(cell.v, st);
+      const members = `${v.key}.`;
+      st.vars.forEach((c, k) => {
+        if (c.v.k === 'ptr' && k.startsWith(members)) escape(c.v, st);
+      });
       st.vars.set(v.key, cell ? { ...cell, v: cell.type && cell.type.ptr > 0 ? { k: 'ptr', t: [], nul: 0 } : UNKNOWN, init: YES } : { v: UNKNOWN, init: YES, line: 0 });
       markMemberWritten(v.key, st);
     }
@@ -376,7 +384,21 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
   // a constructor's member initialisers run before its body
   if (fn.inits && frame.self) memberInits(fn.inits, st, frame, run);
   const watched = watchArgs(fn, args, st, frame, fr, run);
+  const b0 = run.budget;
+  const h0 = run.heavySpent ?? 0;
   const outs = runPaths(frame, st, run);
+  const cost = b0 - run.budget - ((run.heavySpent ?? 0) - h0);
+  if (cost >= HEAVY) {
+    (run.group.heavy ??= new Set()).add(fn);
+    run.heavySpent = (run.heavySpent ?? 0) + cost;
+  }
+  if (PROFILE) {
+    run.prof ??= new Map();
+    const e = run.prof.get(fn.name) ?? [fn.name, 0, 0];
+    if (!fr.callers.includes(fn.name)) e[1] += b0 - run.budget;
+    e[2]++;
+    run.prof.set(fn.name, e);
+  }
   // its local objects are destroyed as it returns
   if (fr.file.cpp || fn.file.cpp) for (const o of outs) destroyLocals(frame, o.state, run);
   run.at = fr.file.path;

@@ -106,6 +106,8 @@ export interface Group {
   classes?: Map<string, ClassInfo>;
   /** C++ member functions some code calls as `obj.f(…)` / `p->f(…)` (not roots) */
   calledMethods?: Set<string>;
+  /** functions of the scan whose inlined analysis proved costly: later calls treat them as unknown (call.ts) */
+  heavy?: Set<FnDef>;
 }
 
 export interface External {
@@ -168,6 +170,10 @@ export interface Run {
   members?: Map<string, number>;
   /** arithmetic whose result is stored straight into a narrower variable (`char r = c + 1`): checked in that type */
   dest?: { node: N; type: CType };
+  /** JSEC_PROFILE: steps spent inlining each callee (inclusive), and calls */
+  /** steps spent in calls that were marked heavy (so their callers are judged on the rest) */
+  heavySpent?: number;
+  prof?: Map<string, [string, number, number]>;
 }
 
 export interface Report {

@@ -211,6 +211,7 @@ function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKi
   entryParams(fn, kind, fr, st, run);
   if (fn.cls) rootThis(fn, fr, st, run);
   visited.add(fn);
+  const t0 = PROFILE ? performance.now() : 0;
   try {
     // each way out of the entry function is judged on its own: a block freed on the normal exit
     // still leaks on the early `return -1`
@@ -222,7 +223,12 @@ function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKi
     if (process.env.JSEC_DEBUG) console.error(e);
     // an engine limitation on odd code must not cost the other functions their findings
   }
+  if (PROFILE) {
+    const top = [...(run.prof?.values() ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, s, c]) => `${n}:${s}/${c}`).join(' ');
+    console.error(`ROOT ${fn.file.path}:${fn.name} steps=${ROOT_BUDGET - run.budget} ms=${(performance.now() - t0).toFixed(0)} ${top}`);
+  }
 }
+const PROFILE = !!process.env.JSEC_PROFILE;
 
 /**
  * Blocks still reachable when the entry function returns are not leaks: returned ones, ones
