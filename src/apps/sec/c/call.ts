@@ -273,7 +273,10 @@ function unknownCall(vals: Val[], st: State): Val {
       // it may also have written there: contents and string length are unknown from now on
       for (const t of v.t) {
         const o = st.objs.get(t.o);
-        if (o && o.kind !== 'literal') st.updateObj(t.o, { init: YES, initBytes: undefined, unterm: false, slo: 0, shi: Infinity, slots: undefined });
+        if (!o || o.kind === 'literal') continue;
+        // what its pointer slots lead to is handed on with it (the slots are forgotten below)
+        o.slots?.forEach((sv) => escape(sv, st));
+        st.updateObj(t.o, { init: YES, initBytes: undefined, unterm: false, slo: 0, shi: Infinity, slots: undefined });
       }
     } else if (v.k === 'ref') {
       // `f(&x)`, `f(&s.member)`: f may fill it (and so the struct it is a member of)

@@ -171,6 +171,8 @@ export interface Run {
   /** arithmetic whose result is stored straight into a narrower variable (`char r = c + 1`): checked in that type */
   dest?: { node: N; type: CType };
   /** JSEC_PROFILE: steps spent inlining each callee (inclusive), and calls */
+  /** object-like macros being evaluated inside one another (eval.ts) */
+  macroDepth?: number;
   /** steps spent in calls that were marked heavy (so their callers are judged on the rest) */
   heavySpent?: number;
   prof?: Map<string, [string, number, number]>;

@@ -178,6 +178,22 @@ describe('memory lifetime idioms', () => {
     expect(await shown(src.replace('  done(&z);\n', '').replace('  take(&p);\n', ''))).toEqual(['c.memory.leak@4', 'c.memory.leak@7']);
   });
 
+  it('takes the blocks a struct handed to unknown code points to as handed on with it', async () => {
+    const src = [
+      'struct log { char *path; int fd; };',
+      'int log_open(struct log *l);',
+      'struct log *log_new(void) {',
+      '  struct log *l = malloc(sizeof *l);',
+      '  if (!l) return NULL;',
+      '  l->path = malloc(10);',
+      '  if (!l->path) { free(l); return NULL; }',
+      '  if (log_open(l)) { free(l->path); free(l); return NULL; }',
+      '  return l;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+
   it('leaves the walk that frees a linked list node by node alone', async () => {
     const src = [
       'struct node { struct node *next; char *key; };',
