@@ -108,6 +108,8 @@ export interface Group {
   calledMethods?: Set<string>;
   /** functions of the scan whose inlined analysis proved costly: later calls treat them as unknown (call.ts) */
   heavy?: Set<FnDef>;
+  /** steps spent inlining each function so far, and calls followed (call.ts) */
+  spent?: Map<FnDef, { steps: number; calls: number }>;
 }
 
 export interface External {

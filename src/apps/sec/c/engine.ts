@@ -31,6 +31,8 @@ import type { Val } from './values.js';
  * JSEC_BUDGET overrides it for experiments.
  */
 const ROOT_BUDGET = Number(process.env.JSEC_BUDGET ?? 10_000);
+/** JSEC_PROFILE: each entry function's steps, time and costliest callees on stderr */
+const PROFILE = !!process.env.JSEC_PROFILE;
 /** context files parsed and kept per worker, shared by its groups */
 const CONTEXT_CACHE = 512;
 const CONTEXT_MAX_BYTES = 2 * 1024 * 1024;
@@ -228,7 +230,6 @@ function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKi
     console.error(`ROOT ${fn.file.path}:${fn.name} steps=${ROOT_BUDGET - run.budget} ms=${(performance.now() - t0).toFixed(0)} ${top}`);
   }
 }
-const PROFILE = !!process.env.JSEC_PROFILE;
 
 /**
  * Blocks still reachable when the entry function returns are not leaks: returned ones, ones
