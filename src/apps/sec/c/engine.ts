@@ -19,7 +19,7 @@ import type { Outcome } from './paths.js';
 import { entryParams, type EntryKind } from './params.js';
 import { checkRecursion } from './recursion.js';
 import { mergeFindings } from './merge.js';
-import { nearest, resolveInclude, type ProjectIndex } from './project.js';
+import { definesFunction, nearest, resolveInclude, type ProjectIndex } from './project.js';
 import { State } from './state.js';
 import type { Val } from './values.js';
 
@@ -36,6 +36,8 @@ const PROFILE = !!process.env.JSEC_PROFILE;
 /** context files parsed and kept per worker, shared by its groups */
 const CONTEXT_CACHE = 512;
 const CONTEXT_MAX_BYTES = 2 * 1024 * 1024;
+/** a context header larger than this that defines no function is not loaded */
+const CONTEXT_DATA_BYTES = 256 * 1024;
 
 export interface GroupResult {
   file: string;
@@ -79,10 +81,14 @@ class Context {
   private read(path: string): LoadedFile | undefined {
     try {
       const abs = join(this.project.root, path);
-      if (statSync(abs).size > CONTEXT_MAX_BYTES) return undefined;
+      const size = statSync(abs).size;
+      if (size > CONTEXT_MAX_BYTES) return undefined;
       const buf = readFileSync(abs);
       if (buf.subarray(0, 8192).includes(0)) return undefined;
       const text = new TextDecoder().decode(buf);
+      // a large header of data only (zlib's crc32.h: 600 KB of tables) costs a parse per worker
+      // and gives calls into its includer nothing but constants read as unknown without it
+      if (size > CONTEXT_DATA_BYTES && /\.(h|hh|hpp|hxx|inc)$/i.test(path) && !definesFunction(text)) return undefined;
       const cpp = /\.(cc|cpp|cxx|hpp|hh|hxx|ipp|inl)$/i.test(path) || cppHeader(path, text);
       // being loaded marks the file, so a header including itself (or a cycle) stops here
       cache.set(path, null);
