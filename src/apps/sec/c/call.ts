@@ -35,9 +35,9 @@ const MAX_DEPTH = 6;
  * not depend on worker count or scheduling. JSEC_HEAVY / JSEC_HEAVY_TOTAL / JSEC_HEAVY_MEAN
  * override them for experiments (JSEC_HEAVY=1e9 JSEC_HEAVY_TOTAL=1e9: always inline).
  */
-const HEAVY = Number(process.env.JSEC_HEAVY ?? 2000);
-const HEAVY_TOTAL = Number(process.env.JSEC_HEAVY_TOTAL ?? 4000);
-const HEAVY_MEAN = Number(process.env.JSEC_HEAVY_MEAN ?? 400);
+const HEAVY = Number(process.env.JSEC_HEAVY ?? 1000);
+const HEAVY_TOTAL = Number(process.env.JSEC_HEAVY_TOTAL ?? 2500);
+const HEAVY_MEAN = Number(process.env.JSEC_HEAVY_MEAN ?? 200);
 const PROFILE = !!process.env.JSEC_PROFILE;
 
 function calleeName(callee: N, st: State, fr: Frame, run: Run): string | undefined {

@@ -194,6 +194,7 @@ export async function analyzeGroup(
   const roots = all.filter((f) => !group.referenced.has(f.name) && !(f.cls && group.calledMethods?.has(f.name)));
   for (const fn of roots) analyzeRoot(fn, group, visited, fn.name === 'main' ? 'main' : fn.exported ? 'exported' : 'internal');
   for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited, 'internal');
+  if (PROFILE) console.error(`GROUP ${inputs[0]?.file} ${[...(group.spent ?? [])].sort((a, b) => b[1].steps - a[1].steps).slice(0, 12).map(([f, x]) => `${f.name}:${x.steps}/${x.calls}${group.heavy?.has(f) ? '*' : ''}`).join(' ')}`);
   try {
     checkRecursion(group);
   } catch (e) {
