@@ -193,7 +193,7 @@ export async function analyzeGroup(
   const all = loadedFiles.flatMap((l) => l.fns);
   const roots = all.filter((f) => !group.referenced.has(f.name) && !(f.cls && group.calledMethods?.has(f.name)));
   for (const fn of roots) analyzeRoot(fn, group, visited, fn.name === 'main' ? 'main' : fn.exported ? 'exported' : 'internal');
-  analyzeRest(all, group, visited);
+  for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited, 'internal');
   if (PROFILE) console.error(`GROUP ${inputs[0]?.file} ${[...(group.spent ?? [])].sort((a, b) => b[1].steps - a[1].steps).slice(0, 12).map(([f, x]) => `${f.name}:${x.steps}/${x.calls}${group.heavy?.has(f) ? '*' : ''}`).join(' ')}`);
   try {
     checkRecursion(group);
@@ -208,50 +208,6 @@ export async function analyzeGroup(
     f.findings.push(...merged);
   }
   return results;
-}
-
-/**
- * The functions no entry function reached, each on its own, callers first: a function that
- * another one still waiting calls waits too, so it is followed with that caller's values rather
- * than analysed on its own first and then again inside its caller (when no function calls the
- * others, as in a file whose main() is compiled out, the leaves came first and each was analysed
- * twice). In file order otherwise, and the first one left when they all call one another.
- */
-function analyzeRest(all: FnDef[], group: Group, visited: Set<FnDef>): void {
-  const names = new Map<FnDef, Set<string>>();
-  const sameFile = new Map<string, number>();
-  const anyFile = new Map<string, number>();
-  const count = (g: FnDef, by: number) => {
-    for (const x of names.get(g) ?? []) {
-      const k = `${g.file.path}\0${x}`;
-      sameFile.set(k, (sameFile.get(k) ?? 0) + by);
-      anyFile.set(x, (anyFile.get(x) ?? 0) + by);
-    }
-  };
-  const waiting = all.filter((f) => !visited.has(f));
-  for (const g of waiting) {
-    const used = new Set<string>();
-    scanNames(g.body, g.file.src, used, new Set());
-    used.delete(g.name);
-    names.set(g, used);
-    count(g, 1);
-  }
-  const called = (f: FnDef) => {
-    const here = sameFile.get(`${f.file.path}\0${f.name}`) ?? 0;
-    return here > 0 || (f.exported && (anyFile.get(f.name) ?? 0) > here);
-  };
-  const counted = new Set(waiting);
-  for (;;) {
-    const left = waiting.filter((f) => !visited.has(f));
-    if (left.length === 0) break;
-    const fn = left.find((f) => !called(f)) ?? (left[0] as FnDef);
-    analyzeRoot(fn, group, visited, 'internal');
-    for (const g of counted) {
-      if (!visited.has(g)) continue;
-      counted.delete(g);
-      count(g, -1);
-    }
-  }
 }
 
 function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKind): void {
