@@ -8,6 +8,8 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 import type { SyntaxNode } from '../../../lang/tree-sitter.js';
 import type { FileInput, RawFinding } from '../finding.js';
 import { scanNames } from './collect.js';
@@ -146,6 +148,7 @@ export async function analyzeGroup(
   project?: ProjectIndex,
   pick?: ReadonlySet<string>,
 ): Promise<GroupResult[]> {
+  const g0 = Date.now();
   const group: Group = { files: [], fns: new Map(), globals: new Map(), structs: new Map(), referenced: new Set(), assigned: new Set() };
   const parser = await parsers();
   const owned = new Map<string, LoadedFile>();
@@ -194,7 +197,8 @@ export async function analyzeGroup(
   const roots = all.filter((f) => !group.referenced.has(f.name) && !(f.cls && group.calledMethods?.has(f.name)));
   for (const fn of roots) analyzeRoot(fn, group, visited, fn.name === 'main' ? 'main' : fn.exported ? 'exported' : 'internal');
   for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited, 'internal');
-  if (PROFILE) console.error(`GROUP ${inputs[0]?.file} ${[...(group.spent ?? [])].sort((a, b) => b[1].steps - a[1].steps).slice(0, 12).map(([f, x]) => `${f.name}:${x.steps}/${x.calls}${group.heavy?.has(f) ? '*' : ''}`).join(' ')}`);
+  // (written at once: a worker's console output may be lost when it is stopped)
+  if (PROFILE) writeSync(2, `GROUP ${inputs[0]?.file} ${g0 % 100000} ${Date.now() % 100000} ${Date.now() - g0}ms ${isMainThread ? 'main' : 'worker'} ${[...(group.spent ?? [])].sort((a, b) => b[1].steps - a[1].steps).slice(0, 12).map(([f, x]) => `${f.name}:${x.steps}/${x.calls}${group.heavy?.has(f) ? '*' : ''}`).join(' ')}\n`);
   try {
     checkRecursion(group);
   } catch (e) {
