@@ -24,7 +24,21 @@ import { joinAll, referenced, State } from './state.js';
 import { joinVal, MAYBE, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
 
 const MAX_DEPTH = 6;
-
+/**
+ * A function of the scan whose inlined analysis cost this many steps in one call (its own heavy
+ * callees not counted), or this many in all at this much a call on average, is called as unknown
+ * code from then on in its group: the next entry function that reaches inflate() or a zip
+ * reader's internals does not spend its budget on them again (zlib: 57 of 275 entry functions
+ * ran out of steps, mostly re-inlining the same few callees, and then treated all later calls as
+ * unknown anyway). It is still analysed with the values of its first callers (or on its own as
+ * an entry function), so its own flaws are found. Per group, in a fixed order: the results do
+ * not depend on worker count or scheduling. JSEC_HEAVY / JSEC_HEAVY_TOTAL / JSEC_HEAVY_MEAN
+ * override them for experiments (JSEC_HEAVY=1e9 JSEC_HEAVY_TOTAL=1e9: always inline).
+ */
+const HEAVY = Number(process.env.JSEC_HEAVY ?? 1000);
+const HEAVY_TOTAL = Number(process.env.JSEC_HEAVY_TOTAL ?? 2500);
+const HEAVY_MEAN = Number(process.env.JSEC_HEAVY_MEAN ?? 200);
+const PROFILE = !!process.env.JSEC_PROFILE;
 
 function calleeName(callee: N, st: State, fr: Frame, run: Run): string | undefined {
   let c = callee;
@@ -168,7 +182,7 @@ function overload(name: string, args: N[], fr: Frame, run: Run): FnDef | undefin
 export function callMethod(fn: FnDef, args: N[], n: N, self: Frame['self'], st: State, fr: Frame, run: Run): Val {
   const vals = argValues(fn, args, st, fr, run);
   markValidated(fn, vals, st);
-  if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name)) {
+  if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name) && !run.group.heavy?.has(fn)) {
     const fork = run.fork;
     if (fork?.node !== n) {
       const outs = inline(fn, args, vals, n, st, fr, run, self);
@@ -295,6 +309,12 @@ function unknownCall(vals: Val[], st: State): Val {
     } else if (v.k === 'ref') {
       // `f(&x)`, `f(&s.member)`: f may fill it (and so the struct it is a member of)
       const cell = st.vars.get(v.key);
+      // and it can reach what x, or a member of s, points to: `done(&strm)` may free strm.opaque
+      if (cell?.v.k === 'ptr') escape(cell.v, st);
+      const members = `${v.key}.`;
+      st.vars.forEach((c, k) => {
+        if (c.v.k === 'ptr' && k.startsWith(members)) escape(c.v, st);
+      });
       st.vars.set(v.key, cell ? { ...cell, v: cell.type && cell.type.ptr > 0 ? { k: 'ptr', t: [], nul: 0 } : UNKNOWN, init: YES } : { v: UNKNOWN, init: YES, line: 0 });
       markMemberWritten(v.key, st);
     }
@@ -397,7 +417,10 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
   // a constructor's member initialisers run before its body
   if (fn.inits && frame.self) memberInits(fn.inits, st, frame, run);
   const watched = watchArgs(fn, args, st, frame, fr, run);
+  const before = run.budget;
+  const heavyBefore = run.heavySpent ?? 0;
   const outs = runPaths(frame, st, run);
+  weigh(fn, before - run.budget, heavyBefore, run);
   // its local objects are destroyed as it returns
   if (fr.file.cpp || fn.file.cpp) for (const o of outs) destroyLocals(frame, o.state, run);
   run.at = fr.file.path;
@@ -425,6 +448,28 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
   }
   if (outs.length === 0) return [{ state: State.deadState(), ret: UNKNOWN }];
   return mergeOutcomes(outs);
+}
+
+/**
+ * Counts the steps one inlined call of `fn` took (those of callees found heavy meanwhile aside,
+ * so their callers are not judged heavy for them) and marks `fn` heavy past the limits.
+ */
+function weigh(fn: FnDef, steps: number, heavyBefore: number, run: Run): void {
+  const cost = steps - ((run.heavySpent ?? 0) - heavyBefore);
+  const spent = (run.group.spent ??= new Map()).get(fn) ?? { steps: 0, calls: 0 };
+  spent.steps += cost;
+  spent.calls++;
+  run.group.spent.set(fn, spent);
+  if (cost >= HEAVY || (spent.steps >= HEAVY_TOTAL && spent.steps >= HEAVY_MEAN * spent.calls)) {
+    (run.group.heavy ??= new Set()).add(fn);
+    run.heavySpent = (run.heavySpent ?? 0) + cost;
+  }
+  if (PROFILE) {
+    const e = (run.prof ??= new Map()).get(fn.name) ?? [fn.name, 0, 0];
+    e[1] += steps;
+    e[2]++;
+    run.prof.set(fn.name, e);
+  }
 }
 
 /** A caller's variable passed by value to a parameter the callee never assigns. */

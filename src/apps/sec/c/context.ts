@@ -106,6 +106,10 @@ export interface Group {
   classes?: Map<string, ClassInfo>;
   /** C++ member functions some code calls as `obj.f(…)` / `p->f(…)` (not roots) */
   calledMethods?: Set<string>;
+  /** functions of the scan whose inlined analysis proved costly: later calls treat them as unknown (call.ts) */
+  heavy?: Set<FnDef>;
+  /** steps spent inlining each function so far, and calls followed (call.ts) */
+  spent?: Map<FnDef, { steps: number; calls: number }>;
 }
 
 export interface External {
@@ -168,6 +172,12 @@ export interface Run {
   members?: Map<string, number>;
   /** arithmetic whose result is stored straight into a narrower variable (`char r = c + 1`): checked in that type */
   dest?: { node: N; type: CType };
+  /** JSEC_PROFILE: steps spent inlining each callee (inclusive), and calls */
+  /** object-like macros being evaluated inside one another (eval.ts) */
+  macroDepth?: number;
+  /** steps spent in calls that were marked heavy (so their callers are judged on the rest) */
+  heavySpent?: number;
+  prof?: Map<string, [string, number, number]>;
 }
 
 export interface Report {

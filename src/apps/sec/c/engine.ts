@@ -8,6 +8,8 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 import type { SyntaxNode } from '../../../lang/tree-sitter.js';
 import type { FileInput, RawFinding } from '../finding.js';
 import { scanNames } from './collect.js';
@@ -19,7 +21,7 @@ import type { Outcome } from './paths.js';
 import { entryParams, type EntryKind } from './params.js';
 import { checkRecursion } from './recursion.js';
 import { mergeFindings } from './merge.js';
-import { nearest, resolveInclude, type ProjectIndex } from './project.js';
+import { definesFunction, nearest, resolveInclude, type ProjectIndex } from './project.js';
 import { State } from './state.js';
 import type { Val } from './values.js';
 
@@ -31,9 +33,13 @@ import type { Val } from './values.js';
  * JSEC_BUDGET overrides it for experiments.
  */
 const ROOT_BUDGET = Number(process.env.JSEC_BUDGET ?? 10_000);
+/** JSEC_PROFILE: each entry function's steps, time and costliest callees on stderr */
+const PROFILE = !!process.env.JSEC_PROFILE;
 /** context files parsed and kept per worker, shared by its groups */
 const CONTEXT_CACHE = 512;
 const CONTEXT_MAX_BYTES = 2 * 1024 * 1024;
+/** a context header larger than this that defines no function is not loaded */
+const CONTEXT_DATA_BYTES = 256 * 1024;
 
 export interface GroupResult {
   file: string;
@@ -77,10 +83,14 @@ class Context {
   private read(path: string): LoadedFile | undefined {
     try {
       const abs = join(this.project.root, path);
-      if (statSync(abs).size > CONTEXT_MAX_BYTES) return undefined;
+      const size = statSync(abs).size;
+      if (size > CONTEXT_MAX_BYTES) return undefined;
       const buf = readFileSync(abs);
       if (buf.subarray(0, 8192).includes(0)) return undefined;
       const text = new TextDecoder().decode(buf);
+      // a large header of data only (zlib's crc32.h: 600 KB of tables) costs a parse per worker
+      // and gives calls into its includer nothing but constants read as unknown without it
+      if (size > CONTEXT_DATA_BYTES && /\.(h|hh|hpp|hxx|inc)$/i.test(path) && !definesFunction(text)) return undefined;
       const cpp = /\.(cc|cpp|cxx|hpp|hh|hxx|ipp|inl)$/i.test(path) || cppHeader(path, text);
       // being loaded marks the file, so a header including itself (or a cycle) stops here
       cache.set(path, null);
@@ -138,6 +148,7 @@ export async function analyzeGroup(
   project?: ProjectIndex,
   pick?: ReadonlySet<string>,
 ): Promise<GroupResult[]> {
+  const g0 = Date.now();
   const group: Group = { files: [], fns: new Map(), globals: new Map(), structs: new Map(), referenced: new Set(), assigned: new Set() };
   const parser = await parsers();
   const owned = new Map<string, LoadedFile>();
@@ -186,6 +197,8 @@ export async function analyzeGroup(
   const roots = all.filter((f) => !group.referenced.has(f.name) && !(f.cls && group.calledMethods?.has(f.name)));
   for (const fn of roots) analyzeRoot(fn, group, visited, fn.name === 'main' ? 'main' : fn.exported ? 'exported' : 'internal');
   for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited, 'internal');
+  // (written at once: a worker's console output may be lost when it is stopped)
+  if (PROFILE) writeSync(2, `GROUP ${inputs[0]?.file} ${g0 % 100000} ${Date.now() % 100000} ${Date.now() - g0}ms ${isMainThread ? 'main' : 'worker'} ${[...(group.spent ?? [])].sort((a, b) => b[1].steps - a[1].steps).slice(0, 12).map(([f, x]) => `${f.name}:${x.steps}/${x.calls}${group.heavy?.has(f) ? '*' : ''}`).join(' ')}\n`);
   try {
     checkRecursion(group);
   } catch (e) {
@@ -211,6 +224,7 @@ function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKi
   entryParams(fn, kind, fr, st, run);
   if (fn.cls) rootThis(fn, fr, st, run);
   visited.add(fn);
+  const t0 = PROFILE ? performance.now() : 0;
   try {
     // each way out of the entry function is judged on its own: a block freed on the normal exit
     // still leaks on the early `return -1`
@@ -221,6 +235,10 @@ function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKi
   } catch (e) {
     if (process.env.JSEC_DEBUG) console.error(e);
     // an engine limitation on odd code must not cost the other functions their findings
+  }
+  if (PROFILE) {
+    const top = [...(run.prof?.values() ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, s, c]) => `${n}:${s}/${c}`).join(' ');
+    console.error(`ROOT ${fn.file.path}:${fn.name} steps=${ROOT_BUDGET - run.budget} ms=${(performance.now() - t0).toFixed(0)} ${top}`);
   }
 }
 

@@ -284,6 +284,9 @@ export function evalExpr(n: N, st: State, fr: Frame, run: Run): Val {
   }
 }
 
+/** object-like macros evaluated inside one another at most */
+const MACRO_DEPTH = 16;
+
 function evalIdentifier(n: N, st: State, fr: Frame, run: Run): Val {
   const name = text(fr.file, n);
   const key = keyOf(name, fr, run);
@@ -291,9 +294,17 @@ function evalIdentifier(n: N, st: State, fr: Frame, run: Run): Val {
   if (fr.file.fns.has(name) || run.group.fns.has(name)) return { k: 'fn', name };
   const body = macroBody(fr.file, name);
   if (body !== false) {
-    if (!body || run.budget <= 0) return UNKNOWN;
+    // past the step budget too: `if (ret != Z_STREAM_END)` must still tell the paths apart (an
+    // unknown constant kept the error path alive, and what it had not set up was then misused);
+    // a macro naming itself (`#define stdin stdin`) stops at the depth limit
+    if (!body || (run.macroDepth ?? 0) >= MACRO_DEPTH) return UNKNOWN;
     // a macro body is evaluated in the frame that uses it (it may name the frame's locals)
-    return evalExpr(body, st, fr, run);
+    run.macroDepth = (run.macroDepth ?? 0) + 1;
+    try {
+      return evalExpr(body, st, fr, run);
+    } finally {
+      run.macroDepth--;
+    }
   }
   if (name === 'NULL') return { k: 'ptr', t: [], nul: YES, nulSrc: { line: n.line, note: 'set to NULL', fromAlloc: false } };
   const c = KNOWN_CONSTANTS[name];

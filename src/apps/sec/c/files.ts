@@ -194,9 +194,13 @@ export interface LoadOptions {
   include?: (from: FileCtx, name: string) => FileCtx | undefined;
 }
 
+const PROFILE = !!process.env.JSEC_PROFILE;
+
 export function loadFile(path: string, source: string, lang: LanguageId, parser: Parser, o: LoadOptions): LoadedFile | undefined {
   if (lang === 'cpp') source = blankClassMacros(source);
+  const t0 = PROFILE ? performance.now() : 0;
   const parsed = parse(parser, source, o.onTree, o.pick);
+  if (PROFILE) console.error(`PARSE ${path} ${source.length} ${o.owned ? 'own' : 'context'} ${(performance.now() - t0).toFixed(0)}ms`);
   if (!parsed) return undefined;
   if (lang === 'cpp') cppCasts(parsed.root, source);
   const file: FileCtx = {

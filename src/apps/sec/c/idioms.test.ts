@@ -159,6 +159,41 @@ describe('memory lifetime idioms', () => {
     expect(await shown(bad)).toContain('c.memory.double-free@2');
   });
 
+  it('takes a struct or pointer handed by address to unknown code as handed on, with what its members point to', async () => {
+    const src = [
+      'struct zone { void *opaque; int n; };',
+      'void done(struct zone *z);',
+      'void take(char **p);',
+      'static void setup(struct zone *z) { void *b = malloc(40); if (!b) return; z->opaque = b; }',
+      'int main(void) {',
+      '  struct zone z;',
+      '  char *p = malloc(8);',
+      '  setup(&z);',
+      '  done(&z);',
+      '  take(&p);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+    expect(await shown(src.replace('  done(&z);\n', '').replace('  take(&p);\n', ''))).toEqual(['c.memory.leak@4', 'c.memory.leak@7']);
+  });
+
+  it('takes the blocks a struct handed to unknown code points to as handed on with it', async () => {
+    const src = [
+      'struct log { char *path; int fd; };',
+      'int log_open(struct log *l);',
+      'struct log *log_new(void) {',
+      '  struct log *l = malloc(sizeof *l);',
+      '  if (!l) return NULL;',
+      '  l->path = malloc(10);',
+      '  if (!l->path) { free(l); return NULL; }',
+      '  if (log_open(l)) { free(l->path); free(l); return NULL; }',
+      '  return l;',
+      '}',
+    ].join('\n');
+    expect(await shown(src)).toEqual([]);
+  });
+
   it('leaves the walk that frees a linked list node by node alone', async () => {
     const src = [
       'struct node { struct node *next; char *key; };',

@@ -464,7 +464,16 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
     input ||= run.inputReads > reads;
     callerInput ||= (run.callerReads ?? 0) > callerReads;
     outOfBudget = run.budget <= 0;
-    if (out.dead || outOfBudget) break;
+    if (out.dead) break;
+    if (outOfBudget) {
+      // out of steps before the values settled: the head, widened all the way, still leaves by the
+      // test (leaving with only the first pass's values, a scan over a name had not moved at all)
+      if (cond) {
+        const head = widen(s, joinStates(s, out), st, pairs, input, undefined, callerInput);
+        exits.push(quietly(run, () => branch(cond, head, fr, run))[1]);
+      }
+      break;
+    }
     const joined = joinStates(s, out);
     const steps = pass <= 1 ? th : undefined;
     if (steps) steps.used = false;

@@ -32,6 +32,13 @@ const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'return', 'sizeof', 'd
 const FUNCTION = /^([A-Za-z_][\w \t*]*?[ \t*]|)([A-Za-z_]\w*)[ \t]*\(([^;{}()]*(?:\([^()]*\)[^;{}()]*)*)\)\s*(?:const\s*)?\{/gm;
 const GLOBAL = /^(?:const[ \t]+)?(?:(?:unsigned|signed|struct|union|enum|volatile)[ \t]+)*[A-Za-z_]\w*(?:[ \t]+const)?[ \t*]+([A-Za-z_]\w*)[ \t]*(?:\[[^\]\n]*\][ \t]*)*(?:=[^;]*)?;/gm;
 
+/** Whether `src` defines a function (static or not), by the same line scan. */
+export function definesFunction(src: string): boolean {
+  FUNCTION.lastIndex = 0;
+  for (const m of src.matchAll(FUNCTION)) if (!KEYWORDS.has(m[2] ?? '')) return true;
+  return false;
+}
+
 function add(map: Record<string, string[]>, name: string, file: string): void {
   const list = map[name];
   if (!list) map[name] = [file];

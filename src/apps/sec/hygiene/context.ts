@@ -14,6 +14,8 @@ export interface HygieneContext {
   deletes: SyntaxNode[];
   /** every `array_declarator`, in source order (the stack-allocation check reads them) */
   arrays: SyntaxNode[];
+  /** every `class_specifier` and `struct_specifier`, in source order (the C++ class checks read them) */
+  classes: SyntaxNode[];
   file: string;
   /** the file's text, read from the tree once on first use */
   source: () => string;
@@ -21,7 +23,7 @@ export interface HygieneContext {
 
 export type HygieneCheck = (ctx: HygieneContext) => RawFinding[];
 
-const WALKED = ['call_expression', 'array_declarator', 'preproc_if', 'preproc_elif', 'new_expression', 'delete_expression'];
+const WALKED = ['call_expression', 'array_declarator', 'preproc_if', 'preproc_elif', 'new_expression', 'delete_expression', 'class_specifier', 'struct_specifier'];
 /**
  * The node types buildContext indexes. The C engine's walk that copies the tree picks them out
  * (c/ast.ts), so a scan hands them over instead of walking the wasm tree a second time.
@@ -41,6 +43,7 @@ export function buildContext(root: SyntaxNode, file: string, found?: readonly Sy
   const news: SyntaxNode[] = [];
   const deletes: SyntaxNode[] = [];
   const arrays: SyntaxNode[] = [];
+  const classes: SyntaxNode[] = [];
   // One walk of the tree for everything the checks look up: each walk is a large share of a scan.
   found ??= root.descendantsOfType(WALKED);
   // Walking every call's ancestors is costly too; without any #if/#elif it cannot matter.
@@ -49,6 +52,10 @@ export function buildContext(root: SyntaxNode, file: string, found?: readonly Sy
     switch (node.type) {
       case 'array_declarator':
         arrays.push(node);
+        continue;
+      case 'class_specifier':
+      case 'struct_specifier':
+        classes.push(node);
         continue;
       case 'new_expression':
       case 'delete_expression':
@@ -67,7 +74,7 @@ export function buildContext(root: SyntaxNode, file: string, found?: readonly Sy
     else if (method) push(methods, method, node);
   }
   let text: string | undefined;
-  return { root, calls, methods, news, deletes, arrays, file, source: () => (text ??= root.text) };
+  return { root, calls, methods, news, deletes, arrays, classes, file, source: () => (text ??= root.text) };
 }
 
 export function callsOf(ctx: HygieneContext, names: Iterable<string>): SyntaxNode[] {

@@ -137,7 +137,7 @@ function copySite(cls: string, root: SyntaxNode): SyntaxNode | undefined {
 export function checkShallowCopy(ctx: HygieneContext): RawFinding[] {
   if (ctx.deletes.length === 0 && !ctx.calls.has('free')) return [];
   const out: RawFinding[] = [];
-  for (const node of ctx.root.descendantsOfType(['class_specifier', 'struct_specifier'])) {
+  for (const node of ctx.classes) {
     const shape = shapeOf(node, ctx.root);
     if (!shape?.dtor || shape.pointers.size === 0 || shape.copy === 'user' || shape.copy === 'deleted') continue;
     if (/noncopyable|NonCopyable|Uncopyable/.test(node.childForFieldName('base_class_clause')?.text ?? node.namedChildren.find((c) => c.type === 'base_class_clause')?.text ?? '')) continue;
@@ -236,7 +236,7 @@ function firstUse(fn: SyntaxNode, m: string): SyntaxNode | undefined {
  */
 export function checkUninitMemberPointer(ctx: HygieneContext): RawFinding[] {
   const out: RawFinding[] = [];
-  for (const node of ctx.root.descendantsOfType(['class_specifier', 'struct_specifier'])) {
+  for (const node of ctx.classes) {
     const name = node.childForFieldName('name')?.text;
     const body = node.childForFieldName('body');
     if (!name || !body) continue;

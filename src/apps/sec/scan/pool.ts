@@ -158,6 +158,9 @@ export async function runTasks(count: number, opts: PoolOptions): Promise<FileOu
   let back = count;
   const returned: Array<{ i: number; inputs: FileInput[] }> = [];
   const left = (): boolean => returned.length > 0 || front < back;
+  // near the end a worker holds one task at a time: a second one held there might be the last
+  // left, waiting behind a long one while this thread (or another worker) has nothing to do
+  const depth = (): number => (returned.length + back - front > 2 * Math.min(opts.jobs, count) ? WORKER_DEPTH : 1);
   const take = async (fromBack: boolean): Promise<{ i: number; inputs: FileInput[] } | undefined> => {
     const again = returned.shift();
     if (again) return again;
@@ -210,7 +213,7 @@ export async function runTasks(count: number, opts: PoolOptions): Promise<FileOu
         if (feeding) return;
         feeding = true;
         try {
-          while (l === live && l.dead === undefined && held.length < WORKER_DEPTH) {
+          while (l === live && l.dead === undefined && held.length < depth()) {
             const task = await take(false);
             if (!task) break;
             if (l !== live || l.dead !== undefined) {
