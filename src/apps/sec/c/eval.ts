@@ -310,6 +310,12 @@ function evalCast(n: N, st: State, fr: Frame, run: Run): Val {
   if (v.k === 'int' && t.ptr === 0 && !isFloat(t)) {
     if (isConst(v) && !Number.isInteger(v.lo) && intRange(t)) return int(Math.trunc(v.lo), Math.trunc(v.lo), v.taint, v.src, v.srcNote);
     const r = intRange(t);
+    // a constant cast to an unsigned type wraps modulo its range: `(size_t)-1` is SIZE_MAX, the
+    // idiom for the largest value (not a negative one a subtraction from it would go below)
+    if (r && r[0] === 0 && isConst(v) && Number.isInteger(v.lo) && v.lo < 0 && v.lo >= -(2 ** 31)) {
+      const w = Math.min(r[1], r[1] + 1 + v.lo);
+      return int(w, w, v.taint, v.src, v.srcNote);
+    }
     // a cast of an input keeps it an input over the target range (negative inputs wrap to large unsigned ones)
     // (and values past the top wrap to the bottom: `(short)0xffff` is -1)
     if (r && v.taint && (v.lo < r[0] || v.hi > r[1])) return { ...v, lo: v.hi > r[1] ? r[0] : Math.max(v.lo, r[0]), hi: v.lo < r[0] ? r[1] : Math.min(v.hi, r[1]) };

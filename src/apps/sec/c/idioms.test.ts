@@ -1013,3 +1013,18 @@ describe('arithmetic meant as written', () => {
   });
 });
 
+
+describe('everyday sizes and counts', () => {
+  it('reads (size_t)-1 as SIZE_MAX, the largest value, not as a negative one', async () => {
+    const src = (max: string) => [
+      'char *quote(const char *s) {',
+      '  size_t len = strlen(s);',
+      `  if (len > (${max} - 3) / 6) return NULL;`,
+      '  return malloc(len * 6 + 3);',
+      '}',
+      'int main(int argc, char **argv) { char *q = argc > 1 ? quote(argv[1]) : NULL; free(q); return 0; }',
+    ].join('\n');
+    expect(await shown(src('(size_t)-1'))).toEqual([]);
+    expect(await shown(src('(size_t)0'))).toContain('c.integer.underflow@3');
+  });
+});
