@@ -1027,4 +1027,31 @@ describe('everyday sizes and counts', () => {
     expect(await shown(src('(size_t)-1'))).toEqual([]);
     expect(await shown(src('(size_t)0'))).toContain('c.integer.underflow@3');
   });
+
+  it('bounds the length of a std::string built from input by the largest object', async () => {
+    const src = (next: string) => [
+      '#include <string>',
+      '#include <vector>',
+      '#include <cstdlib>',
+      'int main(int argc, char **argv) {',
+      '  if (argc < 2) return 1;',
+      '  std::string spec = argv[1];',
+      '  std::vector<double> out;',
+      '  size_t pos = 0;',
+      '  while (pos < spec.size()) {',
+      "    size_t comma = spec.find(',', pos);",
+      '    if (comma == std::string::npos) comma = spec.size();',
+      '    out.push_back(std::atof(spec.substr(pos, comma - pos).c_str()));',
+      `    ${next}`,
+      '  }',
+      '  size_t total = spec.size() + 1;',
+      '  unsigned short narrow = 0;',
+      '  narrow = (unsigned short)(narrow + total);',
+      '  return (int)out.size() + (int)narrow;',
+      '}',
+    ].join('\n');
+    expect((await shown(src('pos = comma + 1;'), 't.cpp')).filter((f) => f.startsWith('c.integer'))).toEqual([]);
+    // the length in an int, multiplied: still an input that can overflow it
+    expect(await shown(src('pos = comma + 1; int w = (int)spec.size(); pos += (size_t)(w * 1000) % 1;'), 't.cpp')).toContain('c.integer.overflow@13');
+  });
 });
