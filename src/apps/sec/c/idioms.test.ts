@@ -1028,6 +1028,69 @@ describe('everyday sizes and counts', () => {
     expect(await shown(src('(size_t)0'))).toContain('c.integer.underflow@3');
   });
 
+  it('leaves a size_t output index advanced per input byte alone, not one that starts at an input', async () => {
+    const src = (start: string) => [
+      'static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";',
+      'char *enc(const unsigned char *in, size_t n, size_t j) {',
+      '  char *out = malloc(n * 2 + 5);',
+      '  if (!out) return NULL;',
+      '  size_t i = 0;',
+      '  while (i + 2 < n) {',
+      '    out[j++] = tab[in[i] & 63];',
+      '    out[j++] = tab[in[i + 1] & 63];',
+      '    i += 3;',
+      '  }',
+      '  if (i < n) {',
+      '    out[j++] = tab[in[i] & 63];',
+      "    out[j++] = '=';",
+      '  }',
+      '  out[j] = 0;',
+      '  return out;',
+      '}',
+      'int main(int argc, char **argv) {',
+      '  unsigned long long start;',
+      '  if (scanf("%llu", &start) != 1) return 1;',
+      '  const char *m = argc > 1 ? argv[1] : "hello";',
+      `  char *e = enc((const unsigned char *)m, strlen(m), ${start});`,
+      '  if (e) puts(e);',
+      '  free(e);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect((await shown(src('0'))).filter((f) => f.startsWith('c.integer'))).toEqual([]);
+    expect(await shown(src('start'))).toContain('c.integer.overflow@7');
+  });
+
+  it('leaves a read loop that adds the count and stops when it is 0 alone, not one that never tests it', async () => {
+    const src = (stop: string) => [
+      'char *slurp(FILE *f, size_t *out) {',
+      '  size_t cap = 4096, len = 0;',
+      '  char *buf = malloc(cap);',
+      '  if (!buf) return NULL;',
+      '  for (;;) {',
+      '    if (len == cap) {',
+      '      if (cap > ((size_t)-1) / 2) { free(buf); return NULL; }',
+      '      char *nb = realloc(buf, cap * 2);',
+      '      if (!nb) { free(buf); return NULL; }',
+      '      buf = nb;',
+      '      cap *= 2;',
+      '    }',
+      '    size_t n = fread(buf + len, 1, cap - len, f);',
+      '    len += n;',
+      `    ${stop}`,
+      '  }',
+      '  char *res = realloc(buf, len + 1);',
+      '  if (!res) { free(buf); return NULL; }',
+      '  res[len] = 0;',
+      '  *out = len;',
+      '  return res;',
+      '}',
+      'int main(void) { size_t n; char *s = slurp(stdin, &n); if (s) puts(s); free(s); return 0; }',
+    ].join('\n');
+    expect(await shown(src('if (n == 0) break;'))).toEqual([]);
+    expect(await shown(src('if (len > 100000) break;'))).toContain('c.loop.infinite@5');
+  });
+
   it('bounds the length of a std::string built from input by the largest object', async () => {
     const src = (next: string) => [
       '#include <string>',

@@ -107,7 +107,18 @@ function summedEnd(dest: N | undefined, len: N | undefined, st: State, fr: Frame
   return undefined;
 }
 
+/** `buf + len`, `&buf[len]`, `buf`: a buffer variable a loop around it grows with realloc (see loops.ts). */
+function grownBuffer(dNode: N | undefined, fr: Frame, run: Run): boolean {
+  if (!dNode || fr.grown === undefined) return false;
+  let d = bare(dNode);
+  if (d.t === 'binary_expression' && d.op === '+' && d.c[0]) d = bare(d.c[0]);
+  else if (d.t === 'pointer_expression' && d.op === '&' && d.c[0]?.t === 'subscript_expression' && d.c[0].c[0]) d = bare(d.c[0].c[0]);
+  const k = d.t === 'identifier' ? keyOf(text(fr.file, d), fr, run) : undefined;
+  return k !== undefined && fr.grown.has(k);
+}
+
 export function checkWrite(name: string, d: Val, dNode: N | undefined, lenNode: N | undefined, bytes: Bytes, elem: number, n: N, st: State, fr: Frame, run: Run, trace = sourceTrace(d, st)): void {
+  const grown = grownBuffer(dNode, fr, run) || undefined;
   const sum = summedEnd(dNode, lenNode, st, fr, run);
   if (sum) {
     checkRange(sum.base, 0, 0, 0, sum.end * elem, true, n, st, fr, run, { what: `${name} of up to ${sum.end} bytes`, taint: false, trace, cap: dNode ? arrayCap(dNode, fr, run) : undefined });
@@ -118,10 +129,13 @@ export function checkWrite(name: string, d: Val, dNode: N | undefined, lenNode: 
   const what = `${name} of ${fmtRange(bytes.lo, bytes.hi)} bytes`;
   if (rel) {
     const whole = scale(rel.len, elem);
-    checkRange(rel.base, 0, 0, whole.lo, whole.hi, true, n, st, fr, run, { what, taint: bytes.taint, weak: bytes.weak, trace, cap });
+    // a buffer the loop grows: what matters is whether input decides the length measured from its
+    // base (the size the loop doubles is the program's), not the amount read into what is left
+    const taint = grown ? rel.len.taint && !rel.len.perItem : bytes.taint;
+    checkRange(rel.base, 0, 0, whole.lo, whole.hi, true, n, st, fr, run, { what, taint, weak: bytes.weak, trace, cap, grown });
     return;
   }
-  checkRange(d, 0, 0, bytes.lo, bytes.hi, true, n, st, fr, run, { what, taint: bytes.taint, weak: bytes.weak, trace, cap });
+  checkRange(d, 0, 0, bytes.lo, bytes.hi, true, n, st, fr, run, { what, taint: bytes.taint, weak: bytes.weak, trace, cap, grown });
 }
 
 /**

@@ -65,6 +65,11 @@ export interface IntV {
   rel?: boolean;
   /** the character just read at `*(key + k)`: the variable it is stored in remembers where it came from */
   from?: { key: string; k: number };
+  /**
+   * a count a loop advanced once per input item (its top is how long the input is): it reaches
+   * no further than the items an input can hold, not a 32-bit or wider type's maximum
+   */
+  perItem?: boolean;
   /** where the value came from, for the trace */
   src?: number;
   srcNote?: string;
@@ -163,6 +168,8 @@ export function joinVal(a: Val, b: Val): Val {
     if (v.taint) {
       v.origin = from.origin;
       if ((!a.taint || a.weak) && (!b.taint || b.weak)) v.weak = true;
+      // a per-item count joined with itself one step on (or with untainted values) stays one
+      if ((a.perItem || !a.taint) && (b.perItem || !b.taint)) v.perItem = true;
     }
     if (a.lenOf && b.lenOf && a.lenOf.o === b.lenOf.o && a.lenOf.off === b.lenOf.off) v.lenOf = a.lenOf;
     return v;
