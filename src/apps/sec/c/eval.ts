@@ -2,7 +2,7 @@
  * Expression evaluation over the abstract state: literals, variables, operators, subscripts,
  * dereferences and members. Arithmetic checks live in arith.ts, stores in memory.ts.
  */
-import { withinPrefix } from './prefix.js';
+import { withinOwnLength, withinPrefix } from './prefix.js';
 import type { N } from './ast.js';
 import { arith, checkConversion, checkOverflow } from './arith.js';
 import { report, text, type Frame, type Run } from './context.js';
@@ -374,6 +374,8 @@ export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boole
   }
   // `line[len]` after `strncmp(line, name, len) == 0`: a character of line or its terminator
   if (withinPrefix(base, index, st, fr, run)) return anyInt();
+  // `s[len - 1]` with len = strlen(s) >= 1: a character of whichever string s points to
+  if (withinOwnLength(base, index, st, fr, run)) return anyInt();
   checkIndex(p, idx, size, false, n, st, fr, run, cap, grown);
   return loadSite(n, loaded(loadElement(p, idx, size, n, st, fr, run), p, bt ? derefType(bt) : undefined, st, run), st, fr, run);
 }

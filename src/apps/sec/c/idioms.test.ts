@@ -1118,3 +1118,58 @@ describe('everyday sizes and counts', () => {
     expect(await shown(src('pos = comma + 1; int w = (int)spec.size(); pos += (size_t)(w * 1000) % 1;'), 't.cpp')).toContain('c.integer.overflow@13');
   });
 });
+
+describe('lengths tested as a sum, and lengths of the string a pointer holds', () => {
+  const join = (test: string, copy: string) => [
+    'static int path_join(char *out, size_t outsz, const char *dir, const char *name) {',
+    '  size_t dl = strlen(dir);',
+    '  size_t nl = strlen(name);',
+    "  int need_slash = dl > 0 && dir[dl - 1] != '/';",
+    `  if (${test}) return -1;`,
+    `  ${copy}`,
+    "  if (need_slash) out[dl++] = '/';",
+    '  memcpy(out + dl, name, nl);',
+    "  out[dl + nl] = 0;",
+    '  return 0;',
+    '}',
+    'int main(int argc, char **argv) {',
+    '  const char *dir = argc > 1 ? argv[1] : ".";',
+    '  char path[256];',
+    '  if (path_join(path, sizeof path, dir, "x.txt") == 0) puts(path);',
+    '  return 0;',
+    '}',
+  ].join('\n');
+
+  it('bounds each term of a tested chain of additions (a + b + c + 1 > size)', async () => {
+    expect(await shown(join('dl + need_slash + nl + 1 > outsz', 'memcpy(out, dir, dl);'))).toEqual([]);
+    expect(await shown(join('nl + 1 > outsz', 'memcpy(out, dir, dl);'))).toContain('c.buffer.stack-overflow@6');
+  });
+
+  it("reads s[len - 1] and len bytes of s by s's own length, whichever string s points to", async () => {
+    expect(await shown(join('dl + need_slash + nl + 1 > outsz', 'memcpy(out, dir, dl);'))).toEqual([]);
+    expect(await shown(join('dl + need_slash + nl + 1 > outsz', 'memcpy(out, dir, nl);'))).toContain('c.buffer.overread@6');
+  });
+
+  it('copies a value by the length of the string it points into, not the buffer it came from', async () => {
+    const src = (len: string) => [
+      'static int set_string(char *dst, size_t dstsz, const char *val) {',
+      `  size_t len = ${len};`,
+      '  if (len >= dstsz) return -1;',
+      '  memcpy(dst, val, len + 1);',
+      '  return 0;',
+      '}',
+      'int main(void) {',
+      '  char line[512], host[64];',
+      '  while (fgets(line, sizeof line, stdin)) {',
+      "    char *eq = strchr(line, '=');",
+      '    if (!eq) continue;',
+      "    *eq = 0;",
+      '    if (set_string(host, sizeof host, eq + 1) == 0) puts(host);',
+      '  }',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src('strlen(val)'))).toEqual([]);
+    expect(await shown(src('strlen(val) > 40 ? 60 : strlen(val)'))).toContain('c.buffer.overread@4');
+  });
+});

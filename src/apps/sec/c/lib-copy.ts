@@ -8,6 +8,7 @@ import { report, text, type Frame, type Run } from './context.js';
 import { checkDeref, checkRange, fmtRange } from './access.js';
 import { evalExpr, quietly } from './eval.js';
 import { plainKey } from './arith.js';
+import { ownLengthArg } from './prefix.js';
 import { arrayCap, keyOf, staticType } from './names.js';
 import type { State } from './state.js';
 import { isTainted, readString, setString, sourceTrace, strLen, taintOf, taintPatch, type StrLen } from './strings.js';
@@ -185,7 +186,9 @@ export function copyCall(name: string, n: N, args: N[], st: State, fr: Frame, ru
         // `memcpy(d, s, strlen(s) + 1)` reads exactly the string, whichever string s is
         const lenText = args[li] ? squash(args[li], fr) : '';
         const ownLength = /^(strlen|wcslen)\(/.test(lenText) && args[si] && new RegExp(`^(strlen|wcslen)\\(${escapeRe(squash(args[si], fr))}\\)(\\+1)?(\\*sizeof\\(\\w+\\))?$`).test(lenText);
-        if (Number.isFinite(bytes.hi) && !ownLength) checkRange(s, 0, 0, bytes.lo, bytes.hi, false, n, st, fr, run, { what: `${name} of ${fmtRange(bytes.lo, bytes.hi)} bytes`, taint: bytes.taint, weak: bytes.weak, trace: [] });
+        // (or a variable that holds strlen(s), plus one: `len = strlen(val); memcpy(dst, val, len + 1)`)
+        const ownLen = ownLength || (elem === 1 && ownLengthArg(args[si], args[li], st, fr, run));
+        if (Number.isFinite(bytes.hi) && !ownLen) checkRange(s, 0, 0, bytes.lo, bytes.hi, false, n, st, fr, run, { what: `${name} of ${fmtRange(bytes.lo, bytes.hi)} bytes`, taint: bytes.taint, weak: bytes.weak, trace: [] });
         fieldOverflow(name, args[di], bytes, n, fr, run);
       }
       const sl = strLen(s, st, elem);

@@ -172,6 +172,7 @@ export function joinVal(a: Val, b: Val): Val {
       if ((a.perItem || !a.taint) && (b.perItem || !b.taint)) v.perItem = true;
     }
     if (a.lenOf && b.lenOf && a.lenOf.o === b.lenOf.o && a.lenOf.off === b.lenOf.off) v.lenOf = a.lenOf;
+    if (a.lenKey !== undefined && a.lenKey === b.lenKey) v.lenKey = a.lenKey;
     return v;
   }
   if (a.k === 'ptr' && b.k === 'ptr') return joinPtr(a, b);
