@@ -1173,3 +1173,30 @@ describe('lengths tested as a sum, and lengths of the string a pointer holds', (
     expect(await shown(src('strlen(val) > 40 ? 60 : strlen(val)'))).toContain('c.buffer.overread@4');
   });
 });
+
+describe('arrays filled by a loop that grows them', () => {
+  it('reads v[0] after a count check as written when the loop wrote it on some path, not when no path wrote it', async () => {
+    const src = (store: string) => [
+      'int main(void) {',
+      '  size_t cap = 64, n = 0;',
+      '  double *v = malloc(cap * sizeof *v);',
+      '  if (!v) return 1;',
+      '  double x;',
+      '  while (scanf("%lf", &x) == 1) {',
+      '    if (n == cap) {',
+      '      double *nv = realloc(v, cap * 2 * sizeof *nv);',
+      '      if (!nv) { free(v); return 1; }',
+      '      v = nv;',
+      '      cap *= 2;',
+      '    }',
+      `    ${store}`,
+      '  }',
+      '  if (n > 0) printf("%g\\n", v[0]);',
+      '  free(v);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src('v[n++] = x;'))).toEqual([]);
+    expect(await shown(src('n++; (void)x;'))).toContain('c.uninit.use@15');
+  });
+});

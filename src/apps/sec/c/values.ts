@@ -312,7 +312,8 @@ export function joinObj(a: Obj, b: Obj): Obj {
     freed: joinTri(a.freed, b.freed),
     freeLine: a.freeLine ?? b.freeLine,
     freedByRealloc: freedByReallocJoin(a, b),
-    init: joinTri(a.init, b.init),
+    // nothing written on one path and a prefix written on the other: not memory that was never written
+    init: a.init === NO && b.init === NO && ((a.initBytes ?? 0) > 0) !== ((b.initBytes ?? 0) > 0) ? MAYBE : joinTri(a.init, b.init),
     unterm: Boolean(a.unterm && b.unterm),
     nulEnd: a.nulEnd === undefined || b.nulEnd === undefined ? undefined : Math.max(a.nulEnd, b.nulEnd),
     initBytes: a.initBytes === undefined || b.initBytes === undefined ? undefined : Math.min(a.initBytes, b.initBytes),
