@@ -171,6 +171,9 @@ export function checkRange(
       const definite = t.lo + offLo + lenLo > size;
       // a pointer whose offset is only known as a range (paths joined, steps widened) may not reach the end
       const loose = t.lo !== t.hi && !info.taint && !p.grow && !p.every;
+      // a buffer a loop grows with realloc as it fills it: its size and the length that fills it
+      // move together, a relation the loop's widening of both loses (only a definite overrun counts)
+      if (info.grown && !definite && !info.taint && (o.reallocFrom || o.freedByRealloc)) continue;
       emit(rule, o, node, fr, run, info, `${info.what} reaches byte ${endHi} of ${o.name}, which has ${size}`, definite ? CONF.definite : loose ? CONF.imprecise : confidenceOf(info), info.weak && !definite);
       return;
     }

@@ -96,8 +96,10 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
   // an index the loop runs through, plus or times a constant, still takes every value of its range
   const every = (op === '+' || op === '-' || op === '*') && ((a.every && isConst(b)) || (b.every && isConst(a)) || (a.every && b.every && (isConst(a) || isConst(b))));
   const wide = a.wide || b.wide;
+  // a total of counts of items read (`len += n`), or one plus a bounded amount, is still such a count
+  const perItem = op === '+' && taint && [a, b].every((x) => (x.taint ? x.perItem && !x.weak : Number.isFinite(x.hi) && x.lo >= 0));
   const out = (lo: number, hi: number): IntV => ({
-    k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote, ...(taint ? { origin: src.origin } : {}), ...(weak ? { weak } : {}), ...(rel ? { rel } : {}), ...(every ? { every } : {}), ...(wide ? { wide } : {}),
+    k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote, ...(taint ? { origin: src.origin } : {}), ...(weak ? { weak } : {}), ...(rel ? { rel } : {}), ...(every ? { every } : {}), ...(wide ? { wide } : {}), ...(perItem ? { perItem } : {}),
   });
   const lt = staticType(l, fr, run);
   const rt = staticType(r, fr, run);
@@ -414,6 +416,11 @@ export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, f
   const strong = (x: IntV | undefined) => Boolean(x?.taint && !x.weak);
   const reachable = strong(a) || strong(b) || (isConst(a) && (!b || isConst(b)));
   if (!reachable) return;
+  // a count advanced once per input item, stepped by a small amount: input would have to hold
+  // billions of items before a 32-bit or wider count wraps (`out[j++]` per byte, `lines++` per line)
+  // (and so is a total of such counts: `len += n` after each read)
+  const small = (x: IntV | undefined) => !x || (isConst(x) && Math.abs(x.lo) <= 64) || (x.perItem === true && !x.weak);
+  if (range[1] - range[0] >= 2 ** 32 - 1 && ((a.perItem && small(b)) || (b?.perItem && small(a))) && (what === 'increment' || what === 'addition')) return;
   const src = strong(a) ? a : strong(b) ? (b as IntV) : a;
   const trace = src.src !== undefined ? [{ line: src.src, note: src.srcNote ?? 'value set here' }] : [];
   // an input taken as it came (spanning its type: nothing checked it) is the clear case; a value

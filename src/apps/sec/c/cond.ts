@@ -247,17 +247,30 @@ function markRel(st: State, s: Subject, op: string): void {
 
 function narrowSum(st: State, sum: N, op: string, bound: IntV, fr: Frame, run: Run): void {
   if (st.dead || (op !== '<' && op !== '<=')) return;
-  const [x, y] = sum.c as [N, N];
-  const vx = quietly(run, () => evalExpr(x, st.peek(), fr, run));
-  const vy = quietly(run, () => evalExpr(y, st.peek(), fr, run));
-  if (vx.k !== 'int' || vy.k !== 'int') return;
-  const sx = subject(x, st, fr, run);
-  const sy = subject(y, st, fr, run);
-  // `a + b <= n`: each is bounded by the other
-  if (sx && !fixed(vy)) markRel(st, sx, op);
-  if (sy && !fixed(vx)) markRel(st, sy, op);
-  if (sx && Number.isFinite(vy.lo)) narrowSubject(st, sx, op, { ...bound, lo: bound.lo - vy.lo, hi: bound.hi - vy.lo });
-  if (sy && Number.isFinite(vx.lo)) narrowSubject(st, sy, op, { ...bound, lo: bound.lo - vx.lo, hi: bound.hi - vx.lo });
+  // `a + b + c + 1 <= n` (a chain of additions): each term is at most n less the others' least values
+  const terms: N[] = [];
+  const flatten = (e: N) => {
+    let x = e;
+    while (x.t === 'parenthesized_expression' && x.c[0]) x = x.c[0];
+    if (x.t === 'binary_expression' && x.op === '+' && x.c[0] && x.c[1] && terms.length < 8) {
+      flatten(x.c[0]);
+      flatten(x.c[1]);
+    } else terms.push(e);
+  };
+  flatten(sum);
+  const vals = terms.map((t) => quietly(run, () => evalExpr(t, st.peek(), fr, run)));
+  if (vals.some((v) => v.k !== 'int')) return;
+  const ints = vals as IntV[];
+  const subjects = terms.map((t) => subject(t, st, fr, run));
+  const los = ints.reduce((acc, v) => acc + v.lo, 0);
+  subjects.forEach((sx, i) => {
+    if (!sx) return;
+    const vx = ints[i] as IntV;
+    // `a + b <= n`: each is bounded by the others
+    if (ints.some((v, j) => j !== i && !fixed(v))) markRel(st, sx, op);
+    const rest = los - vx.lo;
+    if (Number.isFinite(rest)) narrowSubject(st, sx, op, { ...bound, lo: bound.lo - rest, hi: bound.hi - rest });
+  });
 }
 
 function isConstInt(v: IntV): boolean {

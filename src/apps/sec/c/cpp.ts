@@ -15,7 +15,7 @@ import { arrayCap, keyOf, lvalKey, staticType } from './names.js';
 import type { State } from './state.js';
 import { isTainted, joinTaint, NO_TAINT, setString, taintOf, taintPatch, type Taint } from './strings.js';
 import { declType, intRange, isFloat, sizeOf, specType, type CType } from './types.js';
-import { anyInt, int, NO, UNKNOWN, YES, type IntV, type Obj, type PtrV, type Val } from './values.js';
+import { anyInt, int, MAX_OBJECT, NO, UNKNOWN, YES, type IntV, type Obj, type PtrV, type Val } from './values.js';
 import { callMethod } from './call.js';
 import { classOf, initMembers, methodOf, type ClassInfo } from './cpp-class.js';
 
@@ -310,6 +310,8 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
       if (o.taint) {
         len.weak = o.weak;
         len.origin = o.origin;
+        // as strlen's: as long as the input likes, but no longer than the largest object
+        len.hi = Math.min(len.hi, MAX_OBJECT);
       }
       return Number.isFinite(len.hi) || len.taint ? len : { ...anyInt(), lo: 0, lenOf: len.lenOf };
     }

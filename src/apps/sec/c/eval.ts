@@ -2,7 +2,7 @@
  * Expression evaluation over the abstract state: literals, variables, operators, subscripts,
  * dereferences and members. Arithmetic checks live in arith.ts, stores in memory.ts.
  */
-import { withinPrefix } from './prefix.js';
+import { withinOwnLength, withinPrefix } from './prefix.js';
 import type { N } from './ast.js';
 import { arith, checkConversion, checkOverflow } from './arith.js';
 import { report, text, type Frame, type Run } from './context.js';
@@ -322,6 +322,12 @@ function evalCast(n: N, st: State, fr: Frame, run: Run): Val {
   if (v.k === 'int' && t.ptr === 0 && !isFloat(t)) {
     if (isConst(v) && !Number.isInteger(v.lo) && intRange(t)) return int(Math.trunc(v.lo), Math.trunc(v.lo), v.taint, v.src, v.srcNote);
     const r = intRange(t);
+    // a constant cast to an unsigned type wraps modulo its range: `(size_t)-1` is SIZE_MAX, the
+    // idiom for the largest value (not a negative one a subtraction from it would go below)
+    if (r && r[0] === 0 && isConst(v) && Number.isInteger(v.lo) && v.lo < 0 && v.lo >= -(2 ** 31)) {
+      const w = Math.min(r[1], r[1] + 1 + v.lo);
+      return int(w, w, v.taint, v.src, v.srcNote);
+    }
     // a cast of an input keeps it an input over the target range (negative inputs wrap to large unsigned ones)
     // (and values past the top wrap to the bottom: `(short)0xffff` is -1)
     if (r && v.taint && (v.lo < r[0] || v.hi > r[1])) return { ...v, lo: v.hi > r[1] ? r[0] : Math.max(v.lo, r[0]), hi: v.lo < r[0] ? r[1] : Math.min(v.hi, r[1]) };
@@ -380,6 +386,8 @@ export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boole
   }
   // `line[len]` after `strncmp(line, name, len) == 0`: a character of line or its terminator
   if (withinPrefix(base, index, st, fr, run)) return anyInt();
+  // `s[len - 1]` with len = strlen(s) >= 1: a character of whichever string s points to
+  if (withinOwnLength(base, index, st, fr, run)) return anyInt();
   checkIndex(p, idx, size, false, n, st, fr, run, cap, grown);
   return loadSite(n, loaded(loadElement(p, idx, size, n, st, fr, run), p, bt ? derefType(bt) : undefined, st, run), st, fr, run);
 }

@@ -1171,3 +1171,190 @@ describe('a length check over a sum of several lengths', () => {
   });
 });
 
+
+describe('everyday sizes and counts', () => {
+  it('reads (size_t)-1 as SIZE_MAX, the largest value, not as a negative one', async () => {
+    const src = (max: string) => [
+      'char *quote(const char *s) {',
+      '  size_t len = strlen(s);',
+      `  if (len > (${max} - 3) / 6) return NULL;`,
+      '  return malloc(len * 6 + 3);',
+      '}',
+      'int main(int argc, char **argv) { char *q = argc > 1 ? quote(argv[1]) : NULL; free(q); return 0; }',
+    ].join('\n');
+    expect(await shown(src('(size_t)-1'))).toEqual([]);
+    expect(await shown(src('(size_t)0'))).toContain('c.integer.underflow@3');
+  });
+
+  it('leaves a size_t output index advanced per input byte alone, not one that starts at an input', async () => {
+    const src = (start: string) => [
+      'static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";',
+      'char *enc(const unsigned char *in, size_t n, size_t j) {',
+      '  char *out = malloc(n * 2 + 5);',
+      '  if (!out) return NULL;',
+      '  size_t i = 0;',
+      '  while (i + 2 < n) {',
+      '    out[j++] = tab[in[i] & 63];',
+      '    out[j++] = tab[in[i + 1] & 63];',
+      '    i += 3;',
+      '  }',
+      '  if (i < n) {',
+      '    out[j++] = tab[in[i] & 63];',
+      "    out[j++] = '=';",
+      '  }',
+      '  out[j] = 0;',
+      '  return out;',
+      '}',
+      'int main(int argc, char **argv) {',
+      '  unsigned long long start;',
+      '  if (scanf("%llu", &start) != 1) return 1;',
+      '  const char *m = argc > 1 ? argv[1] : "hello";',
+      `  char *e = enc((const unsigned char *)m, strlen(m), ${start});`,
+      '  if (e) puts(e);',
+      '  free(e);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect((await shown(src('0'))).filter((f) => f.startsWith('c.integer'))).toEqual([]);
+    expect(await shown(src('start'))).toContain('c.integer.overflow@7');
+  });
+
+  it('leaves a read loop that adds the count and stops when it is 0 alone, not one that never tests it', async () => {
+    const src = (stop: string) => [
+      'char *slurp(FILE *f, size_t *out) {',
+      '  size_t cap = 4096, len = 0;',
+      '  char *buf = malloc(cap);',
+      '  if (!buf) return NULL;',
+      '  for (;;) {',
+      '    if (len == cap) {',
+      '      if (cap > ((size_t)-1) / 2) { free(buf); return NULL; }',
+      '      char *nb = realloc(buf, cap * 2);',
+      '      if (!nb) { free(buf); return NULL; }',
+      '      buf = nb;',
+      '      cap *= 2;',
+      '    }',
+      '    size_t n = fread(buf + len, 1, cap - len, f);',
+      '    len += n;',
+      `    ${stop}`,
+      '  }',
+      '  char *res = realloc(buf, len + 1);',
+      '  if (!res) { free(buf); return NULL; }',
+      '  res[len] = 0;',
+      '  *out = len;',
+      '  return res;',
+      '}',
+      'int main(void) { size_t n; char *s = slurp(stdin, &n); if (s) puts(s); free(s); return 0; }',
+    ].join('\n');
+    expect(await shown(src('if (n == 0) break;'))).toEqual([]);
+    expect(await shown(src('if (len > 100000) break;'))).toContain('c.loop.infinite@5');
+  });
+
+  it('bounds the length of a std::string built from input by the largest object', async () => {
+    const src = (next: string) => [
+      '#include <string>',
+      '#include <vector>',
+      '#include <cstdlib>',
+      'int main(int argc, char **argv) {',
+      '  if (argc < 2) return 1;',
+      '  std::string spec = argv[1];',
+      '  std::vector<double> out;',
+      '  size_t pos = 0;',
+      '  while (pos < spec.size()) {',
+      "    size_t comma = spec.find(',', pos);",
+      '    if (comma == std::string::npos) comma = spec.size();',
+      '    out.push_back(std::atof(spec.substr(pos, comma - pos).c_str()));',
+      `    ${next}`,
+      '  }',
+      '  size_t total = spec.size() + 1;',
+      '  unsigned short narrow = 0;',
+      '  narrow = (unsigned short)(narrow + total);',
+      '  return (int)out.size() + (int)narrow;',
+      '}',
+    ].join('\n');
+    expect((await shown(src('pos = comma + 1;'), 't.cpp')).filter((f) => f.startsWith('c.integer'))).toEqual([]);
+    // the length in an int, multiplied: still an input that can overflow it
+    expect(await shown(src('pos = comma + 1; int w = (int)spec.size(); pos += (size_t)(w * 1000) % 1;'), 't.cpp')).toContain('c.integer.overflow@13');
+  });
+});
+
+describe('lengths tested as a sum, and lengths of the string a pointer holds', () => {
+  const join = (test: string, copy: string) => [
+    'static int path_join(char *out, size_t outsz, const char *dir, const char *name) {',
+    '  size_t dl = strlen(dir);',
+    '  size_t nl = strlen(name);',
+    "  int need_slash = dl > 0 && dir[dl - 1] != '/';",
+    `  if (${test}) return -1;`,
+    `  ${copy}`,
+    "  if (need_slash) out[dl++] = '/';",
+    '  memcpy(out + dl, name, nl);',
+    "  out[dl + nl] = 0;",
+    '  return 0;',
+    '}',
+    'int main(int argc, char **argv) {',
+    '  const char *dir = argc > 1 ? argv[1] : ".";',
+    '  char path[256];',
+    '  if (path_join(path, sizeof path, dir, "x.txt") == 0) puts(path);',
+    '  return 0;',
+    '}',
+  ].join('\n');
+
+  it('bounds each term of a tested chain of additions (a + b + c + 1 > size)', async () => {
+    expect(await shown(join('dl + need_slash + nl + 1 > outsz', 'memcpy(out, dir, dl);'))).toEqual([]);
+    expect(await shown(join('nl + 1 > outsz', 'memcpy(out, dir, dl);'))).toContain('c.buffer.stack-overflow@6');
+  });
+
+  it("reads s[len - 1] and len bytes of s by s's own length, whichever string s points to", async () => {
+    expect(await shown(join('dl + need_slash + nl + 1 > outsz', 'memcpy(out, dir, dl);'))).toEqual([]);
+    expect(await shown(join('dl + need_slash + nl + 1 > outsz', 'memcpy(out, dir, nl);'))).toContain('c.buffer.overread@6');
+  });
+
+  it('copies a value by the length of the string it points into, not the buffer it came from', async () => {
+    const src = (len: string) => [
+      'static int set_string(char *dst, size_t dstsz, const char *val) {',
+      `  size_t len = ${len};`,
+      '  if (len >= dstsz) return -1;',
+      '  memcpy(dst, val, len + 1);',
+      '  return 0;',
+      '}',
+      'int main(void) {',
+      '  char line[512], host[64];',
+      '  while (fgets(line, sizeof line, stdin)) {',
+      "    char *eq = strchr(line, '=');",
+      '    if (!eq) continue;',
+      "    *eq = 0;",
+      '    if (set_string(host, sizeof host, eq + 1) == 0) puts(host);',
+      '  }',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src('strlen(val)'))).toEqual([]);
+    expect(await shown(src('strlen(val) > 40 ? 60 : strlen(val)'))).toContain('c.buffer.overread@4');
+  });
+});
+
+describe('arrays filled by a loop that grows them', () => {
+  it('reads v[0] after a count check as written when the loop wrote it on some path, not when no path wrote it', async () => {
+    const src = (store: string) => [
+      'int main(void) {',
+      '  size_t cap = 64, n = 0;',
+      '  double *v = malloc(cap * sizeof *v);',
+      '  if (!v) return 1;',
+      '  double x;',
+      '  while (scanf("%lf", &x) == 1) {',
+      '    if (n == cap) {',
+      '      double *nv = realloc(v, cap * 2 * sizeof *nv);',
+      '      if (!nv) { free(v); return 1; }',
+      '      v = nv;',
+      '      cap *= 2;',
+      '    }',
+      `    ${store}`,
+      '  }',
+      '  if (n > 0) printf("%g\\n", v[0]);',
+      '  free(v);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await shown(src('v[n++] = x;'))).toEqual([]);
+    expect(await shown(src('n++; (void)x;'))).toContain('c.uninit.use@15');
+  });
+});

@@ -8,6 +8,7 @@ import { report, text, type Frame, type Run } from './context.js';
 import { checkDeref, checkRange, fmtRange } from './access.js';
 import { evalExpr, quietly } from './eval.js';
 import { plainKey } from './arith.js';
+import { ownLengthArg } from './prefix.js';
 import { arrayCap, keyOf, staticType } from './names.js';
 import type { State } from './state.js';
 import { isTainted, readString, setString, sourceTrace, strLen, taintOf, taintPatch, type StrLen } from './strings.js';
@@ -116,7 +117,18 @@ function summedEnd(dest: N | undefined, len: N | undefined, st: State, fr: Frame
   return undefined;
 }
 
+/** `buf + len`, `&buf[len]`, `buf`: a buffer variable a loop around it grows with realloc (see loops.ts). */
+function grownBuffer(dNode: N | undefined, fr: Frame, run: Run): boolean {
+  if (!dNode || fr.grown === undefined) return false;
+  let d = bare(dNode);
+  if (d.t === 'binary_expression' && d.op === '+' && d.c[0]) d = bare(d.c[0]);
+  else if (d.t === 'pointer_expression' && d.op === '&' && d.c[0]?.t === 'subscript_expression' && d.c[0].c[0]) d = bare(d.c[0].c[0]);
+  const k = d.t === 'identifier' ? keyOf(text(fr.file, d), fr, run) : undefined;
+  return k !== undefined && fr.grown.has(k);
+}
+
 export function checkWrite(name: string, d: Val, dNode: N | undefined, lenNode: N | undefined, bytes: Bytes, elem: number, n: N, st: State, fr: Frame, run: Run, trace = sourceTrace(d, st)): void {
+  const grown = grownBuffer(dNode, fr, run) || undefined;
   const sum = summedEnd(dNode, lenNode, st, fr, run);
   if (sum) {
     checkRange(sum.base, 0, 0, 0, sum.end * elem, true, n, st, fr, run, { what: `${name} of up to ${sum.end} bytes`, taint: false, trace, cap: dNode ? arrayCap(dNode, fr, run) : undefined });
@@ -127,10 +139,13 @@ export function checkWrite(name: string, d: Val, dNode: N | undefined, lenNode: 
   const what = `${name} of ${fmtRange(bytes.lo, bytes.hi)} bytes`;
   if (rel) {
     const whole = scale(rel.len, elem);
-    checkRange(rel.base, 0, 0, whole.lo, whole.hi, true, n, st, fr, run, { what, taint: bytes.taint, weak: bytes.weak, trace, cap });
+    // a buffer the loop grows: what matters is whether input decides the length measured from its
+    // base (the size the loop doubles is the program's), not the amount read into what is left
+    const taint = grown ? rel.len.taint && !rel.len.perItem : bytes.taint;
+    checkRange(rel.base, 0, 0, whole.lo, whole.hi, true, n, st, fr, run, { what, taint, weak: bytes.weak, trace, cap, grown });
     return;
   }
-  checkRange(d, 0, 0, bytes.lo, bytes.hi, true, n, st, fr, run, { what, taint: bytes.taint, weak: bytes.weak, trace, cap });
+  checkRange(d, 0, 0, bytes.lo, bytes.hi, true, n, st, fr, run, { what, taint: bytes.taint, weak: bytes.weak, trace, cap, grown });
 }
 
 /**
@@ -180,7 +195,9 @@ export function copyCall(name: string, n: N, args: N[], st: State, fr: Frame, ru
         // `memcpy(d, s, strlen(s) + 1)` reads exactly the string, whichever string s is
         const lenText = args[li] ? squash(args[li], fr) : '';
         const ownLength = /^(strlen|wcslen)\(/.test(lenText) && args[si] && new RegExp(`^(strlen|wcslen)\\(${escapeRe(squash(args[si], fr))}\\)(\\+1)?(\\*sizeof\\(\\w+\\))?$`).test(lenText);
-        if (Number.isFinite(bytes.hi) && !ownLength) checkRange(s, 0, 0, bytes.lo, bytes.hi, false, n, st, fr, run, { what: `${name} of ${fmtRange(bytes.lo, bytes.hi)} bytes`, taint: bytes.taint, weak: bytes.weak, trace: [] });
+        // (or a variable that holds strlen(s), plus one: `len = strlen(val); memcpy(dst, val, len + 1)`)
+        const ownLen = ownLength || (elem === 1 && ownLengthArg(args[si], args[li], st, fr, run));
+        if (Number.isFinite(bytes.hi) && !ownLen) checkRange(s, 0, 0, bytes.lo, bytes.hi, false, n, st, fr, run, { what: `${name} of ${fmtRange(bytes.lo, bytes.hi)} bytes`, taint: bytes.taint, weak: bytes.weak, trace: [] });
         fieldOverflow(name, args[di], bytes, n, fr, run);
       }
       const sl = strLen(s, st, elem);

@@ -118,19 +118,22 @@ function source(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): 
       const origin: Origin = name.startsWith('recv') ? 'net' : streamOrigin(isFread ? args[3] : args[0], fr, 'file');
       const count = len?.k === 'int' ? len : anyInt();
       if (d) checkDeref(d, dNode ?? n, st, fr, run);
-      if (Number.isFinite(count.hi) && d) checkWrite(name, d, dNode, isFread ? undefined : args[2], scale(count, 1), 1, n, st, fr, run, []);
+      // fread(buf + len, k, cap - len, f) with a constant item size k: the count is a length in items
+      // measured like read's (`buf + off, size - off` ends at buf + size whatever off is)
+      const itemSize = isFread && v[1]?.k === 'int' && v[1].lo === v[1].hi && v[1].lo >= 1 ? v[1].lo : undefined;
+      if (Number.isFinite(count.hi) && d) checkWrite(name, d, dNode, isFread ? (itemSize !== undefined ? args[2] : undefined) : args[2], scale(count, 1), itemSize ?? 1, n, st, fr, run, []);
       if (!fillRef(d, st, origin, n.line, `read by ${name}`) && d) setString(d, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin, weak: undefined, pathOk: undefined, validated: undefined }, 1);
       if (isFread) {
         const items = v[2]?.k === 'int' && Number.isFinite(v[2].hi) ? v[2].hi : 2 ** 31 - 1;
         const sumLe = args[2] && v[1]?.k === 'int' && v[1].lo === 1 && v[1].hi === 1 ? roomLeft(args[2], st, fr, run) : undefined;
-        return { v: { ...tainted(0, items, origin, n.line, 'items read'), ...(sumLe ? { sumLe } : {}) } };
+        return { v: { ...tainted(0, items, origin, n.line, 'items read'), perItem: true, ...(sumLe ? { sumLe } : {}) } };
       }
       const hi = Number.isFinite(count.hi) ? count.hi : 2 ** 31 - 1;
       // no more bytes than asked for: `n -= r` after it cannot go below zero
       const countNode = args[2];
       const le = countNode?.t === 'identifier' ? keyOf(text(fr.file, countNode), fr, run) : undefined;
       const sumLe = countNode ? roomLeft(countNode, st, fr, run) : undefined;
-      return { v: { ...tainted(-1, hi, origin, n.line, 'bytes received'), ...(le ? { le } : {}), ...(sumLe ? { sumLe } : {}) } };
+      return { v: { ...tainted(-1, hi, origin, n.line, 'bytes received'), perItem: true, ...(le ? { le } : {}), ...(sumLe ? { sumLe } : {}) } };
     }
     case 'getline':
     case 'getdelim':

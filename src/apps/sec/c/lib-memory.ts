@@ -37,6 +37,8 @@ export function checkUnboundedSize(what: string, n: N, sizes: ReadonlyArray<read
     if (v.origin !== 'stdin' && v.origin !== 'file' && v.origin !== 'net') continue;
     // the length of text already read (a line, a string, a span of it): the memory is spent already
     if (v.srcNote && /length|distance/.test(v.srcNote)) continue;
+    // a count of what was read (bytes, items, lines): as much as the input already held, no more
+    if (v.perItem) continue;
     if (!(v.hi >= UNCHECKED) || !Number.isFinite(v.hi)) continue;
     report(fr, n, {
       rule: 'c.memory.unbounded-alloc',

@@ -324,8 +324,10 @@ function widen(before: State, after: State, entry: State, pairs: Pairs, input: b
     if (grows && top === Infinity && (input || callerInput) && pairs.rises.has(k) && !budgeted.has(k) && !together.has(k) && !v.taint) {
       // a loop over what an exported function's caller handed in (`for (i = 0; key[i]; i++)`) goes as
       // far as that caller says: the weak source, as the caller's string itself is
-      Object.assign(v, input ? { taint: true, origin: 'stdin', src: cell.line, srcNote: 'advanced once per input item' } : { taint: true, weak: true, origin: 'caller', src: cell.line, srcNote: 'advanced once per item a caller passed' });
+      Object.assign(v, input ? { taint: true, origin: 'stdin', src: cell.line, srcNote: 'advanced once per input item', perItem: true } : { taint: true, weak: true, origin: 'caller', src: cell.line, srcNote: 'advanced once per item a caller passed' });
     }
+    // a total of what reads returned (`len += n` after `n = fread(…)`): as far as the input is long, no further
+    if (grows && top === Infinity && input && pairs.rises.has(k) && v.taint && !v.weak && (v.perItem || v.srcNote === 'items read' || v.srcNote === 'bytes received')) v.perItem = true;
     out.vars.set(k, { ...cell, v });
   }
   const changedObjs = before.objs.diffKeys(after.objs);

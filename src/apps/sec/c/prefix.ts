@@ -83,3 +83,47 @@ export function withinPrefix(base: N, index: N, st: State, fr: Frame, run: Run):
   const ki = keyOf(text(fr.file, index), fr, run);
   return Boolean(ka && ki && st.rels.has(`sge|${ka}|${ki}`));
 }
+
+/**
+ * `s[len - 1]` where len holds strlen(s) (and a test made it at least 1): a character of s, or
+ * (`s[len]`) its terminator, whatever string s points to: a pointer that may point to several
+ * strings (`p = argc > 1 ? argv[1] : "."`) joins their lengths, which the index must not be
+ * checked against each of them.
+ */
+export function withinOwnLength(base: N, index: N, st: State, fr: Frame, run: Run): boolean {
+  let e = bare(index);
+  if (e.t === 'binary_expression' && e.op === '-' && e.c[0] && e.c[1]) {
+    const k = bare(e.c[1]);
+    if (k.t !== 'number_literal' || !/^\d+[uUlL]*$/.test(text(fr.file, k))) return false;
+    e = bare(e.c[0]);
+  }
+  if (e.t !== 'identifier') return false;
+  const kb = stringKey(base, fr, run);
+  const ki = keyOf(text(fr.file, e), fr, run);
+  const v = ki ? st.vars.get(ki)?.v : undefined;
+  if (!kb || v?.k !== 'int' || v.lenKey !== kb) return false;
+  // the subtraction must not go below 0: `len - 1` only where len >= 1
+  const k = index === e ? 0 : Number(text(fr.file, bare((bare(index).c[1]) as N)).replace(/[uUlL]+$/, ''));
+  return v.lo >= k;
+}
+
+/**
+ * `memcpy(d, s, len + 1)` where len holds strlen(s): the copy reads exactly the string s points
+ * to (and its terminator), whichever string that is.
+ */
+export function ownLengthArg(str: N | undefined, len: N | undefined, st: State, fr: Frame, run: Run): boolean {
+  if (!str || !len) return false;
+  let e = bare(len);
+  if (e.t === 'binary_expression' && e.op === '+' && e.c[0] && e.c[1]) {
+    const [a, b] = [bare(e.c[0]), bare(e.c[1])];
+    const one = (x: N) => x.t === 'number_literal' && /^[01][uUlL]*$/.test(text(fr.file, x));
+    if (one(b)) e = a;
+    else if (one(a)) e = b;
+    else return false;
+  }
+  if (e.t !== 'identifier') return false;
+  const kb = stringKey(bare(str), fr, run);
+  const ki = keyOf(text(fr.file, e), fr, run);
+  const v = ki ? st.vars.get(ki)?.v : undefined;
+  return Boolean(kb && v?.k === 'int' && v.lenKey === kb);
+}

@@ -18,6 +18,8 @@ interface Path {
   mods: Set<string>;
   /** assigned only by an amount that may be 0: a read's byte count (0 at end of input), or a length field of the data */
   weak: Map<string, ZeroKind>;
+  /** of `weak`, those moved by a variable holding the count (`len += n`): the variable */
+  weakVia: Map<string, string>;
   memWrite: boolean;
   /** called something that is not a pure function */
   effect: boolean;
@@ -147,13 +149,13 @@ function calleeName(call: N, src: string): string {
 
 function clone(p: Path): Path {
   return {
-    mods: new Set(p.mods), weak: new Map(p.weak), memWrite: p.memWrite, effect: p.effect, reads: new Set(p.reads), memRead: p.memRead,
+    mods: new Set(p.mods), weak: new Map(p.weak), weakVia: new Map(p.weakVia), memWrite: p.memWrite, effect: p.effect, reads: new Set(p.reads), memRead: p.memRead,
     counts: new Map(p.counts), guards: [...p.guards], neq: new Map([...p.neq].map(([k, v]) => [k, new Set(v)])), wild: p.wild, adv: new Set(p.adv),
   };
 }
 
 function fresh(): Path {
-  return { mods: new Set(), weak: new Map(), memWrite: false, effect: false, reads: new Set(), memRead: false, counts: new Map(), guards: [], neq: new Map(), wild: false, adv: new Set() };
+  return { mods: new Set(), weak: new Map(), weakVia: new Map(), memWrite: false, effect: false, reads: new Set(), memRead: false, counts: new Map(), guards: [], neq: new Map(), wild: false, adv: new Set() };
 }
 
 /** Joins paths into one that did what any of them did (the way out of a nested loop). */
@@ -162,6 +164,7 @@ function union(ps: Path[], base: Path): Path {
   for (const p of ps) {
     for (const m of p.mods) out.mods.add(m);
     for (const [m, k] of p.weak) out.weak.set(m, k);
+    for (const [m, c] of p.weakVia) out.weakVia.set(m, c);
     for (const r of p.reads) out.reads.add(r);
     for (const [c, k] of p.counts) out.counts.set(c, k);
     for (const a of p.adv) out.adv.add(a);
@@ -233,10 +236,14 @@ class Walker {
         const byCount = (n.op === '+=' || n.op === '-=') && r !== undefined ? (zero ?? (r.t === 'identifier' ? p.counts.get(txt(r, src)) : undefined)) : undefined;
         if (!(n.op === '=' && rhs && isConstant(rhs, src))) p.adv.add(key);
         if (target?.t === 'identifier') {
-          if (byCount) p.weak.set(key, byCount);
-          else {
+          if (byCount) {
+            p.weak.set(key, byCount);
+            if (r?.t === 'identifier') p.weakVia.set(key, txt(r, src));
+            else p.weakVia.delete(key);
+          } else {
             p.mods.add(key);
             p.weak.delete(key);
+            p.weakVia.delete(key);
           }
           if (n.op === '=' && zero) p.counts.set(key, zero);
           else if (n.op === '=') p.counts.delete(key);
@@ -313,6 +320,13 @@ class Walker {
     this.reads(cond, p.reads, mem);
     p.memRead ||= mem.v;
     for (const c of [...p.counts.keys()]) if (excludesZero(cond, c, this.src)) p.counts.delete(c);
+    // `len += n; if (n == 0) break;`: the count tested after it moved the counter: the way on moved it
+    for (const [m, c] of [...p.weakVia]) {
+      if (!excludesZero(cond, c, this.src)) continue;
+      p.weak.delete(m);
+      p.weakVia.delete(m);
+      p.mods.add(m);
+    }
   }
 
   walk(n: N | undefined, paths: Path[]): Outcomes {

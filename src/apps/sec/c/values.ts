@@ -65,6 +65,11 @@ export interface IntV {
   rel?: boolean;
   /** the character just read at `*(key + k)`: the variable it is stored in remembers where it came from */
   from?: { key: string; k: number };
+  /**
+   * a count a loop advanced once per input item (its top is how long the input is): it reaches
+   * no further than the items an input can hold, not a 32-bit or wider type's maximum
+   */
+  perItem?: boolean;
   /** where the value came from, for the trace */
   src?: number;
   srcNote?: string;
@@ -163,8 +168,11 @@ export function joinVal(a: Val, b: Val): Val {
     if (v.taint) {
       v.origin = from.origin;
       if ((!a.taint || a.weak) && (!b.taint || b.weak)) v.weak = true;
+      // a per-item count joined with itself one step on (or with untainted values) stays one
+      if ((a.perItem || !a.taint) && (b.perItem || !b.taint)) v.perItem = true;
     }
     if (a.lenOf && b.lenOf && a.lenOf.o === b.lenOf.o && a.lenOf.off === b.lenOf.off) v.lenOf = a.lenOf;
+    if (a.lenKey !== undefined && a.lenKey === b.lenKey) v.lenKey = a.lenKey;
     return v;
   }
   if (a.k === 'ptr' && b.k === 'ptr') return joinPtr(a, b);
@@ -304,7 +312,8 @@ export function joinObj(a: Obj, b: Obj): Obj {
     freed: joinTri(a.freed, b.freed),
     freeLine: a.freeLine ?? b.freeLine,
     freedByRealloc: freedByReallocJoin(a, b),
-    init: joinTri(a.init, b.init),
+    // nothing written on one path and a prefix written on the other: not memory that was never written
+    init: a.init === NO && b.init === NO && ((a.initBytes ?? 0) > 0) !== ((b.initBytes ?? 0) > 0) ? MAYBE : joinTri(a.init, b.init),
     unterm: Boolean(a.unterm && b.unterm),
     nulEnd: a.nulEnd === undefined || b.nulEnd === undefined ? undefined : Math.max(a.nulEnd, b.nulEnd),
     initBytes: a.initBytes === undefined || b.initBytes === undefined ? undefined : Math.min(a.initBytes, b.initBytes),

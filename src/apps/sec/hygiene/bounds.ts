@@ -141,6 +141,46 @@ function sourcesOf(names: string[], fn: SyntaxNode, at: SyntaxNode): string[] {
   return [...out];
 }
 
+const NARROW_TYPE = /^(?:const\s+)?(?:u?int(?:8|16|32)_t|(?:unsigned\s+|signed\s+)?(?:char|short|int)|unsigned|uint|u(?:8|16|32))$/;
+const WIDE_CAST = /^\(\s*(?:size_t|uint64_t|int64_t|u?intmax_t|unsigned\s+long\s+long|long\s+long|off_t|ssize_t)\s*\)/;
+
+/** The declared type of a variable or struct member `n` names is at most 32 bits wide (`uint32_t w`, `int h`). */
+function narrowlyDeclared(n: SyntaxNode, fn: SyntaxNode | undefined, root: SyntaxNode): boolean {
+  const typeText = (decl: SyntaxNode | null | undefined) => decl?.childForFieldName('type')?.text.replace(/\s+/g, ' ').trim() ?? '';
+  const declOf = (d: SyntaxNode) => {
+    let p: SyntaxNode | null = d;
+    while (p && p.type !== 'declaration' && p.type !== 'parameter_declaration' && p.type !== 'field_declaration') p = p.parent;
+    return p;
+  };
+  if (n.type === 'identifier') {
+    const d = findDeclaration(n.text, fn, root);
+    return d !== undefined && d.declarator.type !== 'preproc_def' && NARROW_TYPE.test(typeText(declOf(d.declarator)));
+  }
+  if (n.type === 'field_expression') {
+    const field = n.childForFieldName('field')?.text;
+    if (!field) return false;
+    const decls = root.descendantsOfType('field_declaration').filter((f) => f.childrenForFieldName('declarator').some((d) => declaredName(d) === field));
+    return decls.length > 0 && decls.every((f) => NARROW_TYPE.test(typeText(f)));
+  }
+  return false;
+}
+
+/**
+ * `(size_t)w * h` with w and h declared 32 bits wide or less: the product of two such values
+ * fits in 64 bits, so the widening cast is the overflow check.
+ */
+function widenedProduct(arg: SyntaxNode | undefined, fn: SyntaxNode | undefined, root: SyntaxNode): boolean {
+  let n = arg;
+  while (n?.type === 'parenthesized_expression') n = n.namedChildren[0] ?? undefined;
+  if (n?.type !== 'binary_expression' || n.childForFieldName('operator')?.text !== '*') return false;
+  const l = n.childForFieldName('left');
+  const r = n.childForFieldName('right');
+  if (!l || !r || l.type !== 'cast_expression' || !WIDE_CAST.test(l.text)) return false;
+  const inner = stripCasts(l);
+  const other = stripCasts(r);
+  return Boolean(inner && other && narrowlyDeclared(inner, fn, root) && narrowlyDeclared(other, fn, root));
+}
+
 export function checkAllocSize(ctx: HygieneContext): RawFinding[] {
   const out: RawFinding[] = [];
   for (const call of callsOf(ctx, Object.keys(ALLOCS))) {
@@ -151,6 +191,7 @@ export function checkAllocSize(ctx: HygieneContext): RawFinding[] {
     const variables = parts.filter((p) => !isConstant(p));
     if (variables.length === 0) continue;
     const fn = enclosingFunction(call);
+    if (widenedProduct(callArgs(call)[ALLOCS[name] ?? 0], fn, ctx.root)) continue;
     const names = fn ? sourcesOf(variables.flatMap(identifiersIn), fn, call) : [];
     // a test of a factor's value before the call bounds it; one after it, or a call that only reads
     // into the factor (fread(&n, …) != 1), does not

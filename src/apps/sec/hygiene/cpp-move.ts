@@ -91,6 +91,53 @@ function unevaluated(id: SyntaxNode): boolean {
   return false;
 }
 
+/** The name a declarator declares, through pointer, reference, array and init declarators. */
+function nameOfDeclarator(d: SyntaxNode | null | undefined): SyntaxNode | undefined {
+  let x = d ?? undefined;
+  while (x && x.type !== 'identifier') x = x.childForFieldName('declarator') ?? (x.type === 'reference_declarator' ? (x.namedChildren[x.namedChildren.length - 1] ?? undefined) : undefined);
+  return x;
+}
+
+/**
+ * The declaration of `name` in scope at `at` inside `fn` (its declared identifier), innermost
+ * first: a block's declarations before `at`, a `for` initializer, a range-for variable, a parameter.
+ * Two uses of one name that see different declarations name different variables.
+ */
+function visibleDeclaration(at: SyntaxNode, name: string, fn: SyntaxNode): SyntaxNode | undefined {
+  const declared = (decl: SyntaxNode | null | undefined): SyntaxNode | undefined => {
+    if (decl?.type !== 'declaration') return undefined;
+    for (const d of decl.childrenForFieldName('declarator')) {
+      const id = nameOfDeclarator(d);
+      if (id?.text === name) return id;
+    }
+    return undefined;
+  };
+  for (let p = at.parent; p; p = p.parent) {
+    if (p.type === 'compound_statement') {
+      for (let i = p.namedChildren.length - 1; i >= 0; i--) {
+        const c = p.namedChildren[i];
+        if (!c || c.startIndex > at.startIndex) continue;
+        const id = declared(c);
+        if (id) return id;
+      }
+    } else if (p.type === 'for_statement') {
+      const id = declared(p.childForFieldName('initializer'));
+      if (id) return id;
+    } else if (p.type === 'for_range_loop') {
+      const id = nameOfDeclarator(p.childForFieldName('declarator'));
+      if (id?.text === name) return id;
+    }
+    if (p.id === fn.id) {
+      for (const param of fn.descendantsOfType('parameter_declaration')) {
+        const id = nameOfDeclarator(param.childForFieldName('declarator'));
+        if (id?.text === name && enclosingFunction(param)?.id === fn.id) return id;
+      }
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
 
 /**
@@ -151,7 +198,10 @@ export function checkUseAfterMove(ctx: HygieneContext): RawFinding[] {
       continue;
     }
     const later = fn.descendantsOfType('identifier').filter((id) => id.text === name && id.startIndex >= moveStmt.endIndex && enclosingFunction(id)?.id === fn.id);
+    // a later `name` that sees another declaration (a new variable of a later block or loop) is not the one moved
+    const moved = visibleDeclaration(arg, name, fn);
     for (const id of later) {
+      if (moved && visibleDeclaration(id, name, fn)?.id !== moved.id) continue;
       if (!reachableAfter(moveStmt, id) || unevaluated(id) || otherPreprocBranch(call, id)) continue;
       if (reinitialises(id)) break;
       out.push(findingFor(HYGIENE_RULES.useAfterMove, `Do not use ${name} after moving from it; assign it a new value first, or move only at its last use.`, {

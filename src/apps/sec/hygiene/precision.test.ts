@@ -58,6 +58,35 @@ describe('syntactic rules stay quiet on correct code', () => {
     expect((await rulesIn(src, 'cpp', 'x.cpp')).filter((r) => r.startsWith('c.hygiene.use-after-move'))).toEqual([]);
   });
 
+  it('takes (size_t)w * h of two 32-bit values as a product that cannot wrap, not one of 64-bit values or without the cast', async () => {
+    const src = (type: string, product: string) =>
+      `struct image { ${type} width; ${type} height; unsigned char *px; };\nvoid *gray(const struct image *img) {\n  return malloc(${product});\n}\nvoid *rows(${type} w, ${type} h) { return malloc(${product.replace(/img->width/g, 'w').replace(/img->height/g, 'h')}); }`;
+    const alloc = async (type: string, product: string) => (await rulesIn(src(type, product))).filter((r) => r.startsWith('c.hygiene.alloc-size-overflow'));
+    expect(await alloc('uint32_t', '(size_t)img->width * img->height')).toEqual([]);
+    expect(await alloc('uint64_t', '(size_t)img->width * img->height')).toEqual(['c.hygiene.alloc-size-overflow:3', 'c.hygiene.alloc-size-overflow:5']);
+    expect(await alloc('uint32_t', 'img->width * img->height')).toEqual(['c.hygiene.alloc-size-overflow:3', 'c.hygiene.alloc-size-overflow:5']);
+  });
+
+  it('tells a later variable of the same name (a range-for, another block) from the one moved', async () => {
+    const src = (later: string) => [
+      'int f(int argc) {',
+      '  std::vector<std::unique_ptr<S>> all;',
+      '  for (int i = 1; i < argc; i++) {',
+      '    auto s = make(i);',
+      '    if (s) all.push_back(std::move(s));',
+      `    ${later}`,
+      '  }',
+      '  int t = 0;',
+      '  for (const auto &s : all) t += s->v;',
+      '  { auto s = make(0); t += s->v; }',
+      '  return t;',
+      '}',
+    ].join('\n');
+    const moves = async (later: string) => (await rulesIn(src(later), 'cpp', 'x.cpp')).filter((r) => r.startsWith('c.hygiene.use-after-move'));
+    expect(await moves('')).toEqual([]);
+    expect(await moves('if (s) log(s->v);')).toEqual(['c.hygiene.use-after-move:6']);
+  });
+
   it.each([
     ['c_str() passed straight to a call', 'void f(int n) { puts(std::to_string(n).c_str()); }'],
     ['c_str() of a named string', 'const char *f(const std::string &s) { const char *p = s.c_str(); return p; }'],
