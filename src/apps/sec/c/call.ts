@@ -20,8 +20,8 @@ import { branch } from './cond.js';
 import { FUNCTION_ALIASES } from './externs.js';
 import { callLibrary } from './lib.js';
 import { markValidated } from './validate.js';
-import { joinAll, referenced, State } from './state.js';
-import { joinVal, MAYBE, NO, UNKNOWN, YES, type PtrV, type Val } from './values.js';
+import { joinAll, reachableObjs, referenced, State } from './state.js';
+import { joinVal, MAYBE, NO, UNKNOWN, YES, type Val } from './values.js';
 
 const MAX_DEPTH = 6;
 /**
@@ -280,23 +280,6 @@ function vaInit(args: N[], st: State, fr: Frame, run: Run): Val {
   return UNKNOWN;
 }
 
-/** The blocks `v` points to and those reached from them through stored pointers (literals aside; a few levels). */
-function reachable(v: PtrV, st: State): number[] {
-  const seen = new Set<number>();
-  let layer = v.t.map((t) => t.o);
-  for (let depth = 0; depth < 4 && layer.length > 0; depth++) {
-    const next: number[] = [];
-    for (const id of layer) {
-      const o = st.objs.get(id);
-      if (!o || o.kind === 'literal' || seen.has(id)) continue;
-      seen.add(id);
-      if (o.slots) for (const s of o.slots.values()) if (s.k === 'ptr') for (const t of s.t) next.push(t.o);
-    }
-    layer = next;
-  }
-  return [...seen];
-}
-
 /** Code we cannot see may keep, write or free what it is given; we only stop tracking it. */
 function unknownCall(vals: Val[], st: State): Val {
   for (const v of vals) {
@@ -305,7 +288,7 @@ function unknownCall(vals: Val[], st: State): Val {
       // it may also have written there, and in the blocks reached through the pointers stored there
       // (a container's element array): contents and string lengths are unknown from now on
       // (and may have freed or replaced those: what happens to them is its business)
-      for (const id of reachable(v, st)) st.updateObj(id, { init: YES, initBytes: undefined, unterm: false, slo: 0, shi: Infinity, slots: undefined, escaped: true });
+      for (const id of reachableObjs(v.t.map((t) => t.o), st, 4, false)) st.updateObj(id, { init: YES, initBytes: undefined, unterm: false, slo: 0, shi: Infinity, slots: undefined, escaped: true });
     } else if (v.k === 'ref') {
       // `f(&x)`, `f(&s.member)`: f may fill it (and so the struct it is a member of)
       const cell = st.vars.get(v.key);

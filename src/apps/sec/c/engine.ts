@@ -22,7 +22,7 @@ import { entryParams, type EntryKind } from './params.js';
 import { checkRecursion } from './recursion.js';
 import { mergeFindings } from './merge.js';
 import { definesFunction, nearest, resolveInclude, type ProjectIndex } from './project.js';
-import { State } from './state.js';
+import { reachableObjs, State } from './state.js';
 import type { Val } from './values.js';
 
 /**
@@ -248,16 +248,9 @@ function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKi
  * their pointer slots lead to (a struct returned with a string in one of its members).
  */
 function reachable(state: State, ret: Val): Set<number> {
-  const seen = new Set<number>();
-  const todo: number[] = ret.k === 'ptr' ? ret.t.map((t) => t.o) : [];
-  for (const o of state.objs.values()) if (o.escaped || !o.local) todo.push(o.id);
-  while (todo.length > 0) {
-    const id = todo.pop() as number;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    for (const v of state.objs.get(id)?.slots?.values() ?? []) if (v.k === 'ptr') for (const t of v.t) todo.push(t.o);
-  }
-  return seen;
+  const start: number[] = ret.k === 'ptr' ? ret.t.map((t) => t.o) : [];
+  for (const o of state.objs.values()) if (o.escaped || !o.local) start.push(o.id);
+  return reachableObjs(start, state);
 }
 
 function reportLeaks(exit: Outcome, group: Group): void {

@@ -205,6 +205,26 @@ function computeReferenced(st: State): Set<number> {
   return out;
 }
 
+/**
+ * The blocks `start` names and those reached from them through the pointers stored in them, to
+ * `depth` levels (string literals are neither taken nor followed when `literals` is false).
+ */
+export function reachableObjs(start: Iterable<number>, st: State, depth = Infinity, literals = true): Set<number> {
+  const seen = new Set<number>();
+  let layer = [...start];
+  for (let d = 0; d < depth && layer.length > 0; d++) {
+    const next: number[] = [];
+    for (const id of layer) {
+      const o = st.objs.get(id);
+      if (seen.has(id) || (!literals && (!o || o.kind === 'literal'))) continue;
+      seen.add(id);
+      for (const v of o?.slots?.values() ?? []) if (v.k === 'ptr') for (const t of v.t) next.push(t.o);
+    }
+    layer = next;
+  }
+  return seen;
+}
+
 export function joinAll(states: readonly State[]): State {
   let out = State.deadState();
   for (const s of states) out = joinStates(out, s);
