@@ -162,6 +162,7 @@ export async function scanPath(path: string, options: ScanOptions = {}): Promise
       load: (i) => load(tasks[i] ?? []),
       onTaskDone: (n) => options.onProgress?.((done += n), sources.length),
       order,
+      weights: taskBytes,
       workers,
     })
   ).flat();

@@ -11,19 +11,21 @@ parentPort.on('message', (m) => {
   if (!m.inputs) return;
   if (m.inputs.some((i) => i.source.includes('CRASH'))) process.exit(3);
   if (m.inputs.some((i) => i.source.includes('SLOW'))) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+  if (m.inputs.some((i) => i.source.includes('LONG'))) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000);
   parentPort.postMessage({ id: m.id, ok: true, outcomes: m.inputs.map((i) => ({ file: i.file, findings: [], parseErrors: 0, suppressed: 0, error: 'ran in the worker' })) });
 });
 `;
 
 const task = (i: number, body = ''): FileInput[] => [{ file: `t${i}.c`, source: `int f${i}(void) { return ${i}; } /* ${body} */\n`, language: 'c' }];
 
-async function run(tasks: FileInput[][], jobs: number, entry: string, order?: number[]) {
+async function run(tasks: FileInput[][], jobs: number, entry: string, order?: number[], weights?: number[]) {
   const done: number[] = [];
   const results = await runTasks(tasks.length, {
     jobs,
     load: async (i) => tasks[i] ?? [],
     onTaskDone: (n) => done.push(n),
     order,
+    weights,
     workers: await startWorkers(jobs, entry),
   });
   return { results, done };
@@ -39,6 +41,19 @@ describe('runTasks', () => {
     expect(results[0]?.[0]?.error).toBe('ran in the worker');
     expect(results[11]?.[0]?.error).toBeUndefined();
     expect(results.filter((r) => r[0]?.error === undefined).length).toBeGreaterThan(0);
+  });
+
+  it('never queues a big task behind another big one on a worker', async () => {
+    // two directories hold most of the work: the worker runs the first, this thread takes the
+    // second once it has done the small ones, instead of it waiting behind the first
+    const tasks = Array.from({ length: 12 }, (_, i) => task(i, i === 0 ? 'LONG' : ''));
+    const weights = tasks.map((_, i) => (i < 2 ? 100 : 1));
+    const { results } = await run(tasks, 2, FAKE_WORKER, undefined, weights);
+    expect(results[0]?.[0]?.error).toBe('ran in the worker');
+    expect(results[1]?.[0]?.error).toBeUndefined();
+    // without the weights the worker holds both from the start
+    const unweighted = await run(tasks, 2, FAKE_WORKER);
+    expect(unweighted.results[1]?.[0]?.error).toBe('ran in the worker');
   });
 
   it('fails only the task a worker died on; the task it held next is still analysed', async () => {

@@ -63,6 +63,8 @@ export interface PoolOptions {
   onTaskDone?: (files: number) => void;
   /** the order tasks start in (default: 0, 1, …): largest first, so no big one is left for last */
   order?: readonly number[];
+  /** each task's expected cost (its bytes): a worker queues a second task only when that is small */
+  weights?: readonly number[];
   /** workers started earlier (startWorkers), so their start-up overlapped the caller's work */
   workers?: StartedWorkers;
 }
@@ -137,6 +139,8 @@ export async function startWorkers(jobs: number, entry?: URL | string): Promise<
 
 /** Tasks a worker holds at once: the next one is already there when it finishes, whatever this thread is doing. */
 const WORKER_DEPTH = 2;
+/** a task above 1/(BIG_SHARE × jobs) of all the work is never queued behind another */
+const BIG_SHARE = 4;
 
 /** Lets pending messages (worker replies) be handled between two tasks run in this thread. */
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -158,9 +162,16 @@ export async function runTasks(count: number, opts: PoolOptions): Promise<FileOu
   let back = count;
   const returned: Array<{ i: number; inputs: FileInput[] }> = [];
   const left = (): boolean => returned.length > 0 || front < back;
-  // near the end a worker holds one task at a time: a second one held there might be the last
-  // left, waiting behind a long one while this thread (or another worker) has nothing to do
-  const depth = (): number => (returned.length + back - front > 2 * Math.min(opts.jobs, count) ? WORKER_DEPTH : 1);
+  // A second task held by a worker waits behind its first whatever the other threads do. Near the
+  // end, or when the next task is a large share of all the work (the few big directories of a
+  // real tree: two of them queued on one worker made it the long pole), a worker holds one.
+  const weightOf = (i: number | undefined): number => (i === undefined ? 0 : (opts.weights?.[i] ?? 1));
+  const totalWeight = order.reduce((sum, i) => sum + weightOf(i), 0);
+  const depth = (): number => {
+    if (returned.length + back - front <= 2 * Math.min(opts.jobs, count)) return 1;
+    const next = returned.length > 0 ? undefined : order[front];
+    return weightOf(next) * BIG_SHARE * opts.jobs > totalWeight ? 1 : WORKER_DEPTH;
+  };
   const take = async (fromBack: boolean): Promise<{ i: number; inputs: FileInput[] } | undefined> => {
     const again = returned.shift();
     if (again) return again;
