@@ -82,6 +82,9 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
     return shift(b, a, size);
   }
   if (a.k === 'ptr' && b.k === 'ptr' && op === '-') return ptrDiff(a, b, l, st, fr, run);
+  // `(char *)&len + got`: still inside len (a reader filling it piecewise fills the variable)
+  if (a.k === 'ref' && b.k === 'int' && (op === '+' || op === '-')) return b.lo === 0 && b.hi === 0 ? a : { ...a, part: true };
+  if (b.k === 'ref' && a.k === 'int' && op === '+') return a.lo === 0 && a.hi === 0 ? b : { ...b, part: true };
   if (a.k !== 'int' || b.k !== 'int') {
     if ((op === '/' || op === '%') && b.k === 'int') checkDivisor(b, r, n, st, fr, run);
     // `UINT32_C(1) << n`: the shifted value is unknown, the amount still matters

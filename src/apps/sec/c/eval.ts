@@ -419,7 +419,10 @@ function evalPointer(n: N, st: State, fr: Frame, run: Run): Val {
     return UNKNOWN;
   }
   const p = evalExpr(arg, st, fr, run);
-  if (p.k === 'ref') return readVar(p.key, n, st, fr, run);
+  if (p.k === 'ref') {
+    const whole = readVar(p.key, n, st, fr, run);
+    return p.part ? UNKNOWN : whole;
+  }
   if (p.k !== 'ptr') return UNKNOWN;
   checkDeref(p, arg, st, fr, run);
   const t = staticType(arg, fr, run);

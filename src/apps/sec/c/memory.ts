@@ -44,7 +44,8 @@ export function store(lhs: N, v: Val, st: State, fr: Frame, run: Run): void {
       // `*out = buf` into a caller's variable
       const local = frameLocal(v, fr, st);
       if (local && !p.key.startsWith(`${fr.id}:`)) reportEscape(local, 'is stored into a variable of its caller', lhs, fr, run);
-      st.vars.set(p.key, { v: clampToType(v, cell?.type), init: YES, type: cell?.type, line: cell?.line ?? lhs.line });
+      // a store to some of its bytes: the variable is written, its value no longer known
+      st.vars.set(p.key, { v: p.part ? UNKNOWN : clampToType(v, cell?.type), init: YES, type: cell?.type, line: cell?.line ?? lhs.line });
       return;
     }
     const t = inner ? staticType(inner, fr, run) : undefined;

@@ -180,11 +180,21 @@ describe('shapes of correct code that are not flaws', () => {
     ['an allocation stored into a struct field', `${HEADERS}struct node { char *name; };\nint set_name(struct node *n, const char *s) { char *p = strdup(s); if (!p) return -1; n->name = p; return 0; }\n`],
     ['a read loop that stops at the buffer end', `${HEADERS}int main(void) { char buf[64]; size_t got = 0; ssize_t r; while (got < sizeof buf && (r = read(0, buf + got, sizeof buf - got)) > 0) got += (size_t)r; printf("%zu\\n", got); return 0; }\n`],
     ['vsnprintf(NULL, 0, …) asks for the length', `${HEADERS}#include <stdarg.h>\nchar *fmt(const char *f, ...) { va_list ap; int n; char *s; va_start(ap, f); n = vsnprintf(NULL, 0, f, ap); va_end(ap); if (n < 0) return NULL; s = malloc((size_t)n + 1); if (!s) return NULL; va_start(ap, f); vsnprintf(s, (size_t)n + 1, f, ap); va_end(ap); return s; }\n`],
+    ['a header filled piecewise through its address by a read loop', `${HEADERS}#include <stdint.h>\nstatic int read_full(int fd, void *buf, size_t n) { size_t got = 0; while (got < n) { ssize_t r = read(fd, (char *)buf + got, n - got); if (r <= 0) return -1; got += (size_t)r; } return 0; }\nint main(void) { uint16_t len; if (read_full(0, &len, sizeof len) < 0) return 1; printf("%u\\n", (unsigned)len); return 0; }\n`],
     ['snprintf(NULL, 0, …) asks for the length', `${HEADERS}int main(int argc, char **argv) { int n = snprintf(NULL, 0, "%s", argc > 1 ? argv[1] : ""); printf("%d\\n", n); return 0; }\n`],
   ];
 
   it.each(CLEAN)('%s', async (_what, src) => {
     expect(await warnings(src)).toEqual([]);
+  });
+
+  it('a length read piecewise through its address still bounds nothing: the read it sizes overflows', async () => {
+    const src = `${HEADERS}#include <stdint.h>\nstatic int read_full(int fd, void *buf, size_t n) { size_t got = 0; while (got < n) { ssize_t r = read(fd, (char *)buf + got, n - got); if (r <= 0) return -1; got += (size_t)r; } return 0; }\nint main(void) { uint16_t len; char msg[64]; if (read_full(0, &len, sizeof len) < 0) return 1; if (read_full(0, msg, len) < 0) return 1; return msg[0]; }\n`;
+    const got = await scan(src);
+    expect(got.map((f) => f.rule)).toEqual(['c.buffer.stack-overflow']);
+    expect(got.some((f) => f.rule === 'c.uninit.use')).toBe(false);
+    // the call that passes the length is in the trace
+    expect(got[0]?.trace?.some((t) => t.line === lineOf(src, 'read_full(0, msg, len)'))).toBe(true);
   });
 
   it('a function declared never to return ends the path (through an attribute macro, as bzip2 does)', async () => {

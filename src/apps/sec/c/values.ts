@@ -117,6 +117,11 @@ export interface PtrV {
 export interface RefV {
   k: 'ref';
   key: string;
+  /**
+   * somewhere inside the variable (`(char *)&len + got`): a store there initialises the variable
+   * but leaves its value unknown, a load reads some of its bytes
+   */
+  part?: true;
 }
 
 export interface FnV {
@@ -178,7 +183,7 @@ export function joinVal(a: Val, b: Val): Val {
   if (a.k === 'ptr' && b.k === 'ptr') return joinPtr(a, b);
   if (a.k === 'ptr' && b.k === 'int' && b.lo === 0 && b.hi === 0) return { ...a, nul: a.nul === YES ? YES : MAYBE };
   if (b.k === 'ptr' && a.k === 'int' && a.lo === 0 && a.hi === 0) return { ...b, nul: b.nul === YES ? YES : MAYBE };
-  if (a.k === 'ref' && b.k === 'ref' && a.key === b.key) return a;
+  if (a.k === 'ref' && b.k === 'ref' && a.key === b.key) return a.part ? a : b;
   if (a.k === 'fn' && b.k === 'fn' && a.name === b.name) return a;
   return a.k === 'ptr' ? a : b.k === 'ptr' ? b : UNKNOWN;
 }
@@ -228,7 +233,7 @@ export function sameVal(a: Val, b: Val): boolean {
   if (a.k === 'int' && b.k === 'int') return a.lo === b.lo && a.hi === b.hi && a.taint === b.taint && a.nz === b.nz;
   if (a.k === 'ptr' && b.k === 'ptr')
     return a.nul === b.nul && a.grow === b.grow && a.t.length === b.t.length && a.t.every((x, i) => x.o === b.t[i]?.o && x.lo === b.t[i]?.lo && x.hi === b.t[i]?.hi);
-  if (a.k === 'ref' && b.k === 'ref') return a.key === b.key;
+  if (a.k === 'ref' && b.k === 'ref') return a.key === b.key && a.part === b.part;
   if (a.k === 'fn' && b.k === 'fn') return a.name === b.name;
   return a.k === 'unk' && b.k === 'unk' && a.taint === b.taint;
 }
