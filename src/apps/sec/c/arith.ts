@@ -70,6 +70,21 @@ export function compareVals(op: string, a: Val, b: Val): IntV {
 
 /** Binary arithmetic with overflow, underflow and division-by-zero checks. */
 export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, fr: Frame, run: Run): Val {
+  const v = arithValue(op, a, b, l, r, n, st, fr, run);
+  // `n = strlen(s) + 1`: still the size of s's string with its terminator
+  if (op === '+' && v.k === 'int' && a.k === 'int' && b.k === 'int') {
+    const own = (x: IntV, c: IntV) => {
+      const k = x.lenKey ?? x.ownLen?.key;
+      const add = (x.ownLen?.add ?? 0) + c.lo;
+      return k !== undefined && isConst(c) && add >= 0 && add <= 1 ? { key: k, add } : undefined;
+    };
+    const ownLen = own(a, b) ?? own(b, a);
+    if (ownLen) return { ...v, ownLen };
+  }
+  return v;
+}
+
+function arithValue(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, fr: Frame, run: Run): Val {
   if (CMP.has(op)) return compareVals(op, a, b);
   if (a.k === 'ptr' && b.k === 'int' && (op === '+' || op === '-')) {
     const size = elemSize(staticType(l, fr, run), run.group.structs) ?? 1;

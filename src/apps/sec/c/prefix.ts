@@ -125,5 +125,5 @@ export function ownLengthArg(str: N | undefined, len: N | undefined, st: State, 
   const kb = stringKey(bare(str), fr, run);
   const ki = keyOf(text(fr.file, e), fr, run);
   const v = ki ? st.vars.get(ki)?.v : undefined;
-  return Boolean(kb && v?.k === 'int' && v.lenKey === kb);
+  return Boolean(kb && v?.k === 'int' && (v.lenKey === kb || v.ownLen?.key === kb));
 }

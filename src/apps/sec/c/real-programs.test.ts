@@ -181,11 +181,17 @@ describe('shapes of correct code that are not flaws', () => {
     ['a read loop that stops at the buffer end', `${HEADERS}int main(void) { char buf[64]; size_t got = 0; ssize_t r; while (got < sizeof buf && (r = read(0, buf + got, sizeof buf - got)) > 0) got += (size_t)r; printf("%zu\\n", got); return 0; }\n`],
     ['vsnprintf(NULL, 0, …) asks for the length', `${HEADERS}#include <stdarg.h>\nchar *fmt(const char *f, ...) { va_list ap; int n; char *s; va_start(ap, f); n = vsnprintf(NULL, 0, f, ap); va_end(ap); if (n < 0) return NULL; s = malloc((size_t)n + 1); if (!s) return NULL; va_start(ap, f); vsnprintf(s, (size_t)n + 1, f, ap); va_end(ap); return s; }\n`],
     ['a header filled piecewise through its address by a read loop', `${HEADERS}#include <stdint.h>\nstatic int read_full(int fd, void *buf, size_t n) { size_t got = 0; while (got < n) { ssize_t r = read(fd, (char *)buf + got, n - got); if (r <= 0) return -1; got += (size_t)r; } return 0; }\nint main(void) { uint16_t len; if (read_full(0, &len, sizeof len) < 0) return 1; printf("%u\\n", (unsigned)len); return 0; }\n`],
+    ['a helper duplicating the value after `=` of a line with strlen(s) + 1 bytes', `${HEADERS}static char *dupe(const char *s) { size_t n = strlen(s) + 1; char *p = malloc(n); if (p) memcpy(p, s, n); return p; }\nchar *value_of(FILE *f) { char line[256]; char *eq; if (!fgets(line, sizeof line, f)) return NULL; eq = strchr(line, '='); if (!eq) return NULL; *eq++ = '\\0'; return dupe(eq); }\n`],
     ['snprintf(NULL, 0, …) asks for the length', `${HEADERS}int main(int argc, char **argv) { int n = snprintf(NULL, 0, "%s", argc > 1 ? argv[1] : ""); printf("%d\\n", n); return 0; }\n`],
   ];
 
   it.each(CLEAN)('%s', async (_what, src) => {
     expect(await warnings(src)).toEqual([]);
+  });
+
+  it('a helper copying a fixed count from the middle of a line reads past it', async () => {
+    const src = `${HEADERS}static char *dupe64(const char *s) { char *p = malloc(64); if (p) memcpy(p, s, 64); return p; }\nchar *value_of(FILE *f) { char line[256]; char *eq; if (!fgets(line, sizeof line, f)) return NULL; eq = strchr(line, '='); if (!eq) return NULL; *eq++ = '\\0'; return dupe64(eq); }\n`;
+    expect((await scan(src)).map((f) => f.rule)).toContain('c.buffer.overread');
   });
 
   it('a length read piecewise through its address still bounds nothing: the read it sizes overflows', async () => {

@@ -55,6 +55,11 @@ export interface IntV {
   lenOf?: { o: number; off: number; elem: number };
   /** this is the string length of what pointer variable `key` points to: narrowing it bounds that pointer's string */
   lenKey?: string;
+  /**
+   * `strlen(s) + 1` (add 0 or 1) of what pointer variable `key` points to: that many bytes read
+   * from s end at its terminator, wherever s points (not a length: nothing narrows through it)
+   */
+  ownLen?: { key: string; add: number };
   /** proven non-zero (intervals cannot express the hole a `!= 0` check makes) */
   nz?: boolean;
   /**
