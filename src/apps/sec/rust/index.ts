@@ -4,6 +4,7 @@ import { findingFor } from '../rule-meta.js';
 import { judgeLetUnderscore, judgeStatement, judgeUnwrap } from './calls.js';
 import { inTestContext, lowerSeverity, safetyArgument } from './context.js';
 import { RuleContext } from './ctx.js';
+import { judgeCommand } from './command.js';
 import { judgeMemoryCall } from './memory.js';
 import { RUST_RULES as R } from './rules.js';
 import { calleeName } from './syntax.js';
@@ -21,6 +22,7 @@ const SUGGEST: Record<string, string> = {
   [R.unwrap.id]: 'Propagate with `?` or handle the None/Err case; keep unwrap() for invariants and say why in expect().',
   [R.ignoredResult.id]: 'Handle the error, propagate it with `?`, or log it; if ignoring is right, say why in a comment.',
   [R.externC.id]: 'Check every pointer argument for null before use, catch panics with catch_unwind, and document ownership and thread-safety.',
+  [R.shellCommand.id]: 'Run the program itself with Command::new(program).args([...]): no shell parses the arguments. If a shell is needed, pass the values as positional parameters ("$1") after the script, never inside it.',
   [R.unsafeSendSync.id]: 'Prove that all fields are Send/Sync (or guarded by a lock), bound generic parameters, and write the argument in a SAFETY comment.',
 };
 
@@ -66,6 +68,7 @@ function collect(root: SyntaxNode): RuleContext {
         const name = calleeName(n);
         if ((name === 'unwrap' || name === 'expect') && n.childForFieldName('function')?.type === 'field_expression') judgeUnwrap(n, ctx);
         else if (name === 'free' || name === 'from_raw' || name === 'from_raw_parts') judgeAllocatorMismatch(n, ctx);
+        else if (name === 'new') judgeCommand(n, ctx);
         judgeMemoryCall(n, ctx);
         break;
       }

@@ -21,6 +21,8 @@ export const RUST_RULES = {
     'A Result is thrown away, so the failure it reports is silently lost.'),
   externC: rule('extern-c', 'FfiBoundary', 'ffi', [20], 'medium',
     'At an FFI boundary the compiler cannot check pointer validity, alignment, lifetimes or thread safety of what crosses it.'),
+  shellCommand: rule('shell-command', 'ShellCommand', 'command_injection', [78], 'high',
+    'A shell is started to interpret a command line built at run time: anything in it that the shell treats as syntax runs as a command.'),
   unsafeSendSync: rule('unsafe-send-sync', 'UnsafeSendSync', 'concurrency', [362], 'high',
     'unsafe impl Send/Sync promises thread safety the compiler could not prove; a wrong promise is a data race.'),
 } as const satisfies Record<string, RuleMeta>;
