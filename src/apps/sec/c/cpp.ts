@@ -468,6 +468,12 @@ export function assignObject(n: N, st: State, fr: Frame, run: Run): Val | undefi
   if (!t || t.ptr > 0 || !t.cls) {
     const info = t && t.ptr === 0 && n.op === '=' ? classOf(t.base, run, fr.file) : undefined;
     const key = info ? lvalKey(lhs, fr, run) : undefined;
+    // a class with its own copy assignment (a deep copy, rule of three): that runs, not a member-wise copy
+    const own = info && key ? methodOf(info, 'operator=', 1, run) : undefined;
+    if (info && key && own) {
+      callMethod(own, [rhs], n, { key, cls: info.name }, st, fr, run);
+      return { k: 'ref', key };
+    }
     const src = info && rhs.t === 'identifier' ? keyOf(text(fr.file, rhs), fr, run) : undefined;
     if (!key || !src || key === src) return undefined;
     const prefix = `${src}.`;

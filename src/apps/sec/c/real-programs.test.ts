@@ -264,6 +264,36 @@ describe('queries built from input', () => {
   });
 });
 
+describe('C++ copy assignment', () => {
+  const cls = (assign: string) => [
+    '#include <cstring>',
+    '#include <cstddef>',
+    'class Buffer {',
+    'public:',
+    '  explicit Buffer(std::size_t n) : size_(n), data_(new char[n]) { std::memset(data_, 0, n); }',
+    '  Buffer(const Buffer &o) : size_(o.size_), data_(new char[o.size_]) { std::memcpy(data_, o.data_, size_); }',
+    assign,
+    '  ~Buffer() { delete[] data_; }',
+    'private:',
+    '  std::size_t size_;',
+    '  char *data_;',
+    '};',
+    'int main() { Buffer b(64); Buffer c(8); c = b; return 0; }',
+    '',
+  ].join('\n');
+  const deep = '  Buffer &operator=(const Buffer &o) { if (this != &o) { char *d = new char[o.size_]; std::memcpy(d, o.data_, o.size_); delete[] data_; data_ = d; size_ = o.size_; } return *this; }';
+  const shallow = '  Buffer &operator=(const Buffer &o) { size_ = o.size_; data_ = o.data_; return *this; }';
+
+  it('runs the class\'s own operator=: a deep copy frees nothing twice', async () => {
+    expect(await scan(cls(deep), 't.cpp')).toEqual([]);
+  });
+
+  it('still reports the double free of a shallow operator= and of the member-wise copy without one', async () => {
+    expect((await scan(cls(shallow), 't.cpp')).map((f) => f.rule)).toContain('c.memory.double-free');
+    expect((await scan(cls(''), 't.cpp')).map((f) => f.rule)).toContain('c.memory.double-free');
+  });
+});
+
 describe('C++ containers and new', () => {
   it('vector operator[] with an index read from input and no check', async () => {
     const src = '#include <iostream>\n#include <vector>\nint main() {\n  std::vector<int> v(10);\n  int i = 0;\n  std::cin >> i;\n  v[i] = 1;\n  std::cout << v[0];\n  return 0;\n}\n';
