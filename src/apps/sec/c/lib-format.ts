@@ -273,6 +273,16 @@ function checkStringArgs(fmt: string, vals: Val[], nodes: N[], n: N, st: State, 
     const node = nodes[i] ?? n;
     i++;
     if (!v || (m[4] !== 's' && m[4] !== 'S')) continue;
+    // `printf("%s", getenv("X"))` unchecked: a NULL for %s is undefined behaviour (glibc prints
+    // "(null)", other C libraries crash); below the level of a dereference the program makes itself
+    if (v.k === 'ptr' && v.nul !== NO && v.nulSrc?.lookup && !v.nulSrc.search)
+      report(fr, node, {
+        rule: 'c.null.unchecked-alloc',
+        pattern: `${name} %${m[4]}`,
+        description: `'${text(fr.file, node)}' may be NULL (${v.nulSrc.note}) and is passed to ${name}'s %${m[4]} without a check: undefined behaviour (glibc prints "(null)", other C libraries crash).`,
+        confidence: 0.45,
+        trace: [{ line: v.nulSrc.line, note: v.nulSrc.note }],
+      }, run);
     checkFreed(v, node, st, fr, run);
     if (m[0].includes('.')) continue;
     checkTerminated(v, n, st, fr, run, name);

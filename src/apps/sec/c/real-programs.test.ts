@@ -264,6 +264,15 @@ describe('queries built from input', () => {
   });
 });
 
+describe('an environment value printed with %s', () => {
+  it('reports a getenv result that may be NULL handed to %s, not one tested or defaulted', async () => {
+    const bad = `${HEADERS}int main(void) { const char *u = getenv("USER"); printf("hello %s\\n", u); return 0; }\n`;
+    const good = `${HEADERS}int main(void) { const char *u = getenv("USER"); printf("hello %s\\n", u ? u : "stranger"); if (u) printf("%s\\n", u); return 0; }\n`;
+    expect((await scan(bad)).map((f) => `${f.rule}@${f.line}`)).toContain(`c.null.unchecked-alloc@${lineOf(bad, 'printf(')}`);
+    expect((await scan(good)).filter((f) => f.rule === 'c.null.unchecked-alloc')).toEqual([]);
+  });
+});
+
 describe('C++ copy assignment', () => {
   const cls = (assign: string) => [
     '#include <cstring>',
