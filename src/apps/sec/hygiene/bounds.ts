@@ -186,10 +186,11 @@ export function checkAllocSize(ctx: HygieneContext): RawFinding[] {
   for (const call of callsOf(ctx, Object.keys(ALLOCS))) {
     const name = call.childForFieldName('function')?.text ?? 'malloc';
     const parts = factors(callArgs(call)[ALLOCS[name] ?? 0]);
-    // the seed's rule: a product with no sizeof in it; `n * sizeof(T)` is the idiom, judged by the engine
-    if (!parts || parts.some((p) => p.type === 'sizeof_expression')) continue;
-    const variables = parts.filter((p) => !isConstant(p));
-    if (variables.length === 0) continue;
+    // the seed's rule: a product with no sizeof in it; `n * sizeof(T)` is the idiom, judged by the
+    // engine, but `w * h * sizeof(T)` multiplies two run-time values before sizeof widens anything
+    if (!parts) continue;
+    const variables = parts.filter((p) => !isConstant(p) && p.type !== 'sizeof_expression');
+    if (variables.length === 0 || (variables.length < 2 && parts.some((p) => p.type === 'sizeof_expression'))) continue;
     const fn = enclosingFunction(call);
     if (widenedProduct(callArgs(call)[ALLOCS[name] ?? 0], fn, ctx.root)) continue;
     const names = fn ? sourcesOf(variables.flatMap(identifiersIn), fn, call) : [];
