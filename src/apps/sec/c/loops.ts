@@ -451,6 +451,7 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
     // the condition held, so the character it read was not the terminator
     if (scan) stopAtTerminator(t, scan, -1, fr, run);
     followPartners(t, st, pairs);
+    const exitAt = exits.length;
     exits.push(f);
     if (t.dead) break;
     entered = true;
@@ -483,16 +484,92 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
     if (steps?.used) last = Math.max(last, pass + 2);
     if (cond) capByTest(next, joined, cond, pairs, fr, run);
     if (scan) stopAtTerminator(next, scan, 0, fr, run);
-    if (sameState(next, s)) break;
+    if (sameState(next, s)) {
+      // settled on a widened head: a bound the body's own exit tests keep (`if (o + 1 >= outsz)
+      // return -1;` before `out[o++] = c`, whatever else moves the loop along) holds where the
+      // loop leaves by its test too
+      const narrowed = pass > 0 && cond && body ? narrowHead(s, s, st, out, exitTested(body, fr)) : undefined;
+      if (narrowed) exits[exitAt] = quietly(run, () => branch(cond as N, narrowed, fr, run))[1];
+      break;
+    }
+    // out of passes before the values settled: the widened head still leaves by the test (with
+    // the bounds the body's exit tests keep, as above, for this pass's head and the next one)
+    if (pass === last && cond) {
+      const tested = body && pass > 0 ? exitTested(body, fr) : undefined;
+      const head = (tested ? narrowHead(next, s, st, out, tested) : undefined) ?? next.clone();
+      exits.push(quietly(run, () => branch(cond, head, fr, run))[1]);
+      const own = tested ? narrowHead(s, s, st, out, tested) : undefined;
+      if (own) exits[exitAt] = quietly(run, () => branch(cond, own, fr, run))[1];
+    }
     s = next;
-    // out of passes before the values settled: the widened head still leaves by the test
-    if (pass === last && cond) exits.push(quietly(run, () => branch(cond, s.clone(), fr, run))[1]);
   }
   const breaks = fr.breaks.pop() ?? [];
   // the test held on every pass, the widened one included, and nothing broke out: see whether the body can leave
   if (node && cond && entered && !outOfBudget && breaks.length === 0 && exits.every((x) => x.dead)) judgeEndless(node, fr, run);
   // leaving by the test and by each break are different paths (a break after a free is not the normal exit)
   return mergePaths([...exits, ...breaks]);
+}
+
+const exitTests = new WeakMap<N, Set<string>>();
+
+/**
+ * Names a test in the loop body mentions whose branch leaves the loop (`return`, `break`, `goto`):
+ * `if (o + 1 >= outsz) return -1;`. Such a test bounds the name on every pass that goes on. (A
+ * bound the body gets only from an access clamping its index is no such test.)
+ */
+function exitTested(body: N, fr: Frame): Set<string> {
+  let names = exitTests.get(body);
+  if (names) return names;
+  names = new Set();
+  const leaves = (n: N | undefined): boolean => {
+    if (!n) return false;
+    if (n.t === 'return_statement' || n.t === 'break_statement' || n.t === 'goto_statement') return true;
+    if (n.t === 'compound_statement') return n.c.some((c) => c.t === 'return_statement' || c.t === 'break_statement' || c.t === 'goto_statement');
+    return false;
+  };
+  const stack: N[] = [body];
+  while (stack.length > 0) {
+    const n = stack.pop() as N;
+    // an inner loop's break leaves only that loop
+    if (n !== body && (n.t === 'for_statement' || n.t === 'while_statement' || n.t === 'do_statement' || n.t === 'switch_statement')) continue;
+    if (n.t === 'if_statement' && n.c[0] && leaves(n.c[1])) {
+      const ids: N[] = [n.c[0]];
+      while (ids.length > 0) {
+        const x = ids.pop() as N;
+        if (x.t === 'identifier' || x.t === 'field_identifier') names.add(text(fr.file, x));
+        ids.push(...x.c);
+      }
+    }
+    stack.push(...n.c);
+  }
+  exitTests.set(body, names);
+  return names;
+}
+
+/**
+ * One narrowing step after widening: the entry joined with what a pass from the widened head
+ * `ran` gave. Where a bound of a variable an exit test names was infinite when the body ran and
+ * came out finite, the body keeps the variable there, so the head `wide` takes that bound over
+ * (what else widening decided, input and imprecision marks, stays). Undefined when nothing got
+ * narrower.
+ */
+function narrowHead(wide: State, ran: State, entry: State, out: State, tested: ReadonlySet<string>): State | undefined {
+  if (tested.size === 0) return undefined;
+  const head = joinStates(entry, out);
+  let narrowed: State | undefined;
+  for (const k of wide.vars.diffKeys(entry.vars) ?? wide.vars.keys()) {
+    if (!tested.has(k.slice(k.lastIndexOf(':') + 1).replace(/^.*\./, ''))) continue;
+    const w = wide.vars.get(k);
+    const r = ran.vars.get(k);
+    const x = head.vars.get(k);
+    if (w?.v.k !== 'int' || r?.v.k !== 'int' || x?.v.k !== 'int') continue;
+    const lo = w.v.lo === -Infinity && r.v.lo === -Infinity && Number.isFinite(x.v.lo) ? x.v.lo : w.v.lo;
+    const hi = w.v.hi === Infinity && r.v.hi === Infinity && Number.isFinite(x.v.hi) ? x.v.hi : w.v.hi;
+    if (lo === w.v.lo && hi === w.v.hi) continue;
+    narrowed ??= wide.clone();
+    narrowed.vars.set(k, { ...w, v: { ...w.v, lo, hi } });
+  }
+  return narrowed;
 }
 
 function isCountdown(cond: N): boolean {

@@ -264,6 +264,21 @@ describe('queries built from input', () => {
   });
 });
 
+describe('a bound the loop body keeps by leaving', () => {
+  // a decoder whose input index jumps (`i += 2` after a `%xx`): the output index o is not moved in
+  // step with it, only the test that returns keeps o below outsz
+  const decoder = (check: string) => `${HEADERS}static int decode(const char *in, char *out, size_t outsz) {\n  size_t o = 0;\n  for (size_t i = 0; in[i]; i++) {\n${check}    out[o++] = in[i] == '+' ? ' ' : in[i];\n    if (in[i] == '%' && in[i + 1] && in[i + 2]) i += 2;\n  }\n  out[o] = '\\0';\n  return (int)o;\n}\nint main(int argc, char **argv) { char buf[64]; if (argc > 1 && decode(argv[1], buf, sizeof buf) >= 0) puts(buf); return 0; }\n`;
+
+  it('holds after the loop: the terminator written at o fits', async () => {
+    expect(await warnings(decoder('    if (o + 1 >= outsz)\n      return -1;\n'))).toEqual([]);
+  });
+
+  it('without the test the writes run past the buffer', async () => {
+    const src = decoder('');
+    expect((await warnings(src)).some((w) => w.startsWith('c.buffer.stack-overflow@'))).toBe(true);
+  });
+});
+
 describe('an environment value printed with %s', () => {
   it('reports a getenv result that may be NULL handed to %s, not one tested or defaulted', async () => {
     const bad = `${HEADERS}int main(void) { const char *u = getenv("USER"); printf("hello %s\\n", u); return 0; }\n`;
