@@ -484,12 +484,18 @@ function checkDivisor(b: IntV, r: N, n: N, _st: State, fr: Frame, run: Run): voi
   // `0.0 / 0.0`, `1.0 / 0.` written as such make a NaN or an infinity on purpose (IEEE 754
   // defines them); a variable divided by a literal 0.0 is still reported
   if (zeroConst && floatZeroLiteral(r, fr) && n.t === 'binary_expression' && n.c[0] && literalOperand(n.c[0])) return;
+  const emptyInput = !zeroConst && b.perItem === true && b.lo === 0;
   report(fr, n, {
     rule: 'c.divide.by-zero',
     pattern: text(fr.file, r),
-    description: zeroConst ? `The divisor '${text(fr.file, r)}' is zero here.` : `The divisor '${text(fr.file, r)}' comes from outside the program and is not checked against zero.`,
-    // an input nothing checked is the clear case; one checked on one side only, a weaker one
-    confidence: zeroConst ? 0.9 : b.wide ? 0.35 : b.lo < 0 && b.hi > 0 ? 0.75 : 0.45,
+    description: zeroConst
+      ? `The divisor '${text(fr.file, r)}' is zero here.`
+      : emptyInput
+        ? `The divisor '${text(fr.file, r)}' counts the input items a loop took and stays 0 when there are none (empty input, or none accepted); it is not checked against zero.`
+        : `The divisor '${text(fr.file, r)}' comes from outside the program and is not checked against zero.`,
+    // an input nothing checked is the clear case; one checked on one side only, a weaker one; a
+    // widened value is imprecise, but a count of items read from 0 is 0 exactly when none came
+    confidence: zeroConst ? 0.9 : emptyInput ? 0.6 : b.wide ? 0.35 : b.lo < 0 && b.hi > 0 ? 0.75 : 0.45,
     trace: b.src !== undefined ? [{ line: b.src, note: b.srcNote ?? 'value set here' }] : [],
   }, run);
 }

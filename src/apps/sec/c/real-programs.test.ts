@@ -264,6 +264,20 @@ describe('queries built from input', () => {
   });
 });
 
+describe('a mean over the items read', () => {
+  const prog = (print: string) => `${HEADERS}int main(void) {\n  long sum = 0; int count = 0; char line[128];\n  while (fgets(line, sizeof line, stdin)) {\n    int v;\n    if (sscanf(line, "%d", &v) != 1) continue;\n    sum += v; count++;\n  }\n${print}\n  return 0;\n}\n`;
+
+  it('divides by a count that is 0 when no line was accepted', async () => {
+    const src = prog('  printf("mean %ld\\n", sum / count);');
+    expect(await warnings(src)).toContain(`c.divide.by-zero@${lineOf(src, 'sum / count')}`);
+  });
+
+  it('not once the count is tested', async () => {
+    expect(await warnings(prog('  if (count == 0) return 1;\n  printf("mean %ld\\n", sum / count);'))).toEqual([]);
+    expect(await warnings(prog('  printf("mean %ld\\n", count > 0 ? sum / count : 0L);'))).toEqual([]);
+  });
+});
+
 describe('a bound the loop body keeps by leaving', () => {
   // a decoder whose input index jumps (`i += 2` after a `%xx`): the output index o is not moved in
   // step with it, only the test that returns keeps o below outsz
