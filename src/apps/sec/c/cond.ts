@@ -169,9 +169,10 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     if (kl && roomR) addRoom(t, f, kl, op, roomR);
     if (kr && roomL) addRoom(t, f, kr, FLIP[op] as string, roomL);
   }
-  // `got < n`: remembered for `n - got`
-  const ka = plainKey(l, fr, run);
-  const kb = plainKey(r, fr, run);
+  // `got < n`: remembered for `n - got` (members of a struct variable too: `v.used > v.total`)
+  const memberKey = (s: Subject | undefined) => (s && 'key' in s && s.add === 0 && !s.abs && !s.step ? s.key : undefined);
+  const ka = plainKey(l, fr, run) ?? memberKey(ls);
+  const kb = plainKey(r, fr, run) ?? memberKey(rs);
   if (ka && kb) {
     addOrder(t, ka, kb, op);
     addOrder(f, ka, kb, NEG[op] as string);

@@ -29,13 +29,14 @@ function tainted(lo: number, hi: number, origin: Origin, line: number, note: str
 }
 
 /** A variable filled through its address (`&n`) by a reader gets the input range of its type. */
-function fillRef(v: Val | undefined, st: State, origin: Origin | undefined, line: number, note: string, weak?: boolean): boolean {
+function fillRef(v: Val | undefined, st: State, origin: Origin | undefined, line: number, note: string, weak?: boolean, pointee?: CType): boolean {
   if (v?.k !== 'ref') return false;
   const cell = st.vars.get(v.key) ?? { v: UNKNOWN, init: NO, line };
   // a member filled through its address (`&s.n`) also counts as an assignment to the struct
   const dot = v.key.lastIndexOf('.');
   if (dot > v.key.indexOf(':')) markWritten(v.key.slice(0, dot), st);
-  const t = cell.type;
+  // a struct member nothing assigned yet has no cell of its own: its type is the argument's pointee
+  const t = cell.type ?? pointee;
   let nv: Val;
   if (t && t.ptr > 0) nv = { k: 'ptr', t: [], nul: MAYBE };
   else if (!origin) nv = anyInt();
@@ -303,6 +304,11 @@ export function scanConversions(fmt: string): Conversion[] {
   return out;
 }
 
+function pointeeType(node: N, fr: Frame, run: Run): CType | undefined {
+  const t = staticType(node, fr, run);
+  return t ? derefType(t) : undefined;
+}
+
 /** scanf family: each conversion writes its argument; `%s` and `%[` without a width are unbounded. */
 function scanfCall(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): LibResult {
   const v = args.map((a) => evalExpr(a, st, fr, run));
@@ -327,7 +333,7 @@ function scanfCall(name: string, n: N, args: N[], st: State, fr: Frame, run: Run
       fillRef(a, st, undefined, n.line, 'count');
       continue;
     }
-    if (fillRef(a, st, origin, n.line, `read by ${name}`, weak)) continue;
+    if (a.k === 'ref' && fillRef(a, st, origin, n.line, `read by ${name}`, weak, st.vars.get(a.key)?.type ? undefined : pointeeType(node, fr, run))) continue;
     if (c.conv === 's' || c.conv === '[' || c.conv === 'c' || (c.conv === '?' && a.k === 'ptr')) {
       checkDeref(a, node, st, fr, run);
       const text = c.conv !== 'c';

@@ -190,7 +190,7 @@ function multiOutcome(fn: FnDef): boolean {
 }
 
 /**
- * The first call in `root` that runs whenever `root` does (not behind `&&`, `||` or `?:`) and
+ * The first call in `root` (not inside an arm of `?:`; the right side of `&&`/`||` counts) that
  * calls one of the scan's own functions: the statement splits on its outcomes.
  */
 function forkableCall(root: N, fr: Frame, run: Run, resolve: (name: string) => FnDef | undefined): N | undefined {
@@ -222,7 +222,7 @@ function splitCalls(root: N, fr: Frame, run: Run, resolve: (name: string) => FnD
 
 const callsOf = new WeakMap<N, N[]>();
 
-/** Calls by plain name that a statement's evaluation always reaches, in order (cached per node). */
+/** Calls by plain name that a statement's evaluation reaches, in order (cached per node); not the arms of `?:`. */
 function directCalls(root: N): N[] {
   const hit = callsOf.get(root);
   if (hit) return hit;
@@ -236,6 +236,9 @@ function directCalls(root: N): N[] {
       continue;
     }
     if (n.t === 'binary_expression' && (n.op === '&&' || n.op === '||')) {
+      // the right side runs on the paths the left one lets through (`if (!s || !parse(s, &out))`):
+      // its call splits those paths; the others never reach it and are left as they are
+      if (n.c[1]) stack.push(n.c[1]);
       if (n.c[0]) stack.push(n.c[0]);
       continue;
     }

@@ -1,0 +1,82 @@
+/**
+ * False alarms on correct, ordinary C: each clean snippet must stay clean at the default threshold
+ * (0.4), and its flawed twin must still be reported.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeCFiles } from './index.js';
+
+const HEADERS = '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n';
+
+/** `rule@line` of the findings the scan shows by default (confidence 0.4 and above) */
+async function shown(source: string, file = 't.c'): Promise<string[]> {
+  const [r] = await analyzeCFiles([{ file, source: HEADERS + source, language: 'c' }]);
+  return (r?.findings ?? []).filter((f) => f.confidence >= 0.4).map((f) => `${f.rule}@${f.line - 4}`);
+}
+
+describe('scanf into a struct member', () => {
+  const prog = (check: string) => `
+struct volume { char name[64]; unsigned long long used; unsigned long long total; };
+int main(void) {
+  struct volume v; char line[256];
+  while (fgets(line, sizeof line, stdin)) {
+    if (sscanf(line, "%63s %llu %llu", v.name, &v.used, &v.total) != 3) continue;
+    ${check}
+    printf("%llu\\n", v.used * 100 + v.total / 2);
+  }
+  return 0;
+}`;
+  it('gets the member type range (unsigned: never below 0) and keeps order facts between members', async () => {
+    expect(await shown(prog('if (v.used > v.total || v.total > (1ULL << 50)) continue;'))).toEqual([]);
+  });
+  it('still reports the arithmetic when nothing bounds the members', async () => {
+    expect(await shown(prog('if (v.total == 0) continue;'))).toEqual(['c.integer.overflow@8']);
+  });
+});
+
+describe('memset of a whole struct', () => {
+  const prog = (init: string) => `
+struct stats { unsigned long by_len[21]; unsigned long words; };
+static void record(struct stats *st, size_t len) {
+  if (len > 20) len = 20;
+  st->by_len[len]++;
+  st->words++;
+}
+int main(int argc, char **argv) {
+  struct stats st;
+  ${init}
+  if (argc > 1) record(&st, strlen(argv[1]));
+  printf("%lu\\n", st.words);
+  return 0;
+}`;
+  it('initialises its array members', async () => {
+    expect(await shown(prog('memset(&st, 0, sizeof st);'))).toEqual([]);
+  });
+  it('leaves them uninitialised without it', async () => {
+    expect((await shown(prog('st.words = 0;'))).filter((f) => f.startsWith('c.uninit.use'))).toEqual(['c.uninit.use@5']);
+  });
+});
+
+describe('a call on the right of || whose result is tested', () => {
+  const prog = (copy: string) => `
+static const char *param(const char *qs, char *buf) {
+  const char *p = strchr(qs, '=');
+  if (p == NULL) return NULL;
+  ${copy}
+  return buf;
+}
+int main(void) {
+  const char *qs = getenv("QUERY_STRING");
+  char c[64], q[512];
+  if (!qs || !param(qs, c)) return 0;
+  strcpy(q, "SELECT ");
+  strcat(q, c);
+  puts(q);
+  return 0;
+}`;
+  it('splits on its outcomes: the failing one (buffer untouched) returns', async () => {
+    expect(await shown(prog('strncpy(buf, p, 63); buf[63] = 0;'))).toEqual([]);
+  });
+  it('still reports an unbounded copy', async () => {
+    expect(await shown(prog('strcpy(buf, p);'))).toContain('c.buffer.stack-overflow@13');
+  });
+});
