@@ -80,3 +80,29 @@ int main(void) {
     expect(await shown(prog('strcpy(buf, p);'))).toContain('c.buffer.stack-overflow@13');
   });
 });
+
+describe('two calls in one test, each with a failing outcome', () => {
+  const prog = (copy: string) => `
+static const char *param(const char *qs, int c, char *buf) {
+  const char *p = strchr(qs, c);
+  if (p == NULL) return NULL;
+  ${copy}
+  return buf;
+}
+int main(void) {
+  const char *qs = getenv("QUERY_STRING");
+  char a[64], b[64], q[512];
+  if (!qs || !param(qs, '=', a) || !param(qs, ':', b)) return 0;
+  strcpy(q, "SELECT ");
+  strcat(q, a);
+  strcat(q, b);
+  puts(q);
+  return 0;
+}`;
+  it('splits on every combination of their outcomes', async () => {
+    expect(await shown(prog('strncpy(buf, p, 63); buf[63] = 0;'))).toEqual([]);
+  });
+  it('still reports an unbounded copy', async () => {
+    expect(await shown(prog('strcpy(buf, p);'))).toContain('c.buffer.stack-overflow@13');
+  });
+});
