@@ -162,8 +162,8 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   }
   // `want > CAP - used` (and its mirror): on the branch where want <= CAP - used, want + used <= CAP
   if (!t.dead || !f.dead) {
-    const kl = plainKey(l, fr, run);
-    const kr = plainKey(r, fr, run);
+    const kl = plainKey(l, fr, run, f);
+    const kr = plainKey(r, fr, run, f);
     const roomR = kl ? roomLeft(r, f, fr, run) : undefined;
     const roomL = kr ? roomLeft(l, f, fr, run) : undefined;
     if (kl && roomR) addRoom(t, f, kl, op, roomR);
@@ -283,8 +283,8 @@ function addDiff(st: State, e: N, op: string, c: IntV, fr: Frame, run: Run): voi
   let d = e;
   while ((d.t === 'parenthesized_expression' || d.t === 'cast_expression') && d.c.length > 0) d = d.c[d.c.length - 1] as N;
   if (st.dead || d.t !== 'binary_expression' || d.op !== '-' || !d.c[0] || !d.c[1]) return;
-  const x = plainKey(d.c[0], fr, run);
-  const y = plainKey(d.c[1], fr, run);
+  const x = plainKey(d.c[0], fr, run, st);
+  const y = plainKey(d.c[1], fr, run, st);
   if (!x || !y || x === y) return;
   const pa = quietly(run, () => evalExpr(d.c[0] as N, st.peek(), fr, run));
   const pb = quietly(run, () => evalExpr(d.c[1] as N, st.peek(), fr, run));

@@ -106,3 +106,53 @@ int main(void) {
     expect(await shown(prog('strcpy(buf, p);'))).toContain('c.buffer.stack-overflow@13');
   });
 });
+
+describe('a read loop filling a member buffer of a struct variable', () => {
+  const prog = (loop: string) => `
+#include <fcntl.h>
+#define MAX 8192
+typedef struct { char path[256]; char data[MAX + 1]; size_t len; } theme_t;
+static int load(theme_t *t) {
+  int fd = open(t->path, O_RDONLY);
+  ssize_t n;
+  if (fd < 0) return -1;
+  t->len = 0;
+  ${loop}
+    t->len += (size_t)n;
+  close(fd);
+  t->data[t->len] = '\0';
+  return 0;
+}
+int main(void) {
+  theme_t th;
+  snprintf(th.path, sizeof th.path, "/etc/theme");
+  if (load(&th) == 0) puts(th.data);
+  return 0;
+}`;
+  it('keeps the member below the test of the loop and the room the read was given', async () => {
+    expect(await shown(prog('while (t->len < MAX && (n = read(fd, t->data + t->len, MAX - t->len)) > 0)'))).toEqual([]);
+  });
+  it('still reports reads that ignore the room left', async () => {
+    expect((await shown(prog('while ((n = read(fd, t->data + t->len, MAX)) > 0)'))).some((f) => f.startsWith('c.buffer.'))).toBe(true);
+  });
+});
+
+describe('order facts between members end when a member is assigned', () => {
+  const prog = (reset: string) => `
+struct range { int lo; int hi; };
+static int width(struct range *r) { ${reset} return r->hi - r->lo; }
+int main(void) {
+  struct range r; int a[64];
+  if (scanf("%d %d", &r.lo, &r.hi) != 2) return 1;
+  if (r.lo < 0 || r.lo > r.hi || r.hi > 63) return 1;
+  a[width(&r)] = 1;
+  printf("%d\n", a[0]);
+  return 0;
+}`;
+  it('a difference of ordered members is not negative', async () => {
+    expect(await shown(prog(''))).toEqual([]);
+  });
+  it('but is once one of them was changed', async () => {
+    expect(await shown(prog('r->lo = 100;'))).toContain('c.buffer.underwrite@8');
+  });
+});

@@ -67,7 +67,7 @@ export function roomLeft(count: N, st: State, fr: Frame, run: Run): { key: strin
     extra = tail.lo;
     [l, r] = l.c as [N, N];
   }
-  const key = plainKey(r, fr, run);
+  const key = plainKey(r, fr, run, st);
   const cap = quietly(run, () => evalExpr(l, st.peek(), fr, run));
   if (!key || cap.k !== 'int' || cap.lo !== cap.hi || !Number.isFinite(cap.lo) || cap.taint) return undefined;
   return { key, k: cap.lo - extra };

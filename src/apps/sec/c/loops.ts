@@ -15,6 +15,7 @@ import { exec, execPaths } from './exec.js';
 import { mergePaths } from './paths.js';
 import { scanTest } from './terminator.js';
 import { keyOf, lvalKey } from './names.js';
+import { plainKey } from './arith.js';
 import { judgeEndless, judgeLoop } from './loop-flaws.js';
 import { joinAll, joinStates, sameState, State } from './state.js';
 import { elemSize, intRange, type CType } from './types.js';
@@ -119,7 +120,7 @@ function condSteps(cond: N | undefined, fr: Frame): LoopFacts['steps'] {
 }
 
 /** `x < C`, `C >= x` …: each variable compared in the loop and the other side of the comparison. */
-type Limits = Array<{ name: string; other: N }>;
+type Limits = Array<{ name: string; other: N; member?: N }>;
 const limitsCache = new WeakMap<N, Limits>();
 
 function loopLimits(cond: N | undefined, body: N | undefined, fr: Frame): Limits {
@@ -133,7 +134,10 @@ function loopLimits(cond: N | undefined, body: N | undefined, fr: Frame): Limits
     const n = stack.pop() as N;
     if (n.t === 'binary_expression' && n.op && /^[<>]=?$/.test(n.op) && n.c[0] && n.c[1]) {
       const [l, r] = n.c.map((x) => (x.t === 'parenthesized_expression' && x.c[0] ? x.c[0] : x)) as [N, N];
-      if (l.t === 'identifier' && r.t !== 'identifier') out.push({ name: src.slice(l.s, l.e), other: r });
+      // a member (`t->len < MAX`): a variable of its own when its struct is one (keyed in the state)
+      if (l.t === 'field_expression' && r.t !== 'field_expression') out.push({ name: '', member: l, other: r });
+      else if (r.t === 'field_expression' && l.t !== 'field_expression') out.push({ name: '', member: r, other: l });
+      else if (l.t === 'identifier' && r.t !== 'identifier') out.push({ name: src.slice(l.s, l.e), other: r });
       else if (r.t === 'identifier' && l.t !== 'identifier') out.push({ name: src.slice(r.s, r.e), other: l });
       else if (l.t === 'identifier' && r.t === 'identifier') {
         // either may be a constant (`#define CAP 64`)
@@ -155,8 +159,8 @@ function loopLimits(cond: N | undefined, body: N | undefined, fr: Frame): Limits
  */
 function thresholds(cond: N | undefined, body: N | undefined, st: State, fr: Frame, run: Run): Map<string, number[]> {
   const out = new Map<string, number[]>();
-  for (const { name, other } of loopLimits(cond, body, fr)) {
-    const key = keyOf(name, fr, run);
+  for (const { name, other, member } of loopLimits(cond, body, fr)) {
+    const key = member ? plainKey(member, fr, run, st) : keyOf(name, fr, run);
     if (!key) continue;
     if (!constantText(other)) continue;
     const v = quietly(run, () => evalExpr(other, st.peek(), fr, run));
