@@ -169,6 +169,8 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     if (kl && roomR) addRoom(t, f, kl, op, roomR);
     if (kr && roomL) addRoom(t, f, kr, FLIP[op] as string, roomL);
   }
+  // `T[i] < 0` with the elements of T known (a table ending in a sentinel): i is where it holds
+  if (!t.dead || !f.dead) narrowByElement(n, l, r, t, f, fr, run);
   // `got < n`: remembered for `n - got` (members of a struct variable too: `v.used > v.total`)
   const memberKey = (s: Subject | undefined) => (s && 'key' in s && s.add === 0 && !s.abs && !s.step ? s.key : undefined);
   const ka = plainKey(l, fr, run) ?? memberKey(ls);
@@ -324,6 +326,54 @@ function addRoom(t: State, f: State, x: string, op: string, room: { key: string;
   const onFalse = fact(NEG[op] as string);
   if (onTrue !== undefined && !t.dead) t.addRel(`sum|${x}|${room.key}|${onTrue}`);
   if (onFalse !== undefined && !f.dead) f.addRel(`sum|${x}|${room.key}|${onFalse}`);
+}
+
+/** Indexes an element test is tried at, at most. */
+const ELEMENT_TRIES = 32;
+
+/**
+ * `T[i] op x` where i has a few values and T's elements are known: the comparison is tried at
+ * each value of i; each branch keeps the values where it can go its way (a table with a sentinel,
+ * `if (BOUNDS[i] < 0) … BOUNDS[i - 1]`, is at its last slot there).
+ */
+function narrowByElement(n: N, l: N, r: N, t: State, f: State, fr: Frame, run: Run): void {
+  const bare = (e: N): N => {
+    let x = e;
+    while ((x.t === 'parenthesized_expression' || x.t === 'cast_expression') && x.c.length > 0) x = x.c[x.c.length - 1] as N;
+    return x;
+  };
+  const sub = [bare(l), bare(r)].find((e) => e.t === 'subscript_expression' && e.c[1] !== undefined);
+  const index = sub?.c[1];
+  const key = index ? plainKey(index, fr, run) : undefined;
+  if (!key) return;
+  const base = t.dead ? f : t;
+  const cell = base.vars.get(key);
+  const iv = cell?.v;
+  if (!cell || iv?.k !== 'int' || !Number.isFinite(iv.lo) || !Number.isFinite(iv.hi) || iv.hi - iv.lo >= ELEMENT_TRIES || iv.hi < iv.lo) return;
+  const op = n.op as string;
+  let tLo = Infinity;
+  let tHi = -Infinity;
+  let fLo = Infinity;
+  let fHi = -Infinity;
+  for (let k = iv.lo; k <= iv.hi; k++) {
+    const trial = base.peek();
+    trial.vars.set(key, { ...cell, v: { ...iv, lo: k, hi: k } });
+    const truth = quietly(run, () => truthOf(compareVals(op, evalExpr(l, trial, fr, run), evalExpr(r, trial, fr, run))));
+    if (truth !== 0) [tLo, tHi] = [Math.min(tLo, k), Math.max(tHi, k)];
+    if (truth !== 1) [fLo, fHi] = [Math.min(fLo, k), Math.max(fHi, k)];
+  }
+  const cut = (st: State, lo: number, hi: number) => {
+    if (st.dead) return;
+    const c = st.vars.get(key);
+    if (c?.v.k !== 'int') return;
+    if (lo > hi) {
+      st.dead = true;
+      return;
+    }
+    if (lo > c.v.lo || hi < c.v.hi) st.vars.set(key, { ...c, v: { ...c.v, lo: Math.max(c.v.lo, lo), hi: Math.min(c.v.hi, hi) } });
+  };
+  cut(t, tLo, tHi);
+  cut(f, fLo, fHi);
 }
 
 function addOrder(st: State, a: string, b: string, op: string): void {

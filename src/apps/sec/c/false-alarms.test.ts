@@ -156,3 +156,45 @@ int main(void) {
     expect(await shown(prog('r->lo = 100;'))).toContain('c.buffer.underwrite@8');
   });
 });
+
+describe('a constant table with a sentinel', () => {
+  const prog = (table: string) => `
+static const long BOUNDS[8] = { ${table} };
+int main(void) {
+  for (int i = 0; i < 8; i++) {
+    if (BOUNDS[i] < 0)
+      printf("  > %4ld ms\n", BOUNDS[i - 1]);
+    else
+      printf(" <= %4ld ms\n", BOUNDS[i]);
+  }
+  return 0;
+}`;
+  it('narrows the index to where the test of its element holds', async () => {
+    expect(await shown(prog('5, 10, 25, 50, 100, 250, 1000, -1'))).toEqual([]);
+  });
+  it('still reports the step before the start when the sentinel is first', async () => {
+    expect(await shown(prog('-1, 5, 10, 25, 50, 100, 250, 1000'))).toContain('c.buffer.underread@7');
+  });
+});
+
+describe('after gets has been reported', () => {
+  const prog = (read: string) => `
+static void trim(char *s) {
+  size_t n = strlen(s);
+  while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+    s[--n] = '\0';
+}
+int main(void) {
+  char name[32];
+  ${read}
+  trim(name);
+  printf("Hello, %s\n", name);
+  return 0;
+}`;
+  it('the string is taken to fit its buffer: no second finding for reading it', async () => {
+    expect(await shown(prog('if (gets(name) == NULL) return 1;'))).toEqual(['c.buffer.stack-overflow@9']);
+  });
+  it('the same read with a bound is clean', async () => {
+    expect(await shown(prog('if (fgets(name, sizeof name, stdin) == NULL) return 1;'))).toEqual([]);
+  });
+});

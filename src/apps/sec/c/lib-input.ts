@@ -101,8 +101,8 @@ function source(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): 
     case 'getws': {
       const [d = UNK] = vals();
       checkDeref(d, args[0] ?? n, st, fr, run);
-      unboundedRead(name, d, args[0], n, st, fr, run, 'reads a line of any length');
-      setString(d, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin: 'stdin', weak: undefined, pathOk: undefined, validated: undefined }, elem);
+      const fits = unboundedRead(name, d, args[0], n, st, fr, run, 'reads a line of any length', elem);
+      setString(d, st, { slo: 0, shi: fits, taint: true, taintLine: n.line, origin: 'stdin', weak: undefined, pathOk: undefined, validated: undefined }, elem);
       return { v: d };
     }
     case 'recv':
@@ -238,7 +238,12 @@ function parsedRange(name: string, line: number): IntV {
 }
 
 /** A read with no length limit (gets, scanf "%s"): an overflow whenever the input is longer than the buffer. */
-function unboundedRead(name: string, d: Val, dNode: N | undefined, n: N, st: State, fr: Frame, run: Run, what: string): void {
+/**
+ * Reports a read of any length into `d`; returns the longest string (in elements) the buffer can
+ * hold: the overflow is reported here, once, and past it the string is taken to fit its buffer
+ * (what it would read beyond is the same flaw, not one of its own).
+ */
+function unboundedRead(name: string, d: Val, dNode: N | undefined, n: N, st: State, fr: Frame, run: Run, what: string, elem = 1): number {
   const cap = dNode ? arrayCap(dNode, fr, run) : undefined;
   const o = objsOf(d, st)[0];
   const size = o?.size ?? cap;
@@ -252,6 +257,8 @@ function unboundedRead(name: string, d: Val, dNode: N | undefined, n: N, st: Sta
     tier: 'suspect',
     obj: o,
   }, run);
+  const whole = objsOf(d, st).every((x) => x.size !== undefined) && d.k === 'ptr' && d.t.length === 1 && d.t[0]?.lo === 0 && d.t[0]?.hi === 0;
+  return whole && size !== undefined && size >= elem ? Math.floor(size / elem) - 1 : Infinity;
 }
 
 /** getline(&line, &cap, stream): *line becomes a heap buffer holding a line of any length. */
@@ -337,13 +344,14 @@ function scanfCall(name: string, n: N, args: N[], st: State, fr: Frame, run: Run
     if (c.conv === 's' || c.conv === '[' || c.conv === 'c' || (c.conv === '?' && a.k === 'ptr')) {
       checkDeref(a, node, st, fr, run);
       const text = c.conv !== 'c';
-      if (text && c.width === undefined && c.conv !== '?' && origin) unboundedRead(name, a, node, n, st, fr, run, `with "%${c.conv === '[' ? '[...]' : 's'}" reads a word of any length`);
+      let fits = Infinity;
+      if (text && c.width === undefined && c.conv !== '?' && origin) fits = unboundedRead(name, a, node, n, st, fr, run, `with "%${c.conv === '[' ? '[...]' : 's'}" reads a word of any length`, elem);
       else if (c.width !== undefined || c.conv === 'c') {
         const w = (c.width ?? 1) + (text ? 1 : 0);
         checkWrite(name, a, node, undefined, { lo: w * elem, hi: w * elem, taint: false }, elem, n, st, fr, run, []);
       }
       if (!origin) setString(a, st, { slo: 0, shi: c.width ?? Infinity, taint: false }, elem);
-      else setString(a, st, { slo: 0, shi: c.conv === 'c' ? Infinity : c.width ?? Infinity, ...taintPatch({ taint: true, origin, weak, line: n.line }) }, elem);
+      else setString(a, st, { slo: 0, shi: c.conv === 'c' ? Infinity : c.width ?? fits, ...taintPatch({ taint: true, origin, weak, line: n.line }) }, elem);
       continue;
     }
     if (a.k === 'ptr') {
