@@ -198,3 +198,40 @@ int main(void) {
     expect(await shown(prog('if (fgets(name, sizeof name, stdin) == NULL) return 1;'))).toEqual([]);
   });
 });
+
+describe('an in-place decoder: the write cursor trails the read cursor', () => {
+  const prog = (sig: string, call: string, decl: string) => `
+#include <ctype.h>
+static void url_decode(${sig}) {
+  ${sig.includes('out') ? '' : 'char *out = s;'}
+  while (*s) {
+    if (*s == '%' && isxdigit((unsigned char)s[1]) && isxdigit((unsigned char)s[2])) {
+      char hex[3] = { s[1], s[2], '\0' };
+      *out++ = (char)strtol(hex, NULL, 16);
+      s += 3;
+    } else if (*s == '+') {
+      *out++ = ' ';
+      s++;
+    } else {
+      *out++ = *s++;
+    }
+  }
+  *out = '\0';
+}
+int main(void) {
+  char name[256]${decl};
+  const char *q = getenv("QUERY_STRING");
+  if (!q || strlen(q) >= sizeof name) return 1;
+  strcpy(name, q);
+  ${call}
+  puts(name);
+  return 0;
+}`;
+  it('stays within the string it decodes', async () => {
+    expect(await shown(prog('char *s', 'url_decode(name);', ''))).toEqual([]);
+  });
+  it('still overflows a smaller separate output as far as the input goes', async () => {
+    const got = await shown(prog('const char *s, char *out', 'url_decode(name, dec);', ', dec[16]'));
+    expect(got).toContain('c.buffer.stack-overflow@8');
+  });
+});
