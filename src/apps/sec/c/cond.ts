@@ -179,6 +179,14 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     addOrder(t, ka, kb, op);
     addOrder(f, ka, kb, NEG[op] as string);
   }
+  // `off + 2 <= len`: len - off >= 2 (kept as `off` moves: `off += 2` leaves len - off >= 0)
+  const shifted = (x: Subject | undefined) => (x && 'key' in x && !x.abs && !x.step ? x : undefined);
+  const sl = shifted(ls);
+  const sr = shifted(rs);
+  if (sl && sr && sl.key !== sr.key && (sl.add !== 0 || sr.add !== 0) && lv.k === 'int' && rv.k === 'int') {
+    addGap(t, sl.key, sl.add, sr.key, sr.add, op);
+    addGap(f, sl.key, sl.add, sr.key, sr.add, NEG[op] as string);
+  }
   // `strlen(s) < n`, `len = strlen(s); if (len >= sizeof buf)`: the test bounds the string itself
   if (lv.k === 'int' && lv.lenOf && rv.k === 'int') {
     narrowLen(t, lv.lenOf, op, rv);
@@ -374,6 +382,13 @@ function narrowByElement(n: N, l: N, r: N, t: State, f: State, fr: Frame, run: R
   };
   cut(t, tLo, tHi);
   cut(f, fLo, fHi);
+}
+
+/** `x + a op y + b`: the least difference between the two, as `ge|hi|lo|least`. */
+function addGap(st: State, x: string, a: number, y: string, b: number, op: string): void {
+  if (st.dead) return;
+  if (op === '<=' || op === '<') st.addRel(`ge|${y}|${x}|${a - b + (op === '<' ? 1 : 0)}`);
+  else if (op === '>=' || op === '>') st.addRel(`ge|${x}|${y}|${b - a + (op === '>' ? 1 : 0)}`);
 }
 
 function addOrder(st: State, a: string, b: string, op: string): void {

@@ -235,3 +235,31 @@ int main(void) {
     expect(got).toContain('c.buffer.stack-overflow@8');
   });
 });
+
+describe('unsigned subtraction guarded by an earlier comparison with an offset', () => {
+  const prog = (test: string) => `
+#include <stdint.h>
+static void parse(const uint8_t *buf, size_t len) {
+  size_t off = 0;
+  while (${test}) {
+    uint8_t type = buf[off];
+    off += 2;
+    size_t room = len - off;
+    printf("%u %zu\n", type, room);
+    if (buf[off - 1] > room) return;
+    off += buf[off - 1];
+  }
+}
+int main(void) {
+  uint8_t buf[4096];
+  size_t n = fread(buf, 1, sizeof buf, stdin);
+  parse(buf, n);
+  return 0;
+}`;
+  it('`off + 2 <= len` then `off += 2` leaves len - off >= 0', async () => {
+    expect((await shown(prog('off + 2 <= len'))).filter((f) => f.startsWith('c.integer'))).toEqual([]);
+  });
+  it('`off < len` does not', async () => {
+    expect((await shown(prog('off < len'))).filter((f) => f.startsWith('c.integer'))).toContain('c.integer.underflow@8');
+  });
+});
