@@ -355,6 +355,10 @@ function narrowByElement(n: N, l: N, r: N, t: State, f: State, fr: Frame, run: R
   const key = index ? plainKey(index, fr, run) : undefined;
   if (!key) return;
   const base = t.dead ? f : t;
+  // only a table whose elements the state knows can say anything
+  const arr = sub?.c[0];
+  const p = arr ? quietly(run, () => evalExpr(arr, base.peek(), fr, run)) : undefined;
+  if (p?.k !== 'ptr' || p.t.length !== 1 || !base.objs.get((p.t[0] as Target).o)?.slots?.size) return;
   const cell = base.vars.get(key);
   const iv = cell?.v;
   if (!cell || iv?.k !== 'int' || !Number.isFinite(iv.lo) || !Number.isFinite(iv.hi) || iv.hi - iv.lo >= ELEMENT_TRIES || iv.hi < iv.lo) return;
