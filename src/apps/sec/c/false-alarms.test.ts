@@ -263,3 +263,33 @@ int main(void) {
     expect((await shown(prog('off < len'))).filter((f) => f.startsWith('c.integer'))).toContain('c.integer.underflow@8');
   });
 });
+
+describe('a loop whose test calls a reader with several outcomes', () => {
+  const prog = (check: string) => `
+#include <stdint.h>
+struct pkt { uint16_t type; uint16_t len; uint8_t body[256]; };
+static int read_pkt(FILE *f, struct pkt *p) {
+  uint8_t h[4];
+  if (fread(h, 1, 4, f) != 4) return -1;
+  p->type = (uint16_t)(h[0] << 8 | h[1]);
+  p->len = (uint16_t)(h[2] << 8 | h[3]);
+  ${check}
+  if (fread(p->body, 1, p->len < sizeof p->body ? p->len : sizeof p->body, f) == 0) return -1;
+  return 0;
+}
+int main(void) {
+  struct pkt p;
+  while (read_pkt(stdin, &p) == 0) {
+    uint32_t sum = 0;
+    for (uint16_t i = 0; i < p.len; i++) sum += p.body[i];
+    printf("type %u len %u sum %u\n", p.type, p.len, sum);
+  }
+  return 0;
+}`;
+  it('runs the body with the outcome that passed the test (the length was checked there)', async () => {
+    expect(await shown(prog('if (p->len > sizeof p->body) return -1;'))).toEqual([]);
+  });
+  it('still reports the read past the member when nothing checked the length', async () => {
+    expect((await shown(prog(''))).some((f) => f.startsWith('c.buffer.overread@17'))).toBe(true);
+  });
+});

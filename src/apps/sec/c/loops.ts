@@ -12,7 +12,8 @@ import { branch } from './cond.js';
 import { evalExpr, quietly } from './eval.js';
 import { declare } from './declare.js';
 import { exec, execPaths } from './exec.js';
-import { mergePaths } from './paths.js';
+import { forkOn, mergePaths } from './paths.js';
+import { resolveFunction } from './call.js';
 import { scanTest } from './terminator.js';
 import { keyOf, lvalKey } from './names.js';
 import { plainKey } from './arith.js';
@@ -583,23 +584,28 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
     // `while (n--)`: the step below zero happens only on the way out and is not used
     const countdown = cond !== undefined && isCountdown(cond);
     if (countdown) run.quiet++;
-    let t: State;
-    let f: State;
+    let forks: Array<[State, State]>;
     try {
-      [t, f] = cond ? branch(cond, s.clone(), fr, run) : [s.clone(), State.deadState()];
+      // a test calling a function of the scan with several outcomes (`while (read_rec(f, &r) == 0)`)
+      // goes into the body once per outcome that passes it, not with their join
+      forks = cond ? forkOn(cond, s.clone(), fr, run, (name) => resolveFunction(name, fr, run), (x) => branch(cond, x, fr, run)) : [[s.clone(), State.deadState()]];
     } finally {
       if (countdown) run.quiet--;
     }
-    // the condition held, so the character it read was not the terminator
-    if (scan) stopAtTerminator(t, scan, -1, fr, run);
-    followPartners(t, st, pairs);
-    followTrails(t, st, pairs);
-    followTrails(f, st, pairs);
-    exits.push(f);
-    if (t.dead) break;
+    const ts: State[] = [];
+    for (const [t, f] of forks) {
+      // the condition held, so the character it read was not the terminator
+      if (scan) stopAtTerminator(t, scan, -1, fr, run);
+      followPartners(t, st, pairs);
+      followTrails(t, st, pairs);
+      followTrails(f, st, pairs);
+      exits.push(f);
+      if (!t.dead) ts.push(t);
+    }
+    if (ts.length === 0) break;
     entered = true;
     fr.conts.push([]);
-    const ends = [...(body ? execPaths(body, [t], fr, run) : [t]), ...(fr.conts.pop() ?? [])].filter((x) => !x.dead);
+    const ends = [...(body ? execPaths(body, ts, fr, run) : ts), ...(fr.conts.pop() ?? [])].filter((x) => !x.dead);
     if (update) for (const e of ends) evalExpr(update, e, fr, run);
     // leaving right after this pass, on each of its paths (before the join at the head blurs them):
     // `while (more) { free(p); more = 0; } free(p);` leaves with p freed
