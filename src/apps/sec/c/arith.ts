@@ -7,6 +7,8 @@ import { report, text, type Frame, type Run } from './context.js';
 import { shift } from './memory.js';
 import { readMember, uncheckedInputFields } from './input-fields.js';
 import { lvalKey, staticType } from './names.js';
+import { fieldLoc } from './fields.js';
+import { quietly } from './eval.js';
 import type { State } from './state.js';
 import { elemSize, intRange, INT_TYPE, isFloat, sizeOf, type CType } from './types.js';
 import { anyInt, capPtr, int, isConst, MAX_OBJECT, NO, YES, type IntV, type PtrV, type Val } from './values.js';
@@ -397,8 +399,8 @@ export function uncheckedInput(x: IntV | undefined, range: [number, number] | un
 /** `a + b` where a loop or a read showed a + b <= K (`used += n` after a read of `CAP - used`): K. */
 function sumBound(l: N, r: N, st: State, fr: Frame, run: Run): number | undefined {
   if (st.rels.size === 0) return undefined;
-  const ka = plainKey(l, fr, run);
-  const kb = plainKey(r, fr, run);
+  const ka = plainKey(l, fr, run, st);
+  const kb = plainKey(r, fr, run, st);
   if (!ka || !kb) return undefined;
   for (const rel of st.rels) {
     const [kind, x, y, k] = rel.split('|');
@@ -410,8 +412,8 @@ function sumBound(l: N, r: N, st: State, fr: Frame, run: Run): number | undefine
 /** `a - b` where a test or a read showed b < a (or b <= a): the difference is not negative. */
 function relFloor(l: N, r: N, st: State, fr: Frame, run: Run): number {
   if (st.rels.size === 0) return -Infinity;
-  const ka = plainKey(l, fr, run);
-  const kb = plainKey(r, fr, run);
+  const ka = plainKey(l, fr, run, st);
+  const kb = plainKey(r, fr, run, st);
   if (!ka || !kb) return -Infinity;
   let floor = st.rels.has(`lt|${kb}|${ka}`) ? 1 : st.rels.has(`le|${kb}|${ka}`) ? 0 : -Infinity;
   const prefix = `ge|${ka}|${kb}|`;
@@ -420,10 +422,17 @@ function relFloor(l: N, r: N, st: State, fr: Frame, run: Run): number {
 }
 
 /** The variable an operand names, through casts and parentheses. */
-export function plainKey(n: N, fr: Frame, run: Run): string | undefined {
+export function plainKey(n: N, fr: Frame, run: Run, st?: State): string | undefined {
   let e = n;
   while ((e.t === 'parenthesized_expression' || e.t === 'cast_expression') && e.c.length > 0) e = e.c[e.c.length - 1] as N;
-  return e.t === 'identifier' ? lvalKey(e, fr, run) : undefined;
+  if (e.t === 'identifier') return lvalKey(e, fr, run);
+  // a member of a struct variable (`v.used`, `t->len` with t = &theme) is a variable of its own
+  if (e.t !== 'field_expression') return undefined;
+  const key = lvalKey(e, fr, run);
+  if (key || !st) return key;
+  const f = e;
+  const at = quietly(run, () => fieldLoc(f, st.peek(), fr, run, false).at);
+  return at.k === 'ref' ? at.key : undefined;
 }
 
 export function checkOverflow(v: IntV, a: IntV, type: CType | undefined, n: N, fr: Frame, run: Run, what: string, b?: IntV, dir: -1 | 0 | 1 = 0): void {

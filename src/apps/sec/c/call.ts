@@ -184,16 +184,26 @@ export function callMethod(fn: FnDef, args: N[], n: N, self: Frame['self'], st: 
   markValidated(fn, vals, st);
   if (fr.depth < MAX_DEPTH && run.budget > 0 && !fr.callers.includes(fn.name) && !run.group.heavy?.has(fn)) {
     const fork = run.fork;
-    if (fork?.node !== n) {
+    const i = fork ? fork.nodes.indexOf(n) : -1;
+    if (!fork || i < 0) {
       const outs = inline(fn, args, vals, n, st, fr, run, self);
       adopt(st, joinAll(outs.map((o) => o.state)));
       return joinRets(outs, fn, n);
     }
-    // the statement splits on this call: its first run computes the outcomes, replays pick one
+    // the statement splits on this call: the first run that reaches it after the same choices
+    // computes the outcomes, the others pick one
     // an outcome may be the caller's own state object (the callee ran on it): keep a copy, or the
     // first replay's changes to that state would show up in the later replays
-    fork.outcomes ??= lookupOutcomes(inline(fn, args, vals, n, st, fr, run, self), fn, n).map((o) => (o.state === st ? { ...o, state: st.clone() } : o));
-    const o = fork.outcomes[fork.pick ?? 0];
+    const key = `${fork.trail}${i}`;
+    let outs = fork.outcomes.get(key);
+    if (!outs) {
+      outs = lookupOutcomes(inline(fn, args, vals, n, st, fr, run, self), fn, n).map((o) => (o.state === st ? { ...o, state: st.clone() } : o));
+      fork.outcomes.set(key, outs);
+    }
+    const pick = fork.picks[i] ?? 0;
+    fork.seen.push({ i, n: outs.length });
+    fork.trail += `${i}:${pick},`;
+    const o = outs[pick];
     if (!o) return UNKNOWN;
     adopt(st, o.state);
     return o.ret;

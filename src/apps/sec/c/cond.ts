@@ -162,19 +162,30 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   }
   // `want > CAP - used` (and its mirror): on the branch where want <= CAP - used, want + used <= CAP
   if (!t.dead || !f.dead) {
-    const kl = plainKey(l, fr, run);
-    const kr = plainKey(r, fr, run);
+    const kl = plainKey(l, fr, run, f);
+    const kr = plainKey(r, fr, run, f);
     const roomR = kl ? roomLeft(r, f, fr, run) : undefined;
     const roomL = kr ? roomLeft(l, f, fr, run) : undefined;
     if (kl && roomR) addRoom(t, f, kl, op, roomR);
     if (kr && roomL) addRoom(t, f, kr, FLIP[op] as string, roomL);
   }
-  // `got < n`: remembered for `n - got`
-  const ka = plainKey(l, fr, run);
-  const kb = plainKey(r, fr, run);
+  // `T[i] < 0` with the elements of T known (a table ending in a sentinel): i is where it holds
+  if (!t.dead || !f.dead) narrowByElement(n, l, r, t, f, fr, run);
+  // `got < n`: remembered for `n - got` (members of a struct variable too: `v.used > v.total`)
+  const memberKey = (s: Subject | undefined) => (s && 'key' in s && s.add === 0 && !s.abs && !s.step ? s.key : undefined);
+  const ka = plainKey(l, fr, run) ?? memberKey(ls);
+  const kb = plainKey(r, fr, run) ?? memberKey(rs);
   if (ka && kb) {
     addOrder(t, ka, kb, op);
     addOrder(f, ka, kb, NEG[op] as string);
+  }
+  // `off + 2 <= len`: len - off >= 2 (kept as `off` moves: `off += 2` leaves len - off >= 0)
+  const shifted = (x: Subject | undefined) => (x && 'key' in x && !x.abs && !x.step ? x : undefined);
+  const sl = shifted(ls);
+  const sr = shifted(rs);
+  if (sl && sr && sl.key !== sr.key && (sl.add !== 0 || sr.add !== 0) && lv.k === 'int' && rv.k === 'int') {
+    addGap(t, sl.key, sl.add, sr.key, sr.add, op);
+    addGap(f, sl.key, sl.add, sr.key, sr.add, NEG[op] as string);
   }
   // `strlen(s) < n`, `len = strlen(s); if (len >= sizeof buf)`: the test bounds the string itself
   if (lv.k === 'int' && lv.lenOf && rv.k === 'int') {
@@ -282,8 +293,8 @@ function addDiff(st: State, e: N, op: string, c: IntV, fr: Frame, run: Run): voi
   let d = e;
   while ((d.t === 'parenthesized_expression' || d.t === 'cast_expression') && d.c.length > 0) d = d.c[d.c.length - 1] as N;
   if (st.dead || d.t !== 'binary_expression' || d.op !== '-' || !d.c[0] || !d.c[1]) return;
-  const x = plainKey(d.c[0], fr, run);
-  const y = plainKey(d.c[1], fr, run);
+  const x = plainKey(d.c[0], fr, run, st);
+  const y = plainKey(d.c[1], fr, run, st);
   if (!x || !y || x === y) return;
   const pa = quietly(run, () => evalExpr(d.c[0] as N, st.peek(), fr, run));
   const pb = quietly(run, () => evalExpr(d.c[1] as N, st.peek(), fr, run));
@@ -323,6 +334,65 @@ function addRoom(t: State, f: State, x: string, op: string, room: { key: string;
   const onFalse = fact(NEG[op] as string);
   if (onTrue !== undefined && !t.dead) t.addRel(`sum|${x}|${room.key}|${onTrue}`);
   if (onFalse !== undefined && !f.dead) f.addRel(`sum|${x}|${room.key}|${onFalse}`);
+}
+
+/** Indexes an element test is tried at, at most. */
+const ELEMENT_TRIES = 32;
+
+/**
+ * `T[i] op x` where i has a few values and T's elements are known: the comparison is tried at
+ * each value of i; each branch keeps the values where it can go its way (a table with a sentinel,
+ * `if (BOUNDS[i] < 0) … BOUNDS[i - 1]`, is at its last slot there).
+ */
+function narrowByElement(n: N, l: N, r: N, t: State, f: State, fr: Frame, run: Run): void {
+  const bare = (e: N): N => {
+    let x = e;
+    while ((x.t === 'parenthesized_expression' || x.t === 'cast_expression') && x.c.length > 0) x = x.c[x.c.length - 1] as N;
+    return x;
+  };
+  const sub = [bare(l), bare(r)].find((e) => e.t === 'subscript_expression' && e.c[1] !== undefined);
+  const index = sub?.c[1];
+  const key = index ? plainKey(index, fr, run) : undefined;
+  if (!key) return;
+  const base = t.dead ? f : t;
+  // only a table whose elements the state knows can say anything
+  const arr = sub?.c[0];
+  const p = arr ? quietly(run, () => evalExpr(arr, base.peek(), fr, run)) : undefined;
+  if (p?.k !== 'ptr' || p.t.length !== 1 || !base.objs.get((p.t[0] as Target).o)?.slots?.size) return;
+  const cell = base.vars.get(key);
+  const iv = cell?.v;
+  if (!cell || iv?.k !== 'int' || !Number.isFinite(iv.lo) || !Number.isFinite(iv.hi) || iv.hi - iv.lo >= ELEMENT_TRIES || iv.hi < iv.lo) return;
+  const op = n.op as string;
+  let tLo = Infinity;
+  let tHi = -Infinity;
+  let fLo = Infinity;
+  let fHi = -Infinity;
+  for (let k = iv.lo; k <= iv.hi; k++) {
+    const trial = base.peek();
+    trial.vars.set(key, { ...cell, v: { ...iv, lo: k, hi: k } });
+    const truth = quietly(run, () => truthOf(compareVals(op, evalExpr(l, trial, fr, run), evalExpr(r, trial, fr, run))));
+    if (truth !== 0) [tLo, tHi] = [Math.min(tLo, k), Math.max(tHi, k)];
+    if (truth !== 1) [fLo, fHi] = [Math.min(fLo, k), Math.max(fHi, k)];
+  }
+  const cut = (st: State, lo: number, hi: number) => {
+    if (st.dead) return;
+    const c = st.vars.get(key);
+    if (c?.v.k !== 'int') return;
+    if (lo > hi) {
+      st.dead = true;
+      return;
+    }
+    if (lo > c.v.lo || hi < c.v.hi) st.vars.set(key, { ...c, v: { ...c.v, lo: Math.max(c.v.lo, lo), hi: Math.min(c.v.hi, hi) } });
+  };
+  cut(t, tLo, tHi);
+  cut(f, fLo, fHi);
+}
+
+/** `x + a op y + b`: the least difference between the two, as `ge|hi|lo|least`. */
+function addGap(st: State, x: string, a: number, y: string, b: number, op: string): void {
+  if (st.dead) return;
+  if (op === '<=' || op === '<') st.addRel(`ge|${y}|${x}|${a - b + (op === '<' ? 1 : 0)}`);
+  else if (op === '>=' || op === '>') st.addRel(`ge|${x}|${y}|${b - a + (op === '>' ? 1 : 0)}`);
 }
 
 function addOrder(st: State, a: string, b: string, op: string): void {

@@ -188,7 +188,20 @@ function initGlobal(key: string, st: State, fr: Frame, run: Run) {
     // a global array is memory of its own; what other functions wrote to it is not known here
     const lit = g.init && (g.init.t === 'string_literal' || g.init.t === 'concatenated_string') ? literalLength(text(g.file, g.init)) : undefined;
     const exact = g.isConst && lit !== undefined;
+    // a constant table's numbers are known at every place (`{ 5, 10, 25, -1 }`: a sentinel at the end)
+    const elem = elemSize({ ...g.type }, run.group.structs) ?? 1;
+    let slots: Map<number, Val> | undefined;
+    if (g.isConst && g.init?.t === 'initializer_list' && g.init.c.length <= 256 && g.init.c.every((c) => c.t !== 'initializer_pair' && c.t !== 'initializer_list')) {
+      const gf: Frame = { ...fr, file: g.file, names: new Map(), types: new Map() };
+      slots = new Map();
+      for (const [i, item] of g.init.c.entries()) {
+        const x = evalExpr(item, st, gf, run);
+        if (x.k === 'int' && x.lo === x.hi && Number.isFinite(x.lo)) slots.set(i * elem, { ...x, src: undefined });
+      }
+      if (slots.size === 0) slots = undefined;
+    }
     const obj = newObj(run, st, {
+      ...(slots ? { slots } : {}),
       kind: 'global', size: sizeOf(g.type, run.group.structs), elem: elemSize({ ...g.type }, run.group.structs) ?? 1, slo: exact ? lit : 0, shi: exact ? lit : Infinity,
       taint: false, freed: NO, init: YES, escaped: true, line: g.line, name: `'${key.slice(key.lastIndexOf(':') + 1)}'`, local: false,
     });

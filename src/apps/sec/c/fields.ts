@@ -8,7 +8,7 @@ import type { N } from './ast.js';
 import { report, text, type Frame, type Run } from './context.js';
 import { checkDeref, checkIndex } from './access.js';
 import { evalExpr } from './eval.js';
-import { clampToType, escape, loaded, loadElement, markWritten, newObj, shift, writeElement } from './memory.js';
+import { assignVar, clampToType, escape, loaded, loadElement, markWritten, newObj, shift, writeElement } from './memory.js';
 import { smartPointee } from './cpp.js';
 import { keyOf, lvalKey, staticType } from './names.js';
 import type { State } from './state.js';
@@ -173,7 +173,8 @@ export function storeField(lhs: N, v: Val, st: State, fr: Frame, run: Run): void
   const { at, type, size: bytes } = fieldLoc(lhs, st, fr, run);
   if (at.k === 'ref') {
     const cell = st.vars.get(at.key);
-    st.vars.set(at.key, { v: clampToType(v, cell?.type ?? type), init: 2, type: cell?.type ?? type, line: cell?.line ?? lhs.line });
+    // (facts about its old value go, as for any variable)
+    assignVar(st, at.key, { v: clampToType(v, cell?.type ?? type), init: 2, type: cell?.type ?? type, line: cell?.line ?? lhs.line });
     markWritten(at.key.slice(0, at.key.lastIndexOf('.')), st);
     return;
   }

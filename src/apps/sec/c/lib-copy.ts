@@ -88,10 +88,10 @@ export function relativeEnd(dest: N | undefined, len: N | undefined, st: State, 
  */
 function summedEnd(dest: N | undefined, len: N | undefined, st: State, fr: Frame, run: Run): { base: Val; end: number } | undefined {
   if (!dest || !len || st.rels.size === 0) return undefined;
-  const kn = plainKey(len, fr, run);
+  const kn = plainKey(len, fr, run, st);
   if (!kn) return undefined;
   const d = bare(dest);
-  const kp = plainKey(d, fr, run);
+  const kp = plainKey(d, fr, run, st);
   // (a sum is symmetric: `want <= CAP - used` is stored as sum|want|used)
   const sumOf = (a: string) => [...st.rels].find((r) => r.startsWith(`sum|${a}|${kn}|`) || r.startsWith(`sum|${kn}|${a}|`));
   if (kp) {
@@ -108,7 +108,7 @@ function summedEnd(dest: N | undefined, len: N | undefined, st: State, fr: Frame
     }
   }
   if (d.t === 'binary_expression' && d.op === '+' && d.c[0] && d.c[1]) {
-    const ko = plainKey(d.c[1], fr, run);
+    const ko = plainKey(d.c[1], fr, run, st);
     const r = ko ? sumOf(ko) : undefined;
     if (!r) return undefined;
     const b = quietly(run, () => evalExpr(d.c[0] as N, st.peek(), fr, run));

@@ -29,13 +29,14 @@ function tainted(lo: number, hi: number, origin: Origin, line: number, note: str
 }
 
 /** A variable filled through its address (`&n`) by a reader gets the input range of its type. */
-function fillRef(v: Val | undefined, st: State, origin: Origin | undefined, line: number, note: string, weak?: boolean): boolean {
+function fillRef(v: Val | undefined, st: State, origin: Origin | undefined, line: number, note: string, weak?: boolean, pointee?: CType): boolean {
   if (v?.k !== 'ref') return false;
   const cell = st.vars.get(v.key) ?? { v: UNKNOWN, init: NO, line };
   // a member filled through its address (`&s.n`) also counts as an assignment to the struct
   const dot = v.key.lastIndexOf('.');
   if (dot > v.key.indexOf(':')) markWritten(v.key.slice(0, dot), st);
-  const t = cell.type;
+  // a struct member nothing assigned yet has no cell of its own: its type is the argument's pointee
+  const t = cell.type ?? pointee;
   let nv: Val;
   if (t && t.ptr > 0) nv = { k: 'ptr', t: [], nul: MAYBE };
   else if (!origin) nv = anyInt();
@@ -66,7 +67,7 @@ export function roomLeft(count: N, st: State, fr: Frame, run: Run): { key: strin
     extra = tail.lo;
     [l, r] = l.c as [N, N];
   }
-  const key = plainKey(r, fr, run);
+  const key = plainKey(r, fr, run, st);
   const cap = quietly(run, () => evalExpr(l, st.peek(), fr, run));
   if (!key || cap.k !== 'int' || cap.lo !== cap.hi || !Number.isFinite(cap.lo) || cap.taint) return undefined;
   return { key, k: cap.lo - extra };
@@ -100,8 +101,8 @@ function source(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): 
     case 'getws': {
       const [d = UNK] = vals();
       checkDeref(d, args[0] ?? n, st, fr, run);
-      unboundedRead(name, d, args[0], n, st, fr, run, 'reads a line of any length');
-      setString(d, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin: 'stdin', weak: undefined, pathOk: undefined, validated: undefined }, elem);
+      const fits = unboundedRead(name, d, args[0], n, st, fr, run, 'reads a line of any length', elem);
+      setString(d, st, { slo: 0, shi: fits, taint: true, taintLine: n.line, origin: 'stdin', weak: undefined, pathOk: undefined, validated: undefined }, elem);
       return { v: d };
     }
     case 'recv':
@@ -237,7 +238,12 @@ function parsedRange(name: string, line: number): IntV {
 }
 
 /** A read with no length limit (gets, scanf "%s"): an overflow whenever the input is longer than the buffer. */
-function unboundedRead(name: string, d: Val, dNode: N | undefined, n: N, st: State, fr: Frame, run: Run, what: string): void {
+/**
+ * Reports a read of any length into `d`; returns the longest string (in elements) the buffer can
+ * hold: the overflow is reported here, once, and past it the string is taken to fit its buffer
+ * (what it would read beyond is the same flaw, not one of its own).
+ */
+function unboundedRead(name: string, d: Val, dNode: N | undefined, n: N, st: State, fr: Frame, run: Run, what: string, elem = 1): number {
   const cap = dNode ? arrayCap(dNode, fr, run) : undefined;
   const o = objsOf(d, st)[0];
   const size = o?.size ?? cap;
@@ -251,6 +257,8 @@ function unboundedRead(name: string, d: Val, dNode: N | undefined, n: N, st: Sta
     tier: 'suspect',
     obj: o,
   }, run);
+  const whole = objsOf(d, st).every((x) => x.size !== undefined) && d.k === 'ptr' && d.t.length === 1 && d.t[0]?.lo === 0 && d.t[0]?.hi === 0;
+  return whole && size !== undefined && size >= elem ? Math.floor(size / elem) - 1 : Infinity;
 }
 
 /** getline(&line, &cap, stream): *line becomes a heap buffer holding a line of any length. */
@@ -303,6 +311,11 @@ export function scanConversions(fmt: string): Conversion[] {
   return out;
 }
 
+function pointeeType(node: N, fr: Frame, run: Run): CType | undefined {
+  const t = staticType(node, fr, run);
+  return t ? derefType(t) : undefined;
+}
+
 /** scanf family: each conversion writes its argument; `%s` and `%[` without a width are unbounded. */
 function scanfCall(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): LibResult {
   const v = args.map((a) => evalExpr(a, st, fr, run));
@@ -327,17 +340,18 @@ function scanfCall(name: string, n: N, args: N[], st: State, fr: Frame, run: Run
       fillRef(a, st, undefined, n.line, 'count');
       continue;
     }
-    if (fillRef(a, st, origin, n.line, `read by ${name}`, weak)) continue;
+    if (a.k === 'ref' && fillRef(a, st, origin, n.line, `read by ${name}`, weak, st.vars.get(a.key)?.type ? undefined : pointeeType(node, fr, run))) continue;
     if (c.conv === 's' || c.conv === '[' || c.conv === 'c' || (c.conv === '?' && a.k === 'ptr')) {
       checkDeref(a, node, st, fr, run);
       const text = c.conv !== 'c';
-      if (text && c.width === undefined && c.conv !== '?' && origin) unboundedRead(name, a, node, n, st, fr, run, `with "%${c.conv === '[' ? '[...]' : 's'}" reads a word of any length`);
+      let fits = Infinity;
+      if (text && c.width === undefined && c.conv !== '?' && origin) fits = unboundedRead(name, a, node, n, st, fr, run, `with "%${c.conv === '[' ? '[...]' : 's'}" reads a word of any length`, elem);
       else if (c.width !== undefined || c.conv === 'c') {
         const w = (c.width ?? 1) + (text ? 1 : 0);
         checkWrite(name, a, node, undefined, { lo: w * elem, hi: w * elem, taint: false }, elem, n, st, fr, run, []);
       }
       if (!origin) setString(a, st, { slo: 0, shi: c.width ?? Infinity, taint: false }, elem);
-      else setString(a, st, { slo: 0, shi: c.conv === 'c' ? Infinity : c.width ?? Infinity, ...taintPatch({ taint: true, origin, weak, line: n.line }) }, elem);
+      else setString(a, st, { slo: 0, shi: c.conv === 'c' ? Infinity : c.width ?? fits, ...taintPatch({ taint: true, origin, weak, line: n.line }) }, elem);
       continue;
     }
     if (a.k === 'ptr') {

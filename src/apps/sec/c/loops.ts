@@ -12,9 +12,11 @@ import { branch } from './cond.js';
 import { evalExpr, quietly } from './eval.js';
 import { declare } from './declare.js';
 import { exec, execPaths } from './exec.js';
-import { mergePaths } from './paths.js';
+import { forkOn, mergePaths } from './paths.js';
+import { resolveFunction } from './call.js';
 import { scanTest } from './terminator.js';
 import { keyOf, lvalKey } from './names.js';
+import { plainKey } from './arith.js';
 import { judgeEndless, judgeLoop } from './loop-flaws.js';
 import { joinAll, joinStates, sameState, State } from './state.js';
 import { elemSize, intRange, type CType } from './types.js';
@@ -119,7 +121,7 @@ function condSteps(cond: N | undefined, fr: Frame): LoopFacts['steps'] {
 }
 
 /** `x < C`, `C >= x` …: each variable compared in the loop and the other side of the comparison. */
-type Limits = Array<{ name: string; other: N }>;
+type Limits = Array<{ name: string; other: N; member?: N }>;
 const limitsCache = new WeakMap<N, Limits>();
 
 function loopLimits(cond: N | undefined, body: N | undefined, fr: Frame): Limits {
@@ -133,7 +135,10 @@ function loopLimits(cond: N | undefined, body: N | undefined, fr: Frame): Limits
     const n = stack.pop() as N;
     if (n.t === 'binary_expression' && n.op && /^[<>]=?$/.test(n.op) && n.c[0] && n.c[1]) {
       const [l, r] = n.c.map((x) => (x.t === 'parenthesized_expression' && x.c[0] ? x.c[0] : x)) as [N, N];
-      if (l.t === 'identifier' && r.t !== 'identifier') out.push({ name: src.slice(l.s, l.e), other: r });
+      // a member (`t->len < MAX`): a variable of its own when its struct is one (keyed in the state)
+      if (l.t === 'field_expression' && r.t !== 'field_expression') out.push({ name: '', member: l, other: r });
+      else if (r.t === 'field_expression' && l.t !== 'field_expression') out.push({ name: '', member: r, other: l });
+      else if (l.t === 'identifier' && r.t !== 'identifier') out.push({ name: src.slice(l.s, l.e), other: r });
       else if (r.t === 'identifier' && l.t !== 'identifier') out.push({ name: src.slice(r.s, r.e), other: l });
       else if (l.t === 'identifier' && r.t === 'identifier') {
         // either may be a constant (`#define CAP 64`)
@@ -155,8 +160,8 @@ function loopLimits(cond: N | undefined, body: N | undefined, fr: Frame): Limits
  */
 function thresholds(cond: N | undefined, body: N | undefined, st: State, fr: Frame, run: Run): Map<string, number[]> {
   const out = new Map<string, number[]>();
-  for (const { name, other } of loopLimits(cond, body, fr)) {
-    const key = keyOf(name, fr, run);
+  for (const { name, other, member } of loopLimits(cond, body, fr)) {
+    const key = member ? plainKey(member, fr, run, st) : keyOf(name, fr, run);
     if (!key) continue;
     if (!constantText(other)) continue;
     const v = quietly(run, () => evalExpr(other, st.peek(), fr, run));
@@ -202,6 +207,11 @@ export interface Pairs {
   budget: Array<[string, string]>;
   /** a and b rise together: a moves no further than b */
   together: Array<[string, string]>;
+  /**
+   * a moves no further than b: on every path through the body both rise by constants, a by no
+   * more than b (`*out++ = c; s += 3;` or `*out++ = *s++;` in an in-place decoder)
+   */
+  trails: Array<[string, string]>;
   /** variables that only ever rise by a constant: key → the step */
   rises: Map<string, number>;
   /** every variable the loop steps */
@@ -212,7 +222,7 @@ export interface Pairs {
 export function pairsOf(body: N | undefined, update: N | undefined, fr: Frame, run: Run, cond?: N): Pairs {
   const steps = stepsOf(body, update, fr, run, cond);
   const single = [...steps].filter(([, s]) => s.length === 1 || s.every((x) => x.dir === s[0]?.dir && x.by === s[0]?.by));
-  const out: Pairs = { budget: [], together: [], rises: new Map(), steps: new Set(steps.keys()) };
+  const out: Pairs = { budget: [], together: [], trails: [], rises: new Map(), steps: new Set(steps.keys()) };
   for (const [k, [first]] of single) if (first && first.dir === 1 && /^\d+$/.test(first.by)) out.rises.set(k, Number(first.by));
   for (const [a, [sa]] of single) {
     for (const [b, [sb]] of single) {
@@ -221,7 +231,111 @@ export function pairsOf(body: N | undefined, update: N | undefined, fr: Frame, r
       else if (sa.dir === 1 && sb.dir === 1) out.together.push([a, b]);
     }
   }
+  const paths = body ? stepPaths(body, update, cond, fr) : undefined;
+  if (paths && paths.length > 0) {
+    const names = new Set(paths.flatMap((p) => [...p.keys()]));
+    for (const a of names) {
+      for (const b of names) {
+        if (a === b || !paths.every((p) => (p.get(a) ?? 0) <= (p.get(b) ?? 0))) continue;
+        const [ka, kb] = [keyFor(a, fr, run), keyFor(b, fr, run)];
+        if (!out.together.some(([x, y]) => x === ka && y === kb)) out.trails.push([ka, kb]);
+      }
+    }
+  }
   return out;
+}
+
+const pathsCache = new WeakMap<N, Array<Map<string, number>> | null>();
+/** Paths through a loop body this many at most are told apart. */
+const MAX_STEP_PATHS = 32;
+
+/**
+ * The constant amounts each path through a loop's body (its update and the steps in its test
+ * included) moves the variables it steps (name → amount), or undefined when the body holds
+ * anything else that moves them or paths this walk cannot follow (a nested loop, `switch`,
+ * `goto`, `continue`, a step under `&&`, `||` or `?:`).
+ */
+function stepPaths(body: N, update: N | undefined, cond: N | undefined, fr: Frame): Array<Map<string, number>> | undefined {
+  const hit = pathsCache.get(body);
+  if (hit !== undefined) return hit ?? undefined;
+  const src = fr.file.src;
+  let ok = true;
+  // the steps of an expression (every one runs: none under a short-circuit or a choice)
+  const stepsIn = (e: N, into: Map<string, number>, guarded = false): void => {
+    if (!ok) return;
+    const stepOf = (): [N | undefined, number | undefined] => {
+      if (e.t === 'update_expression') return [e.c[0], e.op === '++' ? 1 : undefined];
+      if (e.t === 'assignment_expression' && e.op === '+=' && e.c[1]?.t === 'number_literal' && /^\d+$/.test(src.slice(e.c[1].s, e.c[1].e))) return [e.c[0], Number(src.slice(e.c[1].s, e.c[1].e))];
+      if (e.t === 'assignment_expression' && e.op !== '=' && e.c[0]?.t === 'identifier') return [e.c[0], undefined];
+      if (e.t === 'assignment_expression' && e.op === '=' && e.c[0]?.t === 'identifier') return [e.c[0], undefined];
+      return [undefined, undefined];
+    };
+    const [target, by] = stepOf();
+    if (target) {
+      if (target.t !== 'identifier' || by === undefined || guarded) {
+        // moved by something other than a constant step: no claim about it (nor any pair with it)
+        if (target.t === 'identifier') into.set(src.slice(target.s, target.e), NaN);
+      } else {
+        const name = src.slice(target.s, target.e);
+        into.set(name, (into.get(name) ?? 0) + by);
+      }
+    }
+    const choice = e.t === 'conditional_expression' || (e.t === 'binary_expression' && (e.op === '&&' || e.op === '||'));
+    for (const c of e.c) stepsIn(c, into, guarded || choice);
+  };
+  const seq = (ps: Array<Map<string, number>>, e: N): Array<Map<string, number>> => {
+    const add = new Map<string, number>();
+    stepsIn(e, add);
+    return ps.map((p) => {
+      const q = new Map(p);
+      for (const [k, v] of add) q.set(k, (q.get(k) ?? 0) + v);
+      return q;
+    });
+  };
+  const walk = (n: N, ps: Array<Map<string, number>>): Array<Map<string, number>> => {
+    if (!ok) return ps;
+    switch (n.t) {
+      case 'compound_statement': {
+        let out = ps;
+        for (const c of n.c) out = walk(c, out);
+        return out;
+      }
+      case 'expression_statement':
+      case 'declaration':
+        return seq(ps, n);
+      case 'if_statement': {
+        const [c, then, alt] = n.c;
+        if (!c || !then) {
+          ok = false;
+          return ps;
+        }
+        const tested = seq(ps, c);
+        const other = alt?.t === 'else_clause' ? alt.c[0] : alt;
+        const out = [...walk(then, tested), ...(other ? walk(other, tested) : tested)];
+        if (out.length > MAX_STEP_PATHS) ok = false;
+        return out;
+      }
+      case 'break_statement':
+      case 'return_statement':
+        // leaves the loop: what it moved no longer matters to the next pass
+        return [];
+      case 'parenthesized_expression':
+      case 'condition_clause':
+        return seq(ps, n);
+      default:
+        ok = false;
+        return ps;
+    }
+  };
+  let paths = walk(body, [new Map()]);
+  if (ok && update) paths = seq(paths, update);
+  if (ok && cond) paths = seq(paths, cond);
+  const out = ok ? paths.map((p) => new Map([...p].filter(([, v]) => Number.isFinite(v)).concat([...p].filter(([, v]) => !Number.isFinite(v)).map(([k]) => [k, NaN])))) : undefined;
+  // a variable moved by anything but constant steps on some path is left out of every claim
+  const bad = new Set(out?.flatMap((p) => [...p].filter(([, v]) => Number.isNaN(v)).map(([k]) => k)));
+  const clean = out?.map((p) => new Map([...p].filter(([k]) => !bad.has(k))));
+  pathsCache.set(body, clean ?? null);
+  return clean;
 }
 
 const BYTES = /^(?:(?:unsigned |signed )?char|u?int8_t|u_char|uchar|Bytef|byte|void)$/;
@@ -277,7 +391,7 @@ function nextStep(x: number, steps: readonly number[] | undefined): number {
 function widen(before: State, after: State, entry: State, pairs: Pairs, input: boolean, th?: Steps, callerInput = false): State {
   const out = after.clone();
   const budgeted = new Map(pairs.budget.map(([a, b]) => [a, b]));
-  const together = new Set(pairs.together.map(([a]) => a));
+  const together = new Set([...pairs.together, ...pairs.trails].map(([a]) => a));
   // (entries the pass did not touch are the same in both)
   const changed = before.vars.diffKeys(after.vars);
   for (const k of changed ?? after.vars.keys()) {
@@ -378,6 +492,35 @@ function capByTest(next: State, unwidened: State, cond: N, pairs: Pairs, fr: Fra
   }
 }
 
+/** A cursor that trails another over the same kind of value (`out` behind `s` in one buffer) is bounded by it. */
+function followTrails(st: State, entry: State, pairs: Pairs): void {
+  if (st.dead) return;
+  // an int's range, or the offsets of a pointer into one block (however many pieces)
+  const span = (v: Val | undefined): { o?: number; lo: number; hi: number } | undefined => {
+    if (v?.k === 'int') return { lo: v.lo, hi: v.hi };
+    if (v?.k !== 'ptr' || v.t.length === 0 || v.t.some((x) => x.o !== v.t[0]?.o)) return undefined;
+    return { o: v.t[0]?.o, lo: Math.min(...v.t.map((x) => x.lo)), hi: Math.max(...v.t.map((x) => x.hi)) };
+  };
+  for (const [a, b] of pairs.trails) {
+    const ca = st.vars.get(a);
+    const cb = st.vars.get(b);
+    if (!ca || !cb || ca.v.k !== cb.v.k || (ca.v.k !== 'int' && ca.v.k !== 'ptr')) continue;
+    if (ca.v.k === 'ptr' && (!byteType(ca.type) || !byteType(cb.type))) continue;
+    const ea = span(entry.vars.get(a)?.v);
+    const eb = span(entry.vars.get(b)?.v);
+    const na = span(ca.v);
+    const nb = span(cb.v);
+    if (!ea || !eb || !na || !nb || !Number.isFinite(nb.hi) || !Number.isFinite(ea.hi) || !Number.isFinite(eb.lo) || na.o !== ea.o || nb.o !== eb.o) continue;
+    capUpper(st, a, ea.hi + (nb.hi - eb.lo));
+    // (over input, how far it goes is up to the input, as far as b can go)
+    const bv = cb.v;
+    const cell = st.vars.get(a);
+    if (cell?.v.k === 'ptr' && !cell.v.inputOff && bv.k === 'ptr' && bv.t.every((t) => { const o = st.objs.get(t.o); return o?.taint && !o.weak; }) && na.hi > ea.hi) {
+      st.vars.set(a, { ...cell, v: { ...cell.v, inputOff: true } });
+    }
+  }
+}
+
 /** After the test: a variable moving with a bounded partner is bounded by it. */
 function followPartners(st: State, entry: State, pairs: Pairs): void {
   for (const [a, b] of pairs.together) {
@@ -441,22 +584,30 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
     // `while (n--)`: the step below zero happens only on the way out and is not used
     const countdown = cond !== undefined && isCountdown(cond);
     if (countdown) run.quiet++;
-    let t: State;
-    let f: State;
+    let forks: Array<[State, State]>;
     try {
-      [t, f] = cond ? branch(cond, s.clone(), fr, run) : [s.clone(), State.deadState()];
+      // a test calling a function of the scan with several outcomes (`while (read_rec(f, &r) == 0)`)
+      // goes into the body once per outcome that passes it, not with their join
+      forks = cond ? forkOn(cond, s.clone(), fr, run, (name) => resolveFunction(name, fr, run), (x) => branch(cond, x, fr, run)) : [[s.clone(), State.deadState()]];
     } finally {
       if (countdown) run.quiet--;
     }
-    // the condition held, so the character it read was not the terminator
-    if (scan) stopAtTerminator(t, scan, -1, fr, run);
-    followPartners(t, st, pairs);
-    const exitAt = exits.length;
-    exits.push(f);
-    if (t.dead) break;
+    const ts: State[] = [];
+    const exitFrom = exits.length;
+    for (const [t, f] of forks) {
+      // the condition held, so the character it read was not the terminator
+      if (scan) stopAtTerminator(t, scan, -1, fr, run);
+      followPartners(t, st, pairs);
+      followTrails(t, st, pairs);
+      followTrails(f, st, pairs);
+      exits.push(f);
+      if (!t.dead) ts.push(t);
+    }
+    const exitTo = exits.length;
+    if (ts.length === 0) break;
     entered = true;
     fr.conts.push([]);
-    const ends = [...(body ? execPaths(body, [t], fr, run) : [t]), ...(fr.conts.pop() ?? [])].filter((x) => !x.dead);
+    const ends = [...(body ? execPaths(body, ts, fr, run) : ts), ...(fr.conts.pop() ?? [])].filter((x) => !x.dead);
     if (update) for (const e of ends) evalExpr(update, e, fr, run);
     // leaving right after this pass, on each of its paths (before the join at the head blurs them):
     // `while (more) { free(p); more = 0; } free(p);` leaves with p freed
@@ -489,17 +640,17 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
       // return -1;` before `out[o++] = c`, whatever else moves the loop along) holds where the
       // loop leaves by its test too
       const narrowed = pass > 0 && cond && body ? narrowHead(s, s, st, out, exitTested(body, fr)) : undefined;
-      if (narrowed) exits[exitAt] = quietly(run, () => branch(cond as N, narrowed, fr, run))[1];
+      if (narrowed) exits.splice(exitFrom, exitTo - exitFrom, ...leaveBy(cond as N, narrowed, fr, run));
       break;
     }
     // out of passes before the values settled: the widened head still leaves by the test (with
     // the bounds the body's exit tests keep, as above, for this pass's head and the next one)
     if (pass === last && cond) {
       const tested = body && pass > 0 ? exitTested(body, fr) : undefined;
+      const own = tested ? narrowHead(s, s, st, out, tested) : undefined;
+      if (own) exits.splice(exitFrom, exitTo - exitFrom, ...leaveBy(cond, own, fr, run));
       const head = (tested ? narrowHead(next, s, st, out, tested) : undefined) ?? next.clone();
       exits.push(quietly(run, () => branch(cond, head, fr, run))[1]);
-      const own = tested ? narrowHead(s, s, st, out, tested) : undefined;
-      if (own) exits[exitAt] = quietly(run, () => branch(cond, own, fr, run))[1];
     }
     s = next;
   }
@@ -508,6 +659,11 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
   if (node && cond && entered && !outOfBudget && breaks.length === 0 && exits.every((x) => x.dead)) judgeEndless(node, fr, run);
   // leaving by the test and by each break are different paths (a break after a free is not the normal exit)
   return mergePaths([...exits, ...breaks]);
+}
+
+/** The states that leave a loop by its test from head `st` (one per outcome of a call the test makes). */
+function leaveBy(cond: N, st: State, fr: Frame, run: Run): State[] {
+  return quietly(run, () => forkOn(cond, st, fr, run, (name) => resolveFunction(name, fr, run), (x) => branch(cond, x, fr, run)).map(([, f]) => f));
 }
 
 const exitTests = new WeakMap<N, Set<string>>();

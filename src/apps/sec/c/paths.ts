@@ -149,12 +149,23 @@ function groupOutcomes(list: readonly Outcome[], key: (o: Outcome) => string): O
   return groupBy(list, key, (g, o) => ({ state: joinStates(g.state, o.state), ret: joinVal(g.ret, o.ret), line: g.line, file: g.file }));
 }
 
-/** The split a statement is running under: the call it splits on and that call's outcomes. */
+/**
+ * The split a statement is running under: the calls it splits on (in order), each call's outcomes
+ * (computed once per choice made at the calls before it), and this run's choices.
+ */
 export interface Fork {
-  node: N;
-  outcomes?: Outcome[];
-  pick?: number;
+  nodes: N[];
+  outcomes: Map<string, Outcome[]>;
+  /** this run's outcome per call (by index in `nodes`; 0 when not given) */
+  picks: number[];
+  /** the calls this run reached, in order, with their number of outcomes */
+  seen: Array<{ i: number; n: number }>;
+  /** the choices this run made so far, as a key for the outcomes of the next call */
+  trail: string;
 }
+
+/** Runs of one statement at most (one per combination of its calls' outcomes). */
+const MAX_RUNS = 6;
 
 const outcomes = new WeakMap<FnDef, boolean>();
 
@@ -190,12 +201,13 @@ function multiOutcome(fn: FnDef): boolean {
 }
 
 /**
- * The first call in `root` that runs whenever `root` does (not behind `&&`, `||` or `?:`) and
- * calls one of the scan's own functions: the statement splits on its outcomes.
+ * The calls in `root` (not inside an arm of `?:`; the right side of `&&`/`||` counts) of the scan's
+ * own functions with several outcomes: the statement splits on their outcomes.
  */
-function forkableCall(root: N, fr: Frame, run: Run, resolve: (name: string) => FnDef | undefined): N | undefined {
-  for (const [n, name] of splitCalls(root, fr, run, resolve)) if (!fr.callers.includes(name) && name !== fr.fn.name) return n;
-  return undefined;
+function forkableCalls(root: N, fr: Frame, run: Run, resolve: (name: string) => FnDef | undefined): N[] {
+  const out: N[] = [];
+  for (const [n, name] of splitCalls(root, fr, run, resolve)) if (!fr.callers.includes(name) && name !== fr.fn.name && out.length < 3) out.push(n);
+  return out;
 }
 
 const splitCache = new WeakMap<Group, WeakMap<N, Array<[N, string]>>>();
@@ -222,7 +234,7 @@ function splitCalls(root: N, fr: Frame, run: Run, resolve: (name: string) => FnD
 
 const callsOf = new WeakMap<N, N[]>();
 
-/** Calls by plain name that a statement's evaluation always reaches, in order (cached per node). */
+/** Calls by plain name that a statement's evaluation reaches, in order (cached per node); not the arms of `?:`. */
 function directCalls(root: N): N[] {
   const hit = callsOf.get(root);
   if (hit) return hit;
@@ -236,6 +248,9 @@ function directCalls(root: N): N[] {
       continue;
     }
     if (n.t === 'binary_expression' && (n.op === '&&' || n.op === '||')) {
+      // the right side runs on the paths the left one lets through (`if (!s || !parse(s, &out))`):
+      // its call splits those paths; the others never reach it and are left as they are
+      if (n.c[1]) stack.push(n.c[1]);
       if (n.c[0]) stack.push(n.c[0]);
       continue;
     }
@@ -248,21 +263,36 @@ function directCalls(root: N): N[] {
 
 /**
  * Runs `fn` (one statement's evaluation) on `st`, and again on a copy of the state before it for
- * every further outcome of the call the statement splits on. Returns one result per outcome.
+ * every further combination of outcomes of the calls the statement splits on. Returns one result
+ * per run.
  */
 export function forkOn<R>(root: N | undefined, st: State, fr: Frame, run: Run, resolve: (name: string) => FnDef | undefined, fn: (s: State) => R): R[] {
-  const call = root && run.budget > 0 ? forkableCall(root, fr, run, resolve) : undefined;
-  if (!call) return [fn(st)];
+  const calls = root && run.budget > 0 ? forkableCalls(root, fr, run, resolve) : [];
+  if (calls.length === 0) return [fn(st)];
   const saved = run.fork;
-  const fork: Fork = { node: call };
+  const fork: Fork = { nodes: calls, outcomes: new Map(), picks: [], seen: [], trail: '' };
   const before = st.clone();
   run.fork = fork;
   try {
-    const out = [fn(st)];
-    const n = fork.outcomes?.length ?? 0;
-    for (let i = 1; i < n; i++) {
-      fork.pick = i;
-      out.push(fn(before.clone()));
+    const out: R[] = [];
+    const queue: number[][] = [[]];
+    while (queue.length > 0 && out.length < MAX_RUNS) {
+      const picks = queue.shift() as number[];
+      fork.picks = picks;
+      fork.seen = [];
+      fork.trail = '';
+      out.push(fn(out.length === 0 ? st : before.clone()));
+      // every other outcome of a call this run chose by default, the calls before it as this run had them
+      const prefix = [...picks];
+      for (const { i, n } of fork.seen) {
+        if (picks[i] !== undefined) continue;
+        for (let alt = 1; alt < n; alt++) {
+          const next = [...prefix];
+          next[i] = alt;
+          queue.push(next);
+        }
+        prefix[i] = 0;
+      }
     }
     return out;
   } finally {

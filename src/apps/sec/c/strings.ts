@@ -99,6 +99,13 @@ export function setString(v: Val, st: State, patch: Partial<Obj>, elem: number):
   if (v.k === 'ref') {
     const cell = st.vars.get(v.key);
     if (cell && cell.init !== YES) st.vars.set(v.key, { ...cell, init: YES });
+    // the struct's array members are written too (`memset(&s, 0, sizeof s)`, `fread(&hdr, …)`)
+    const prefix = `${v.key}.`;
+    const zero = patch.slo === 0 && patch.shi === 0;
+    for (const [k, m] of st.vars) {
+      if (!k.startsWith(prefix) || m.type?.arr === undefined || m.v.k !== 'ptr') continue;
+      setString(m.v, st, zero ? patch : { ...patch, slo: 0, shi: Infinity }, 1);
+    }
     return;
   }
   if (v.k !== 'ptr') return;

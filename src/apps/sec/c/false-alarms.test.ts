@@ -1,0 +1,295 @@
+/**
+ * False alarms on correct, ordinary C: each clean snippet must stay clean at the default threshold
+ * (0.4), and its flawed twin must still be reported.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeCFiles } from './index.js';
+
+const HEADERS = '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n';
+
+/** `rule@line` of the findings the scan shows by default (confidence 0.4 and above) */
+async function shown(source: string, file = 't.c'): Promise<string[]> {
+  const [r] = await analyzeCFiles([{ file, source: HEADERS + source, language: 'c' }]);
+  return (r?.findings ?? []).filter((f) => f.confidence >= 0.4).map((f) => `${f.rule}@${f.line - 4}`);
+}
+
+describe('scanf into a struct member', () => {
+  const prog = (check: string) => `
+struct volume { char name[64]; unsigned long long used; unsigned long long total; };
+int main(void) {
+  struct volume v; char line[256];
+  while (fgets(line, sizeof line, stdin)) {
+    if (sscanf(line, "%63s %llu %llu", v.name, &v.used, &v.total) != 3) continue;
+    ${check}
+    printf("%llu\\n", v.used * 100 + v.total / 2);
+  }
+  return 0;
+}`;
+  it('gets the member type range (unsigned: never below 0) and keeps order facts between members', async () => {
+    expect(await shown(prog('if (v.used > v.total || v.total > (1ULL << 50)) continue;'))).toEqual([]);
+  });
+  it('still reports the arithmetic when nothing bounds the members', async () => {
+    expect(await shown(prog('if (v.total == 0) continue;'))).toEqual(['c.integer.overflow@8']);
+  });
+});
+
+describe('memset of a whole struct', () => {
+  const prog = (init: string) => `
+struct stats { unsigned long by_len[21]; unsigned long words; };
+static void record(struct stats *st, size_t len) {
+  if (len > 20) len = 20;
+  st->by_len[len]++;
+  st->words++;
+}
+int main(int argc, char **argv) {
+  struct stats st;
+  ${init}
+  if (argc > 1) record(&st, strlen(argv[1]));
+  printf("%lu\\n", st.words);
+  return 0;
+}`;
+  it('initialises its array members', async () => {
+    expect(await shown(prog('memset(&st, 0, sizeof st);'))).toEqual([]);
+  });
+  it('leaves them uninitialised without it', async () => {
+    expect((await shown(prog('st.words = 0;'))).filter((f) => f.startsWith('c.uninit.use'))).toEqual(['c.uninit.use@5']);
+  });
+});
+
+describe('a call on the right of || whose result is tested', () => {
+  const prog = (copy: string) => `
+static const char *param(const char *qs, char *buf) {
+  const char *p = strchr(qs, '=');
+  if (p == NULL) return NULL;
+  ${copy}
+  return buf;
+}
+int main(void) {
+  const char *qs = getenv("QUERY_STRING");
+  char c[64], q[512];
+  if (!qs || !param(qs, c)) return 0;
+  strcpy(q, "SELECT ");
+  strcat(q, c);
+  puts(q);
+  return 0;
+}`;
+  it('splits on its outcomes: the failing one (buffer untouched) returns', async () => {
+    expect(await shown(prog('strncpy(buf, p, 63); buf[63] = 0;'))).toEqual([]);
+  });
+  it('still reports an unbounded copy', async () => {
+    expect(await shown(prog('strcpy(buf, p);'))).toContain('c.buffer.stack-overflow@13');
+  });
+});
+
+describe('two calls in one test, each with a failing outcome', () => {
+  const prog = (copy: string) => `
+static const char *param(const char *qs, int c, char *buf) {
+  const char *p = strchr(qs, c);
+  if (p == NULL) return NULL;
+  ${copy}
+  return buf;
+}
+int main(void) {
+  const char *qs = getenv("QUERY_STRING");
+  char a[64], b[64], q[512];
+  if (!qs || !param(qs, '=', a) || !param(qs, ':', b)) return 0;
+  strcpy(q, "SELECT ");
+  strcat(q, a);
+  strcat(q, b);
+  puts(q);
+  return 0;
+}`;
+  it('splits on every combination of their outcomes', async () => {
+    expect(await shown(prog('strncpy(buf, p, 63); buf[63] = 0;'))).toEqual([]);
+  });
+  it('still reports an unbounded copy', async () => {
+    expect(await shown(prog('strcpy(buf, p);'))).toContain('c.buffer.stack-overflow@13');
+  });
+});
+
+describe('a read loop filling a member buffer of a struct variable', () => {
+  const prog = (loop: string) => `
+#include <fcntl.h>
+#define MAX 8192
+typedef struct { char path[256]; char data[MAX + 1]; size_t len; } theme_t;
+static int load(theme_t *t) {
+  int fd = open(t->path, O_RDONLY);
+  ssize_t n;
+  if (fd < 0) return -1;
+  t->len = 0;
+  ${loop}
+    t->len += (size_t)n;
+  close(fd);
+  t->data[t->len] = '\0';
+  return 0;
+}
+int main(void) {
+  theme_t th;
+  snprintf(th.path, sizeof th.path, "/etc/theme");
+  if (load(&th) == 0) puts(th.data);
+  return 0;
+}`;
+  it('keeps the member below the test of the loop and the room the read was given', async () => {
+    expect(await shown(prog('while (t->len < MAX && (n = read(fd, t->data + t->len, MAX - t->len)) > 0)'))).toEqual([]);
+  });
+  it('still reports reads that ignore the room left', async () => {
+    expect((await shown(prog('while ((n = read(fd, t->data + t->len, MAX)) > 0)'))).some((f) => f.startsWith('c.buffer.'))).toBe(true);
+  });
+});
+
+describe('order facts between members end when a member is assigned', () => {
+  const prog = (reset: string) => `
+struct range { int lo; int hi; };
+static int width(struct range *r) { ${reset} return r->hi - r->lo; }
+int main(void) {
+  struct range r; int a[64];
+  if (scanf("%d %d", &r.lo, &r.hi) != 2) return 1;
+  if (r.lo < 0 || r.lo > r.hi || r.hi > 63) return 1;
+  a[width(&r)] = 1;
+  printf("%d\n", a[0]);
+  return 0;
+}`;
+  it('a difference of ordered members is not negative', async () => {
+    expect(await shown(prog(''))).toEqual([]);
+  });
+  it('but is once one of them was changed', async () => {
+    expect(await shown(prog('r->lo = 100;'))).toContain('c.buffer.underwrite@8');
+  });
+});
+
+describe('a constant table with a sentinel', () => {
+  const prog = (table: string) => `
+static const long BOUNDS[8] = { ${table} };
+int main(void) {
+  for (int i = 0; i < 8; i++) {
+    if (BOUNDS[i] < 0)
+      printf("  > %4ld ms\n", BOUNDS[i - 1]);
+    else
+      printf(" <= %4ld ms\n", BOUNDS[i]);
+  }
+  return 0;
+}`;
+  it('narrows the index to where the test of its element holds', async () => {
+    expect(await shown(prog('5, 10, 25, 50, 100, 250, 1000, -1'))).toEqual([]);
+  });
+  it('still reports the step before the start when the sentinel is first', async () => {
+    expect(await shown(prog('-1, 5, 10, 25, 50, 100, 250, 1000'))).toContain('c.buffer.underread@7');
+  });
+});
+
+describe('after gets has been reported', () => {
+  const prog = (read: string) => `
+static void trim(char *s) {
+  size_t n = strlen(s);
+  while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+    s[--n] = '\0';
+}
+int main(void) {
+  char name[32];
+  ${read}
+  trim(name);
+  printf("Hello, %s\n", name);
+  return 0;
+}`;
+  it('the string is taken to fit its buffer: no second finding for reading it', async () => {
+    expect(await shown(prog('if (gets(name) == NULL) return 1;'))).toEqual(['c.buffer.stack-overflow@9']);
+  });
+  it('the same read with a bound is clean', async () => {
+    expect(await shown(prog('if (fgets(name, sizeof name, stdin) == NULL) return 1;'))).toEqual([]);
+  });
+});
+
+describe('an in-place decoder: the write cursor trails the read cursor', () => {
+  const prog = (sig: string, call: string, decl: string) => `
+#include <ctype.h>
+static void url_decode(${sig}) {
+  ${sig.includes('out') ? '' : 'char *out = s;'}
+  while (*s) {
+    if (*s == '%' && isxdigit((unsigned char)s[1]) && isxdigit((unsigned char)s[2])) {
+      char hex[3] = { s[1], s[2], '\0' };
+      *out++ = (char)strtol(hex, NULL, 16);
+      s += 3;
+    } else if (*s == '+') {
+      *out++ = ' ';
+      s++;
+    } else {
+      *out++ = *s++;
+    }
+  }
+  *out = '\0';
+}
+int main(void) {
+  char name[256]${decl};
+  const char *q = getenv("QUERY_STRING");
+  if (!q || strlen(q) >= sizeof name) return 1;
+  strcpy(name, q);
+  ${call}
+  puts(name);
+  return 0;
+}`;
+  it('stays within the string it decodes', async () => {
+    expect(await shown(prog('char *s', 'url_decode(name);', ''))).toEqual([]);
+  });
+  it('still overflows a smaller separate output as far as the input goes', async () => {
+    const got = await shown(prog('const char *s, char *out', 'url_decode(name, dec);', ', dec[16]'));
+    expect(got).toContain('c.buffer.stack-overflow@8');
+  });
+});
+
+describe('unsigned subtraction guarded by an earlier comparison with an offset', () => {
+  const prog = (test: string) => `
+#include <stdint.h>
+static void parse(const uint8_t *buf, size_t len) {
+  size_t off = 0;
+  while (${test}) {
+    uint8_t type = buf[off];
+    off += 2;
+    size_t room = len - off;
+    printf("%u %zu\n", type, room);
+    if (buf[off - 1] > room) return;
+    off += buf[off - 1];
+  }
+}
+int main(void) {
+  uint8_t buf[4096];
+  size_t n = fread(buf, 1, sizeof buf, stdin);
+  parse(buf, n);
+  return 0;
+}`;
+  it('`off + 2 <= len` then `off += 2` leaves len - off >= 0', async () => {
+    expect((await shown(prog('off + 2 <= len'))).filter((f) => f.startsWith('c.integer'))).toEqual([]);
+  });
+  it('`off < len` does not', async () => {
+    expect((await shown(prog('off < len'))).filter((f) => f.startsWith('c.integer'))).toContain('c.integer.underflow@8');
+  });
+});
+
+describe('a loop whose test calls a reader with several outcomes', () => {
+  const prog = (check: string) => `
+#include <stdint.h>
+struct pkt { uint16_t type; uint16_t len; uint8_t body[256]; };
+static int read_pkt(FILE *f, struct pkt *p) {
+  uint8_t h[4];
+  if (fread(h, 1, 4, f) != 4) return -1;
+  p->type = (uint16_t)(h[0] << 8 | h[1]);
+  p->len = (uint16_t)(h[2] << 8 | h[3]);
+  ${check}
+  if (fread(p->body, 1, p->len < sizeof p->body ? p->len : sizeof p->body, f) == 0) return -1;
+  return 0;
+}
+int main(void) {
+  struct pkt p;
+  while (read_pkt(stdin, &p) == 0) {
+    uint32_t sum = 0;
+    for (uint16_t i = 0; i < p.len; i++) sum += p.body[i];
+    printf("type %u len %u sum %u\n", p.type, p.len, sum);
+  }
+  return 0;
+}`;
+  it('runs the body with the outcome that passed the test (the length was checked there)', async () => {
+    expect(await shown(prog('if (p->len > sizeof p->body) return -1;'))).toEqual([]);
+  });
+  it('still reports the read past the member when nothing checked the length', async () => {
+    expect((await shown(prog(''))).some((f) => f.startsWith('c.buffer.overread@17'))).toBe(true);
+  });
+});
