@@ -9,7 +9,7 @@ import { readMember, uncheckedInputFields } from './input-fields.js';
 import { lvalKey, staticType } from './names.js';
 import type { State } from './state.js';
 import { elemSize, intRange, INT_TYPE, isFloat, sizeOf, type CType } from './types.js';
-import { anyInt, capPtr, int, isConst, MAX_OBJECT, NO, YES, type IntV, type PtrV, type Val } from './values.js';
+import { anyInt, capPtr, int, isConst, MAX_OBJECT, NO, YES, joinData, type IntV, type PtrV, type Val } from './values.js';
 
 export function truthOf(v: Val): 0 | 1 | undefined {
   if (v.k === 'int') return v.lo > 0 || v.hi < 0 || v.nz ? 1 : v.lo === 0 && v.hi === 0 ? 0 : undefined;
@@ -98,8 +98,10 @@ export function arith(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, f
   const wide = a.wide || b.wide;
   // a total of counts of items read (`len += n`), or one plus a bounded amount, is still such a count
   const perItem = op === '+' && taint && [a, b].every((x) => (x.taint ? x.perItem && !x.weak : Number.isFinite(x.hi) && x.lo >= 0));
+  // bytes of data stay data; a paired length less or plus a program value is still that length
+  const dataFacts = a.data || b.data || a.szOf || b.szOf ? joinData(a, b, op) : undefined;
   const out = (lo: number, hi: number): IntV => ({
-    k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote, ...(taint ? { origin: src.origin } : {}), ...(weak ? { weak } : {}), ...(rel ? { rel } : {}), ...(every ? { every } : {}), ...(wide ? { wide } : {}), ...(perItem ? { perItem } : {}),
+    k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote, ...(taint ? { origin: src.origin } : {}), ...(weak ? { weak } : {}), ...(rel ? { rel } : {}), ...(every ? { every } : {}), ...(wide ? { wide } : {}), ...(perItem ? { perItem } : {}), ...dataFacts,
   });
   const lt = staticType(l, fr, run);
   const rt = staticType(r, fr, run);

@@ -124,6 +124,8 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   if (ls) {
     narrowSubject(t, ls, op, rv);
     narrowSubject(f, ls, NEG[op] as string, rv);
+    markBound(t, ls, op, rv);
+    markBound(f, ls, NEG[op] as string, rv);
     if (!fixed(rv)) {
       markRel(t, ls, op);
       markRel(f, ls, NEG[op] as string);
@@ -132,6 +134,8 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   if (rs) {
     narrowSubject(t, rs, FLIP[op] as string, lv);
     narrowSubject(f, rs, FLIP[NEG[op] as string] as string, lv);
+    markBound(t, rs, FLIP[op] as string, lv);
+    markBound(f, rs, FLIP[NEG[op] as string] as string, lv);
     if (!fixed(lv)) {
       markRel(t, rs, FLIP[op] as string);
       markRel(f, rs, FLIP[NEG[op] as string] as string);
@@ -232,6 +236,29 @@ function fixed(v: Val): boolean {
   return v.k === 'int' && v.lo === v.hi && Number.isFinite(v.lo) && !v.taint;
 }
 
+/**
+ * `x op y` left x (a count from data) at most y, where y is a buffer's paired length (or what is
+ * left of it, or a value already held below it): x is held below that buffer's end.
+ */
+function markBound(st: State, s: Subject, op: string, y: Val): void {
+  if (st.dead || (op !== '<' && op !== '<=' && op !== '==') || y.k !== 'int' || (!y.szOf && !y.bnd)) return;
+  const add = (v: Val): Val | undefined => {
+    if (v.k !== 'int' || !v.taint || !v.data) return undefined;
+    const bnd = [...new Set([...(v.bnd ?? []), ...(y.szOf ?? []), ...(y.bnd ?? [])])];
+    return bnd.length === (v.bnd?.length ?? 0) ? undefined : { ...v, bnd };
+  };
+  if ('key' in s) {
+    const cell = st.vars.get(s.key);
+    const v = cell && add(cell.v);
+    if (cell && v) st.vars.set(s.key, { ...cell, v });
+    return;
+  }
+  const o = st.objs.get(s.o);
+  const old = o?.slots?.get(s.off);
+  const v = old && add(old);
+  if (o && v) st.updateObj(o.id, { slots: new Map([...(o.slots ?? []), [s.off, v]]) });
+}
+
 /** `x op y` left x bounded above by another variable's value: x is relationally checked input. */
 function markRel(st: State, s: Subject, op: string): void {
   if (st.dead || (op !== '<' && op !== '<=' && op !== '==')) return;
@@ -268,6 +295,7 @@ function narrowSum(st: State, sum: N, op: string, bound: IntV, fr: Frame, run: R
     const vx = ints[i] as IntV;
     // `a + b <= n`: each is bounded by the others
     if (ints.some((v, j) => j !== i && !fixed(v))) markRel(st, sx, op);
+    markBound(st, sx, op, bound);
     const rest = los - vx.lo;
     if (Number.isFinite(rest)) narrowSubject(st, sx, op, { ...bound, lo: bound.lo - rest, hi: bound.hi - rest });
   });

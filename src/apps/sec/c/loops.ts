@@ -624,7 +624,7 @@ export function execFor(n: N, st: State, fr: Frame, run: Run): State[] {
   if (!cell) return loop(cond, body, update, s, fr, run, n);
   if (lo > hi) return [s];
   s = s.clone();
-  s.vars.set(key, { ...cell, v: { k: 'int', lo, hi, taint: counted.taint, src: counted.src, srcNote: 'loop bound', every: true }, init: YES });
+  s.vars.set(key, { ...cell, v: { k: 'int', lo, hi, taint: counted.taint, src: counted.src, srcNote: 'loop bound', every: true, ...counted.data }, init: YES });
   // `for (i = 0; i < n; i++) *d++ = …`: d covers as much as i does (`p--` as much the other way)
   const pairs = pairsOf(body, update, fr, run);
   const counter = counted.last < lo ? -1 : 1;
@@ -664,11 +664,17 @@ function countedLoop(cond: N | undefined, update: N | undefined, st: State, fr: 
     if (!Number.isFinite(start.hi) || (cond.op !== '>' && cond.op !== '>=' && cond.op !== '!=')) return undefined;
     const lo = cond.op === '>=' ? bound.lo : bound.lo + 1;
     if (!Number.isFinite(lo) || start.hi - lo > 1e12) return undefined;
-    return { key, lo, hi: start.hi, last: lo - 1, taint: bound.taint, src: bound.src };
+    return { key, lo, hi: start.hi, last: lo - 1, taint: bound.taint, src: bound.src, data: dataOf(bound) };
   }
   if (!Number.isFinite(start.lo)) return undefined;
   if (cond.op !== '<' && cond.op !== '<=' && cond.op !== '!=') return undefined;
   const hi = cond.op === '<=' ? bound.hi : bound.hi - 1;
   if (!Number.isFinite(hi) || hi - start.lo > 1e12) return undefined;
-  return { key, lo: start.lo, hi, last: hi + 1, taint: bound.taint, src: bound.src };
+  return { key, lo: start.lo, hi, last: hi + 1, taint: bound.taint, src: bound.src, data: dataOf(bound) };
+}
+
+/** An index counted up to a count from data is data too, held below what held the count (or below the paired length it runs to). */
+function dataOf(bound: IntV): Pick<IntV, 'data' | 'bnd'> | undefined {
+  if (bound.taint && bound.data) return { data: true, ...(bound.bnd ? { bnd: bound.bnd } : {}) };
+  return undefined;
 }

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { RawFinding } from '../finding.js';
+import { analyzeCFiles } from './index.js';
+
+const HEADERS = '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <stdint.h>\n#include <unistd.h>\n';
+
+async function scan(source: string, file = 't.c'): Promise<RawFinding[]> {
+  const [r] = await analyzeCFiles([{ file, source: HEADERS + source, language: file.endsWith('.cpp') ? 'cpp' : 'c' }]);
+  return r?.findings ?? [];
+}
+
+/** `rule@line` (line within `source`, without the headers) */
+async function found(source: string, file = 't.c'): Promise<string[]> {
+  const off = HEADERS.split('\n').length - 1;
+  return (await scan(source, file)).map((f) => `${f.rule}@${f.line - off}`);
+}
+
+describe('a buffer and its paired length: counts read out of the data', () => {
+  const record = (check: string) => [
+    'int rec_sum(const unsigned char *p, size_t n) {',
+    '  size_t k, j; int s = 0;',
+    '  if (n < 2) return -1;',
+    '  k = p[0] | (p[1] << 8);',
+    check,
+    '  for (j = 0; j < k; j++) s += p[2 + j];',
+    '  return s;',
+    '}',
+  ].join('\n');
+
+  it('reports an index from a length field that nothing tests against the length (a library caller: 0.45)', async () => {
+    const got = await scan(record(''));
+    const f = got.find((x) => x.rule === 'c.buffer.overread');
+    expect(f?.tier).toBe('suspect');
+    expect(f?.confidence).toBeCloseTo(0.45);
+  });
+
+  it('is quiet once the field is tested against what is left of the length', async () => {
+    expect(await found(record('  if (k > n - 2) return -1;'))).toEqual([]);
+    expect(await found(record('  if (2 + k > n) return -1;'))).toEqual([]);
+  });
+
+  it('reports a label copied out of the message when only the output room was checked', async () => {
+    const src = (extra: string) => [
+      'int name(const uint8_t *m, size_t mlen, char *out, size_t outsz) {',
+      '  size_t pos = 0, o = 0;',
+      '  while (pos < mlen) {',
+      '    uint8_t lab = m[pos++];',
+      '    if (lab == 0) break;',
+      '    if (o + lab + 1 >= outsz) return -1;',
+      extra,
+      '    memcpy(out + o, m + pos, lab);',
+      '    o += lab; pos += lab;',
+      '  }',
+      '  out[o] = 0;',
+      '  return (int)o;',
+      '}',
+    ].join('\n');
+    expect(await found(src(''))).toEqual(['c.buffer.overread@8']);
+    expect(await found(src('    if (lab > mlen - pos) return -1;'))).toEqual([]);
+  });
+
+  it('reports at 0.75 when the buffer was filled from a file, not for a block sized by the count itself', async () => {
+    const prog = [
+      'static void show(const unsigned char *b, size_t n) {',
+      '  size_t pos = 0;',
+      '  while (pos + 2 <= n) {',
+      '    unsigned len = b[pos + 1], i;',
+      '    for (i = 0; i < len; i++) printf("%02x", b[pos + 2 + i]);',
+      '    pos += 2 + len;',
+      '  }',
+      '}',
+      'int main(int argc, char **argv) {',
+      '  FILE *f = fopen(argv[1], "rb"); long sz; unsigned char *b; size_t n;',
+      '  if (!f || argc < 2) return 1;',
+      '  fseek(f, 0, SEEK_END); sz = ftell(f); fseek(f, 0, SEEK_SET);',
+      '  if (sz <= 0 || sz > 4096) return 1;',
+      '  b = malloc((size_t)sz); if (!b) return 1;',
+      '  n = fread(b, 1, (size_t)sz, f); fclose(f);',
+      '  show(b, n); free(b); return 0;',
+      '}',
+    ].join('\n');
+    const got = await scan(prog);
+    const f = got.find((x) => x.rule === 'c.buffer.overread');
+    expect(f?.confidence).toBeCloseTo(0.75);
+    const fixed = prog.replace('unsigned len = b[pos + 1], i;', 'unsigned len = b[pos + 1], i; if (len > n - pos - 2) break;');
+    expect((await scan(fixed)).filter((x) => x.rule === 'c.buffer.overread')).toEqual([]);
+    const framed = [
+      'static int readn(int fd, void *buf, size_t n) { unsigned char *p = buf; while (n > 0) { ssize_t r = read(fd, p, n); if (r <= 0) return -1; p += r; n -= (size_t)r; } return 0; }',
+      'int main(void) {',
+      '  unsigned char h[2];',
+      '  while (readn(0, h, 2) == 0) {',
+      '    size_t len = h[0] | (h[1] << 8); char *m = malloc(len + 1);',
+      '    if (!m || readn(0, m, len) != 0) return 1;',
+      '    m[len] = 0; puts(m); free(m);',
+      '  }',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect((await found(framed)).filter((x) => x.startsWith('c.buffer'))).toEqual([]);
+  });
+});
