@@ -99,3 +99,71 @@ describe('a buffer and its paired length: counts read out of the data', () => {
     expect((await found(framed)).filter((x) => x.startsWith('c.buffer'))).toEqual([]);
   });
 });
+
+describe('memory freed in one pass of a loop and used in the next', () => {
+  const shell = (logout: string) => [
+    'struct sess { char *user; unsigned posts; };',
+    'static void end(struct sess *s) { if (s->user != NULL) free(s->user);' + logout + ' s->posts = 0; }',
+    'static void cmd(struct sess *s, char *line) {',
+    '  if (strncmp(line, "login ", 6) == 0) { char *c = strdup(line + 6); if (!c) return; if (s->user) end(s); s->user = c; }',
+    '  else if (strcmp(line, "logout") == 0) end(s);',
+    '  else if (strcmp(line, "whoami") == 0) puts(s->user != NULL ? s->user : "nobody");',
+    '}',
+    'int main(void) {',
+    '  struct sess s = { NULL, 0 }; char line[128];',
+    '  while (fgets(line, sizeof line, stdin)) cmd(&s, line);',
+    '  if (s.user) free(s.user);',
+    '  return 0;',
+    '}',
+  ].join('\n');
+
+  it('reports the second free and the use after a command that freed without clearing', async () => {
+    const got = await found(shell(''));
+    expect(got).toContain('c.memory.double-free@2');
+    expect(got).toContain('c.memory.use-after-free@6');
+  });
+
+  it('is quiet when the pointer is cleared after the free', async () => {
+    expect((await found(shell(' s->user = NULL;'))).filter((f) => f.startsWith('c.memory'))).toEqual([]);
+  });
+
+  it('reports a pointer kept to a block a counted loop freed on an earlier pass', async () => {
+    const src = (fix: string) => [
+      'void run(int n) {',
+      '  char *p = malloc(8), *last = NULL; int i;',
+      '  if (!p) return;',
+      '  for (i = 0; i < n; i++) {',
+      '    if (last) putchar(last[0]);',
+      `    if (i == 2) { last = p; free(p); p = NULL;${fix} }`,
+      '  }',
+      '  free(p);',
+      '}',
+    ].join('\n');
+    expect(await found(src(''))).toContain('c.memory.use-after-free@5');
+    expect((await found(src(' last = NULL;'))).filter((f) => f.startsWith('c.memory'))).toEqual([]);
+  });
+
+  it('does not run a second pass a loop bound of one rules out', async () => {
+    const src = ['void once(void) {', '  char *p = malloc(8); int i;', '  for (i = 0; i < 1; i++) free(p);', '}'].join('\n');
+    expect((await found(src)).filter((f) => f.startsWith('c.memory'))).toEqual([]);
+  });
+
+  it('reports a block a rejected item leaves behind when the next pass overwrites its pointer', async () => {
+    const src = (fix: string) => [
+      'struct q { char *items[16]; int n; };',
+      'static int push(struct q *q, char *s) { if (q->n >= 16 || s[0] == 0) return -1; q->items[q->n++] = s; return 0; }',
+      'int main(void) {',
+      '  struct q q = { { NULL }, 0 }; char buf[64]; char *j;',
+      '  while (scanf("%63s", buf) == 1) {',
+      '    j = strdup(buf);',
+      '    if (!j) break;',
+      `    if (push(&q, j) < 0) {${fix} continue; }`,
+      '  }',
+      '  while (q.n > 0) free(q.items[--q.n]);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await found(src(''))).toContain('c.memory.leak@6');
+    expect((await found(src(' free(j);'))).filter((f) => f.startsWith('c.memory'))).toEqual([]);
+  });
+});
