@@ -167,3 +167,26 @@ describe('memory freed in one pass of a loop and used in the next', () => {
     expect((await found(src(' free(j);'))).filter((f) => f.startsWith('c.memory'))).toEqual([]);
   });
 });
+
+describe('unsigned wrap of a C library length', () => {
+  it('reports strlen(s) - 1 on a line that may be empty, not after a test that it is not', async () => {
+    const src = (test: string) => [
+      'static size_t last(const char *s) {',
+      `  ${test}`,
+      '  size_t i = strlen(s) - 1;',
+      '  return i;',
+      '}',
+      'int main(void) {',
+      '  char line[64];',
+      '  while (fgets(line, sizeof line, stdin)) {',
+      '    size_t n = strlen(line);',
+      '    if (n && line[n - 1] == 10) line[n - 1] = 0;',
+      '    printf("%zu", last(line));',
+      '  }',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    expect(await found(src(''))).toContain('c.integer.underflow@3');
+    expect((await found(src('if (s[0] == 0) return 0;'))).filter((f) => f.startsWith('c.integer'))).toEqual([]);
+  });
+});
