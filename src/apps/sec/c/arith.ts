@@ -200,6 +200,9 @@ function ptrDiff(a: PtrV, b: PtrV, l: N, st: State, fr: Frame, run: Run): IntV {
   const v: IntV = { k: 'int', lo: hi >= 0 ? Math.max(0, Math.floor(lo / es)) : Math.floor(lo / es), hi: Math.min(Math.ceil(hi / es), MAX_OBJECT), taint: false };
   if (!Number.isFinite(v.lo) && !Number.isFinite(v.hi)) return anyInt();
   if (o?.taint && lo !== hi) Object.assign(v, { taint: true, origin: o.origin, ...(o.weak ? { weak: true } : {}), src: o.taintLine, srcNote: 'distance between two places in input' });
+  // the room between two places in a buffer handed in with its length (`end - p`): a count held
+  // below it stays inside that buffer
+  if (o?.paired) v.szOf = [o.id];
   return v;
 }
 

@@ -147,6 +147,13 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     orderPointers(t, ls.key, rs.key, op, es);
     orderPointers(f, ls.key, rs.key, NEG[op] as string, es);
   }
+  // `p < end`, `p + n > end` for places in a buffer handed in with its length: held below a place in it
+  if (lv.k === 'ptr' && rv.k === 'ptr') {
+    belowPlace(t, l, op, rv, fr, run);
+    belowPlace(f, l, NEG[op] as string, rv, fr, run);
+    belowPlace(t, r, FLIP[op] as string, lv, fr, run);
+    belowPlace(f, r, FLIP[NEG[op] as string] as string, lv, fr, run);
+  }
   // `a + b <= n`: each is at most n minus the other's least value
   if (!ls && rv.k === 'int' && l.t === 'binary_expression' && l.op === '+' && l.c[0] && l.c[1]) {
     narrowSum(t, l, op, rv, fr, run);
@@ -257,6 +264,31 @@ function markBound(st: State, s: Subject, op: string, y: Val): void {
   const old = o?.slots?.get(s.off);
   const v = old && add(old);
   if (o && v) st.updateObj(o.id, { slots: new Map([...(o.slots ?? []), [s.off, v]]) });
+}
+
+/**
+ * `p op q` left p (or `p + n`) at or below q, a place in a paired buffer (see markBound): a pointer
+ * moved by data is held inside that buffer, and so is a count from data added to it.
+ */
+function belowPlace(st: State, e: N, op: string, q: PtrV, fr: Frame, run: Run): void {
+  if (st.dead || (op !== '<' && op !== '<=' && op !== '==')) return;
+  const ids = [...new Set(q.t.map((x) => x.o))].filter((id) => st.objs.get(id)?.paired);
+  if (ids.length === 0) return;
+  let x = e;
+  while ((x.t === 'parenthesized_expression' || x.t === 'cast_expression') && x.c.length > 0) x = x.c[x.c.length - 1] as N;
+  const terms = x.t === 'binary_expression' && x.op === '+' && x.c[0] && x.c[1] ? [x.c[0], x.c[1]] : [x];
+  const room: IntV = { k: 'int', lo: -Infinity, hi: Infinity, taint: false, szOf: ids };
+  for (const term of terms) {
+    const key = plainKey(term, fr, run);
+    const cell = key ? st.vars.get(key) : undefined;
+    if (key && cell?.v.k === 'ptr' && cell.v.dOff) {
+      const dOff = [...new Set([...cell.v.dOff, ...ids])];
+      if (dOff.length !== cell.v.dOff.length) st.vars.set(key, { ...cell, v: { ...cell.v, dOff } });
+      continue;
+    }
+    const sx = subject(term, st, fr, run);
+    if (sx) markBound(st, sx, '<=', room);
+  }
 }
 
 /** `x op y` left x bounded above by another variable's value: x is relationally checked input. */

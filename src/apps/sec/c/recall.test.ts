@@ -59,6 +59,25 @@ describe('a buffer and its paired length: counts read out of the data', () => {
     expect(await found(src('    if (lab > mlen - pos) return -1;'))).toEqual([]);
   });
 
+  it('follows pointer walks: a test against the end pointer or the room left (end - p) bounds the count', async () => {
+    const walk = (check: string) => [
+      'int walk(const uint8_t *buf, size_t len, uint8_t *out, size_t outsz) {',
+      '  const uint8_t *p = buf, *end = buf + len; size_t o = 0;',
+      '  while (p < end) {',
+      '    uint8_t n = *p++;',
+      check,
+      '    if (o + n > outsz) return -1;',
+      '    memcpy(out + o, p, n);',
+      '    o += n; p += n;',
+      '  }',
+      '  return (int)o;',
+      '}',
+    ].join('\n');
+    expect(await found(walk(''))).toEqual(['c.buffer.overread@7']);
+    expect(await found(walk('    if (p + n > end) return -1;'))).toEqual([]);
+    expect(await found(walk('    if (n > (size_t)(end - p)) return -1;'))).toEqual([]);
+  });
+
   it('reports at 0.75 when the buffer was filled from a file, not for a block sized by the count itself', async () => {
     const prog = [
       'static void show(const unsigned char *b, size_t n) {',
