@@ -91,7 +91,31 @@ export function checkIndex(p: Val, idx: IntV, size: number, write: boolean, node
     grown,
     every: idx.lo === idx.hi || Boolean(idx.every),
     wide: idx.wide,
+    data: dataBounds(idx),
   });
+}
+
+/** the bounds of a count or index from data (IntV.bnd); undefined when it is not from data */
+export function dataBounds(v: IntV | undefined): number[] | undefined {
+  // (the paired length itself, or what is left of it, reaches no further than the end)
+  return v?.taint && v.data ? [...(v.bnd ?? []), ...(v.szOf ?? [])] : undefined;
+}
+
+/**
+ * Memory a function received beside its length (`parse(buf, len)`, size unknown here) reached at
+ * an index, an offset or for a length read out of data that no test held below that length (a TLV
+ * length, a label length): the data decides how far past the end it goes. A suspect: 0.45 when
+ * only a caller of an exported function is seen to hand the memory in, 0.75 when the scan filled
+ * it from a file, the network or stdin.
+ */
+function pairedOverrun(p: Val, o: Obj, write: boolean, node: N, fr: Frame, run: Run, info: RangeInfo): boolean {
+  if (p.k !== 'ptr' || !o.paired || o.freed !== NO) return false;
+  const open = (bnd: number[] | undefined) => bnd !== undefined && !bnd.includes(o.id);
+  if (!open(info.data) && !open(p.dOff)) return false;
+  const input = o.taint && !o.weak;
+  const detail = `${info.what} ${write ? 'into' : 'of'} ${o.name}, whose length was handed in beside it: ${open(info.data) ? 'the amount' : 'the offset'} comes from data read out of a buffer and no test holds it below that length`;
+  emit(!write ? 'c.buffer.overread' : o.kind === 'heap' ? 'c.buffer.heap-overflow' : o.kind === 'stack' ? 'c.buffer.stack-overflow' : 'c.buffer.overflow', o, node, fr, run, info, detail, input ? CONF.input : CONF.caller, true);
+  return true;
 }
 
 export interface RangeInfo {
@@ -112,6 +136,8 @@ export interface RangeInfo {
   every?: boolean;
   /** the range comes from widening a loop: imprecise */
   wide?: boolean;
+  /** the index or length was read out of data: the objects whose paired length a test held it below */
+  data?: number[];
 }
 
 /** Confidences of range findings: see docs/jsec-engine.md "Tiers". */
@@ -164,7 +190,10 @@ export function checkRange(
     let size = o.size;
     // a member array or a declared array bounds the access more tightly than its enclosing object
     if (info.cap !== undefined && t.lo === t.hi && t.o !== -1) size = Math.min(size ?? Infinity, t.lo + info.cap);
-    if (size === undefined || !Number.isFinite(size)) continue;
+    if (size === undefined || !Number.isFinite(size)) {
+      if (pairedOverrun(p, o, write, node, fr, run, info)) return;
+      continue;
+    }
     const rule: RuleId = !write ? 'c.buffer.overread' : o.kind === 'heap' ? 'c.buffer.heap-overflow' : o.kind === 'stack' ? 'c.buffer.stack-overflow' : 'c.buffer.overflow';
     if (Number.isFinite(endHi)) {
       if (endHi <= size) continue;

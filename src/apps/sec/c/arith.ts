@@ -11,7 +11,7 @@ import { fieldLoc } from './fields.js';
 import { quietly } from './eval.js';
 import type { State } from './state.js';
 import { elemSize, intRange, INT_TYPE, isFloat, sizeOf, type CType } from './types.js';
-import { anyInt, capPtr, int, isConst, MAX_OBJECT, NO, YES, type IntV, type PtrV, type Val } from './values.js';
+import { anyInt, capPtr, int, isConst, MAX_OBJECT, NO, YES, joinData, type IntV, type PtrV, type Val } from './values.js';
 
 export function truthOf(v: Val): 0 | 1 | undefined {
   if (v.k === 'int') return v.lo > 0 || v.hi < 0 || v.nz ? 1 : v.lo === 0 && v.hi === 0 ? 0 : undefined;
@@ -118,8 +118,10 @@ function arithValue(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, fr:
   const wide = a.wide || b.wide;
   // a total of counts of items read (`len += n`), or one plus a bounded amount, is still such a count
   const perItem = op === '+' && taint && [a, b].every((x) => (x.taint ? x.perItem && !x.weak : Number.isFinite(x.hi) && x.lo >= 0));
+  // bytes of data stay data; a paired length less or plus a program value is still that length
+  const dataFacts = a.data || b.data || a.szOf || b.szOf ? joinData(a, b, op) : undefined;
   const out = (lo: number, hi: number): IntV => ({
-    k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote, ...(taint ? { origin: src.origin } : {}), ...(weak ? { weak } : {}), ...(rel ? { rel } : {}), ...(every ? { every } : {}), ...(wide ? { wide } : {}), ...(perItem ? { perItem } : {}),
+    k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote, ...(taint ? { origin: src.origin } : {}), ...(weak ? { weak } : {}), ...(rel ? { rel } : {}), ...(every ? { every } : {}), ...(wide ? { wide } : {}), ...(perItem ? { perItem } : {}), ...dataFacts,
   });
   const lt = staticType(l, fr, run);
   const rt = staticType(r, fr, run);
@@ -218,6 +220,9 @@ function ptrDiff(a: PtrV, b: PtrV, l: N, st: State, fr: Frame, run: Run): IntV {
   const v: IntV = { k: 'int', lo: hi >= 0 ? Math.max(0, Math.floor(lo / es)) : Math.floor(lo / es), hi: Math.min(Math.ceil(hi / es), MAX_OBJECT), taint: false };
   if (!Number.isFinite(v.lo) && !Number.isFinite(v.hi)) return anyInt();
   if (o?.taint && lo !== hi) Object.assign(v, { taint: true, origin: o.origin, ...(o.weak ? { weak: true } : {}), src: o.taintLine, srcNote: 'distance between two places in input' });
+  // the room between two places in a buffer handed in with its length (`end - p`): a count held
+  // below it stays inside that buffer
+  if (o?.paired) v.szOf = [o.id];
   return v;
 }
 

@@ -3,6 +3,7 @@
  * (context-sensitive, depth- and budget-limited, so a flaw split across files is seen with the
  * values that make it); library functions use their models; anything else is an unknown call.
  */
+import { pairLengths } from './params.js';
 import type { N } from './ast.js';
 import { text, type FnDef, type Frame, type Run } from './context.js';
 import { macroBody } from './macros.js';
@@ -407,6 +408,7 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
       for (const [k, cell] of [...st.vars]) if (k.startsWith(`${argKey}.`)) st.vars.set(`${key}${k.slice(argKey.length)}`, cell);
     }
   });
+  pairLengths(fn, frame, st);
   // a constructor's member initialisers run before its body
   if (fn.inits && frame.self) memberInits(fn.inits, st, frame, run);
   const watched = watchArgs(fn, args, st, frame, fr, run);

@@ -124,6 +124,8 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   if (ls) {
     narrowSubject(t, ls, op, rv);
     narrowSubject(f, ls, NEG[op] as string, rv);
+    markBound(t, ls, op, rv);
+    markBound(f, ls, NEG[op] as string, rv);
     if (!fixed(rv)) {
       markRel(t, ls, op);
       markRel(f, ls, NEG[op] as string);
@@ -132,6 +134,8 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   if (rs) {
     narrowSubject(t, rs, FLIP[op] as string, lv);
     narrowSubject(f, rs, FLIP[NEG[op] as string] as string, lv);
+    markBound(t, rs, FLIP[op] as string, lv);
+    markBound(f, rs, FLIP[NEG[op] as string] as string, lv);
     if (!fixed(lv)) {
       markRel(t, rs, FLIP[op] as string);
       markRel(f, rs, FLIP[NEG[op] as string] as string);
@@ -142,6 +146,13 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     const es = elemSize(derefType(staticType(l, fr, run) ?? { base: 'char', ptr: 1 } as CType), run.group.structs) ?? 1;
     orderPointers(t, ls.key, rs.key, op, es);
     orderPointers(f, ls.key, rs.key, NEG[op] as string, es);
+  }
+  // `p < end`, `p + n > end` for places in a buffer handed in with its length: held below a place in it
+  if (lv.k === 'ptr' && rv.k === 'ptr') {
+    belowPlace(t, l, op, rv, fr, run);
+    belowPlace(f, l, NEG[op] as string, rv, fr, run);
+    belowPlace(t, r, FLIP[op] as string, lv, fr, run);
+    belowPlace(f, r, FLIP[NEG[op] as string] as string, lv, fr, run);
   }
   // `a + b <= n`: each is at most n minus the other's least value
   if (!ls && rv.k === 'int' && l.t === 'binary_expression' && l.op === '+' && l.c[0] && l.c[1]) {
@@ -243,6 +254,54 @@ function fixed(v: Val): boolean {
   return v.k === 'int' && v.lo === v.hi && Number.isFinite(v.lo) && !v.taint;
 }
 
+/**
+ * `x op y` left x (a count from data) at most y, where y is a buffer's paired length (or what is
+ * left of it, or a value already held below it): x is held below that buffer's end.
+ */
+function markBound(st: State, s: Subject, op: string, y: Val): void {
+  if (st.dead || (op !== '<' && op !== '<=' && op !== '==') || y.k !== 'int' || (!y.szOf && !y.bnd)) return;
+  const add = (v: Val): Val | undefined => {
+    if (v.k !== 'int' || !v.taint || !v.data) return undefined;
+    const bnd = [...new Set([...(v.bnd ?? []), ...(y.szOf ?? []), ...(y.bnd ?? [])])];
+    return bnd.length === (v.bnd?.length ?? 0) ? undefined : { ...v, bnd };
+  };
+  if ('key' in s) {
+    const cell = st.vars.get(s.key);
+    const v = cell && add(cell.v);
+    if (cell && v) st.vars.set(s.key, { ...cell, v });
+    return;
+  }
+  const o = st.objs.get(s.o);
+  const old = o?.slots?.get(s.off);
+  const v = old && add(old);
+  if (o && v) st.updateObj(o.id, { slots: new Map([...(o.slots ?? []), [s.off, v]]) });
+}
+
+/**
+ * `p op q` left p (or `p + n`) at or below q, a place in a paired buffer (see markBound): a pointer
+ * moved by data is held inside that buffer, and so is a count from data added to it.
+ */
+function belowPlace(st: State, e: N, op: string, q: PtrV, fr: Frame, run: Run): void {
+  if (st.dead || (op !== '<' && op !== '<=' && op !== '==')) return;
+  const ids = [...new Set(q.t.map((x) => x.o))].filter((id) => st.objs.get(id)?.paired);
+  if (ids.length === 0) return;
+  let x = e;
+  while ((x.t === 'parenthesized_expression' || x.t === 'cast_expression') && x.c.length > 0) x = x.c[x.c.length - 1] as N;
+  const terms = x.t === 'binary_expression' && x.op === '+' && x.c[0] && x.c[1] ? [x.c[0], x.c[1]] : [x];
+  const room: IntV = { k: 'int', lo: -Infinity, hi: Infinity, taint: false, szOf: ids };
+  for (const term of terms) {
+    const key = plainKey(term, fr, run);
+    const cell = key ? st.vars.get(key) : undefined;
+    if (key && cell?.v.k === 'ptr' && cell.v.dOff) {
+      const dOff = [...new Set([...cell.v.dOff, ...ids])];
+      if (dOff.length !== cell.v.dOff.length) st.vars.set(key, { ...cell, v: { ...cell.v, dOff } });
+      continue;
+    }
+    const sx = subject(term, st, fr, run);
+    if (sx) markBound(st, sx, '<=', room);
+  }
+}
+
 /** `x op y` left x bounded above by another variable's value: x is relationally checked input. */
 function markRel(st: State, s: Subject, op: string): void {
   if (st.dead || (op !== '<' && op !== '<=' && op !== '==')) return;
@@ -279,6 +338,7 @@ function narrowSum(st: State, sum: N, op: string, bound: IntV, fr: Frame, run: R
     const vx = ints[i] as IntV;
     // `a + b <= n`: each is bounded by the others
     if (ints.some((v, j) => j !== i && !fixed(v))) markRel(st, sx, op);
+    markBound(st, sx, op, bound);
     const rest = los - vx.lo;
     if (Number.isFinite(rest)) narrowSubject(st, sx, op, { ...bound, lo: bound.lo - rest, hi: bound.hi - rest });
   });

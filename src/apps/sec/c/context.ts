@@ -168,6 +168,8 @@ export interface Run {
   at?: string;
   /** on a loop's first pass, the variables its body assigns (their unassigned reads wait for the next pass) */
   loopAssigned?: ReadonlySet<string>;
+  /** while a loop's body is run once more after a pass that freed memory (loops.ts): the only rules reported */
+  only?: ReadonlySet<string>;
   /** the blocks standing for an array member of elements reached by a range index (fields.ts), by base block and member */
   members?: Map<string, number>;
   /** arithmetic whose result is stored straight into a narrower variable (`char r = c + 1`): checked in that type */
@@ -197,7 +199,7 @@ export interface Report {
  * call contexts report the same line twice, the more confident report stays.
  */
 export function report(fr: Frame, node: N, r: Report, run: Run): void {
-  if (run.quiet > 0) return;
+  if (run.quiet > 0 || (run.only && !run.only.has(r.rule))) return;
   let file = fr.file;
   let line = node.line;
   let at = node.s;

@@ -176,7 +176,7 @@ export function containerObject(type: CType, init: N | undefined, key: string, l
   // `std::vector<T> v(n)` with n known only as a range: size() is n
   const count = c.kind === 'vector' && n === undefined && first?.k === 'int' && list.length <= 2 && init?.t !== 'initializer_list' ? { ...first, lo: Math.max(0, first.lo) } : undefined;
   const o = newObj(run, st, {
-    kind: c.kind === 'array' ? (local ? 'stack' : 'unknown') : 'unknown', size: n === undefined ? undefined : n * elem, elem, slo: 0, shi: Infinity, ...(count ? { count } : {}),
+    kind: c.kind === 'array' ? (local ? 'stack' : 'unknown') : 'unknown', size: n === undefined ? undefined : n * elem, elem, slo: 0, shi: Infinity, ...(count ? { count } : {}), ...(count?.taint && count.data ? { dataSized: true } : {}),
     taint: false, freed: NO, init: c.kind === 'array' && !init && local && intRange(c.elem) ? NO : YES, escaped: true, line, name, local: c.kind === 'array' && local,
     ...(c.kind === 'array' && local ? { frame: fr.id } : {}),
   });
@@ -213,6 +213,7 @@ export function evalNew(n: N, st: State, fr: Frame, run: Run): Val {
   const o = newObj(run, st, {
     kind: 'heap', size, elem: elem ?? 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: args || isClassType(t, true, run.group.structs) || classOf(t.base, run, fr.file)?.constructed ? YES : NO,
     escaped: false, line: n.line, name: `the ${size ?? '?'}-byte block from new`, local: true, at: { file: fr.file.path, s: n.s, line: n.line },
+    ...(count.k === 'int' && count.taint && count.data ? { dataSized: true } : {}),
   });
   return { k: 'ptr', t: [{ o: o.id, lo: 0, hi: 0 }], nul: nothrow ? 1 : NO, ...(nothrow ? { nulSrc: { line: n.line, note: 'new (nothrow) can return NULL', fromAlloc: true } } : {}) };
 }

@@ -5,7 +5,7 @@
  */
 import type { N } from './ast.js';
 import { report, text, type Frame, type Run } from './context.js';
-import { checkDeref, checkRange, fmtRange } from './access.js';
+import { checkDeref, checkRange, dataBounds, fmtRange } from './access.js';
 import { evalExpr, quietly } from './eval.js';
 import { plainKey } from './arith.js';
 import { ownLengthArg } from './prefix.js';
@@ -21,6 +21,8 @@ export interface Bytes {
   hi: number;
   taint: boolean;
   weak?: boolean;
+  /** read out of data: see RangeInfo.data */
+  data?: number[];
 }
 
 export function scale(v: Val | undefined, elem: number): Bytes {
@@ -28,7 +30,7 @@ export function scale(v: Val | undefined, elem: number): Bytes {
   // a length is a size_t: an input that may be negative becomes a huge count (CWE-195)
   if (v.taint && !v.weak && !v.wide && v.lo < 0 && Number.isFinite(v.lo) && v.hi >= 0) return { lo: 0, hi: (2 ** 64 - 1) * elem, taint: true };
   // (a length a test against another variable bounded is the program's, not the input's)
-  return { lo: v.lo * elem, hi: v.hi * elem, taint: v.taint && !v.rel, weak: v.weak };
+  return { lo: v.lo * elem, hi: v.hi * elem, taint: v.taint && !v.rel, weak: v.weak, data: dataBounds(v) };
 }
 
 /**
@@ -142,10 +144,10 @@ export function checkWrite(name: string, d: Val, dNode: N | undefined, lenNode: 
     // a buffer the loop grows: what matters is whether input decides the length measured from its
     // base (the size the loop doubles is the program's), not the amount read into what is left
     const taint = grown ? rel.len.taint && !rel.len.perItem : bytes.taint;
-    checkRange(rel.base, 0, 0, whole.lo, whole.hi, true, n, st, fr, run, { what, taint, weak: bytes.weak, trace, cap, grown });
+    checkRange(rel.base, 0, 0, whole.lo, whole.hi, true, n, st, fr, run, { what, taint, weak: bytes.weak, trace, cap, grown, data: bytes.data });
     return;
   }
-  checkRange(d, 0, 0, bytes.lo, bytes.hi, true, n, st, fr, run, { what, taint: bytes.taint, weak: bytes.weak, trace, cap, grown });
+  checkRange(d, 0, 0, bytes.lo, bytes.hi, true, n, st, fr, run, { what, taint: bytes.taint, weak: bytes.weak, trace, cap, grown, data: bytes.data });
 }
 
 /**
@@ -197,7 +199,7 @@ export function copyCall(name: string, n: N, args: N[], st: State, fr: Frame, ru
         const ownLength = /^(strlen|wcslen)\(/.test(lenText) && args[si] && new RegExp(`^(strlen|wcslen)\\(${escapeRe(squash(args[si], fr))}\\)(\\+1)?(\\*sizeof\\(\\w+\\))?$`).test(lenText);
         // (or a variable that holds strlen(s), plus one: `len = strlen(val); memcpy(dst, val, len + 1)`)
         const ownLen = ownLength || (elem === 1 && ownLengthArg(args[si], args[li], st, fr, run));
-        if (Number.isFinite(bytes.hi) && !ownLen) checkRange(s, 0, 0, bytes.lo, bytes.hi, false, n, st, fr, run, { what: `${name} of ${fmtRange(bytes.lo, bytes.hi)} bytes`, taint: bytes.taint, weak: bytes.weak, trace: [] });
+        if (Number.isFinite(bytes.hi) && !ownLen) checkRange(s, 0, 0, bytes.lo, bytes.hi, false, n, st, fr, run, { what: `${name} of ${fmtRange(bytes.lo, bytes.hi)} bytes`, taint: bytes.taint, weak: bytes.weak, trace: [], data: bytes.data });
         fieldOverflow(name, args[di], bytes, n, fr, run);
       }
       const sl = strLen(s, st, elem);

@@ -106,6 +106,7 @@ export function libAlloc(name: string, n: N, args: N[], st: State, fr: Frame, ru
   const obj: Obj = newObj(run, st, {
     kind: stack ? 'stack' : 'heap', size, elem, slo, shi, taint, freed: NO, init, escaped: false, line: n.line,
     name: `the ${size ?? '?'}-byte block from ${name}`, local: true, at: { file: fr.file.path, s: n.s, line: n.line },
+    ...(sizeArgs?.some((i) => { const v = vals[i]; return v?.k === 'int' && v.taint && v.data; }) ? { dataSized: true } : {}),
   });
   if (name === 'realloc' && vals[0]?.k === 'ptr') {
     // the old block is either moved (freed) or kept when realloc fails; which one is decided by

@@ -607,8 +607,11 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
     if (ts.length === 0) break;
     entered = true;
     fr.conts.push([]);
+    // (the start of this pass, for what it frees: one state, or the forks of its test joined)
+    const before = pass <= 1 ? (ts.length === 1 ? (ts[0] as State).clone() : joinAll(ts.map((x) => x.clone()))) : undefined;
     const ends = [...(body ? execPaths(body, ts, fr, run) : ts), ...(fr.conts.pop() ?? [])].filter((x) => !x.dead);
     if (update) for (const e of ends) evalExpr(update, e, fr, run);
+    if (before) nextIteration(cond, body, before, ends, fr, run);
     // leaving right after this pass, on each of its paths (before the join at the head blurs them):
     // `while (more) { free(p); more = 0; } free(p);` leaves with p freed
     if (cond && pass === 0 && ends.length > 0 && ends.length <= 4) {
@@ -726,6 +729,64 @@ function narrowHead(wide: State, ran: State, entry: State, out: State, tested: R
     narrowed.vars.set(k, { ...w, v: { ...w.v, lo, hi } });
   }
   return narrowed;
+}
+
+/** the rules a loop's further iteration reports: what an earlier one freed, used or freed again */
+const LIFETIME: ReadonlySet<string> = new Set(['c.memory.use-after-free', 'c.memory.double-free', 'c.memory.leak']);
+
+/**
+ * a block freed for sure at the end of a pass that was not at its start, or a heap block the pass
+ * allocated that is still held only by the function (the next pass may overwrite its pointer)
+ */
+function freedInPass(start: State, end: State): boolean {
+  for (const id of start.objs.diffKeys(end.objs) ?? end.objs.keys()) {
+    const o = end.objs.get(id);
+    if (!o || (o.kind !== 'heap' && o.kind !== 'unknown')) continue;
+    const was = start.objs.get(id);
+    // (live for sure at the start: a maybe-freed block is a join's blur, not this pass's doing)
+    if (o.freed === YES && was?.freed === NO) return true;
+    if (!was && o.kind === 'heap' && o.freed === NO && !o.escaped && o.local && !o.partial) return true;
+  }
+  return false;
+}
+
+/**
+ * The fixpoint joins a pass's paths at the loop head, where "freed on one path" becomes a maybe
+ * that is never reported. So each path of a pass that freed a block (`if (cmd == LOGOUT)
+ * free(s->user);`, a node freed while the walk still holds it) runs the body once more, on its
+ * own: a use or a second free there, with nothing reassigning the pointer in between, is
+ * reported. Only those two rules; the run leaves no other trace (its returns, breaks and jumps
+ * are dropped), and it does not nest.
+ */
+function nextIteration(cond: N | undefined, body: N | undefined, start: State, ends: readonly State[], fr: Frame, run: Run): void {
+  if (!body || run.only || run.quiet > 0 || run.budget < 2000) return;
+  const freed = ends.filter((e) => freedInPass(start, e)).slice(0, 4);
+  if (freed.length === 0) return;
+  const f = fr as Frame & { gotos?: Map<string, State[]> };
+  const saved = { returns: fr.returns.length, retVals: fr.retVals.length, retLines: fr.retLines?.length, gotos: f.gotos && new Map([...f.gotos].map(([k, v]) => [k, [...v]])), loopAssigned: run.loopAssigned };
+  run.only = LIFETIME;
+  try {
+    for (const e of freed) {
+      const [t] = cond ? branch(cond, e.clone(), fr, run) : [e.clone()];
+      if (!t || t.dead) continue;
+      fr.breaks.push([]);
+      fr.conts.push([]);
+      try {
+        execPaths(body, [t], fr, run);
+      } finally {
+        fr.conts.pop();
+        fr.breaks.pop();
+      }
+    }
+  } finally {
+    run.only = undefined;
+    run.loopAssigned = saved.loopAssigned;
+    fr.returns.length = saved.returns;
+    fr.retVals.length = saved.retVals;
+    if (fr.retLines && saved.retLines !== undefined) fr.retLines.length = saved.retLines;
+    if (saved.gotos) f.gotos = saved.gotos;
+    else delete f.gotos;
+  }
 }
 
 function isCountdown(cond: N): boolean {
@@ -857,7 +918,7 @@ export function execFor(n: N, st: State, fr: Frame, run: Run): State[] {
   if (!cell) return loop(cond, body, update, s, fr, run, n);
   if (lo > hi) return [s];
   s = s.clone();
-  s.vars.set(key, { ...cell, v: { k: 'int', lo, hi, taint: counted.taint, src: counted.src, srcNote: 'loop bound', every: true }, init: YES });
+  s.vars.set(key, { ...cell, v: { k: 'int', lo, hi, taint: counted.taint, src: counted.src, srcNote: 'loop bound', every: true, ...counted.data }, init: YES });
   // `for (i = 0; i < n; i++) *d++ = …`: d covers as much as i does (`p--` as much the other way)
   const pairs = pairsOf(body, update, fr, run);
   const counter = counted.last < lo ? -1 : 1;
@@ -873,8 +934,23 @@ export function execFor(n: N, st: State, fr: Frame, run: Run): State[] {
   fr.breaks.push([]);
   fr.conts.push([]);
   // the one pass stands for every iteration: a path where some iteration freed a block stays apart
+  const before = s.clone();
   const outs = [...(body ? execPaths(body, [s], fr, run) : [s]), ...(fr.conts.pop() ?? [])].filter((o) => !o.dead);
   const breaks = fr.breaks.pop() ?? [];
+  // a further iteration (if the bound lets the loop run twice) sees what this one freed
+  // (on each path, one more than the index was there: `if (i == 9) free(p);` is the last pass)
+  if (hi > lo) {
+    const again = outs.flatMap((o) => {
+      const now = o.vars.get(key)?.v;
+      const from = Math.max(lo + 1, now?.k === 'int' ? now.lo + 1 : lo + 1);
+      const to = Math.min(hi, now?.k === 'int' ? now.hi + 1 : hi);
+      if (from > to) return [];
+      const c = o.clone();
+      c.vars.set(key, { ...cell, v: { k: 'int', lo: from, hi: to, taint: counted.taint, src: counted.src, srcNote: 'loop bound', every: true }, init: YES });
+      return [c];
+    });
+    nextIteration(undefined, body, before, again, fr, run);
+  }
   for (const o of outs) o.vars.set(key, { ...cell, v: int(last), init: YES });
   return mergePaths([...outs, ...breaks]);
 }
@@ -897,11 +973,17 @@ function countedLoop(cond: N | undefined, update: N | undefined, st: State, fr: 
     if (!Number.isFinite(start.hi) || (cond.op !== '>' && cond.op !== '>=' && cond.op !== '!=')) return undefined;
     const lo = cond.op === '>=' ? bound.lo : bound.lo + 1;
     if (!Number.isFinite(lo) || start.hi - lo > 1e12) return undefined;
-    return { key, lo, hi: start.hi, last: lo - 1, taint: bound.taint, src: bound.src };
+    return { key, lo, hi: start.hi, last: lo - 1, taint: bound.taint, src: bound.src, data: dataOf(bound) };
   }
   if (!Number.isFinite(start.lo)) return undefined;
   if (cond.op !== '<' && cond.op !== '<=' && cond.op !== '!=') return undefined;
   const hi = cond.op === '<=' ? bound.hi : bound.hi - 1;
   if (!Number.isFinite(hi) || hi - start.lo > 1e12) return undefined;
-  return { key, lo: start.lo, hi, last: hi + 1, taint: bound.taint, src: bound.src };
+  return { key, lo: start.lo, hi, last: hi + 1, taint: bound.taint, src: bound.src, data: dataOf(bound) };
+}
+
+/** An index counted up to a count from data is data too, held below what held the count (or below the paired length it runs to). */
+function dataOf(bound: IntV): Pick<IntV, 'data' | 'bnd'> | undefined {
+  if (bound.taint && bound.data) return { data: true, ...(bound.bnd ? { bnd: bound.bnd } : {}) };
+  return undefined;
 }

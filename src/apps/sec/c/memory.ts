@@ -12,7 +12,7 @@ import { referenced, type Cell, type State } from './state.js';
 import { elemSize, intRange, type CType } from './types.js';
 import { argvString } from './params.js';
 import { isObjectMember } from './cpp-class.js';
-import { anyInt, int, joinVal, NO, UNKNOWN, YES, type IntV, type Obj, type Origin, type PtrV, type Target, type Val } from './values.js';
+import { anyInt, int, joinVal, meet, NO, UNKNOWN, YES, type IntV, type Obj, type Origin, type PtrV, type Target, type Val } from './values.js';
 
 export function newObj(run: Run, st: State, o: Omit<Obj, 'id'>): Obj {
   const obj: Obj = { id: run.nextObj++, file: run.at, ...o };
@@ -302,7 +302,7 @@ export function loadElement(p: PtrV, idx: IntV, size: number, n: N, st: State, f
     else missing = true;
   }
   if (out && !missing) return out;
-  if (taint) return { k: 'int', lo: -128, hi: 255, taint: true, nz: nonZero || undefined, weak: weak || undefined, origin };
+  if (taint) return { k: 'int', lo: -128, hi: 255, taint: true, nz: nonZero || undefined, weak: weak || undefined, origin, data: true };
   return nonZero ? { k: 'int', lo: -Infinity, hi: Infinity, taint: false, nz: true } : anyInt();
 }
 
@@ -366,6 +366,8 @@ export function shift(p: PtrV, i: IntV, size: number): PtrV {
   const exact = p.t.every((t) => t.lo === t.hi);
   if (exact && i.every) out.every = true;
   else if (i.lo !== i.hi) delete out.every;
+  // moved by data: the bounds that hold on every data amount it was moved by
+  if (i.taint && i.data) out.dOff = p.dOff ? meet(p.dOff, i.bnd ?? []) : i.bnd ?? [];
   if (i.taint && !i.weak && !i.wide && !i.rel && Number.isFinite(i.hi)) out.inputOff = true;
   // moved by an amount input decides and nothing bounds: as far as the input says
   if (i.taint && !i.weak && !i.rel && !Number.isFinite(i.hi)) out.grow = true;

@@ -54,6 +54,9 @@ export function lvalKey(n: N, fr: Frame, run: Run): string | undefined {
   return undefined;
 }
 
+const SIZE_T_CALLS = new Set(['strlen', 'wcslen', 'strnlen', 'wcsnlen', 'strspn', 'strcspn', 'wcsspn', 'wcscspn', 'fread', 'fwrite', 'strftime', 'mbstowcs', 'wcstombs', 'strxfrm']);
+const SIZE_T: CType = { base: 'size_t', ptr: 0, unsigned: false };
+
 export function staticType(n: N, fr: Frame, run: Run): CType | undefined {
   switch (n.t) {
     case 'identifier': {
@@ -118,7 +121,8 @@ export function staticType(n: N, fr: Frame, run: Run): CType | undefined {
       const name = text(fr.file, callee);
       const own = fr.fn.owner ?? (fr.fn.cls ? classOf(fr.fn.cls, run, fr.file) : undefined);
       const fn = (own ? methodOf(own, name, n.c[1]?.c.length, run) : undefined) ?? fr.file.fns.get(name) ?? run.group.fns.get(name) ?? run.group.external?.fn(name, fr.file);
-      return fn?.retType;
+      // the C library's lengths are size_t: `strlen(s) - 1` of an empty string wraps (CWE-191)
+      return fn?.retType ?? (SIZE_T_CALLS.has(name) ? SIZE_T : undefined);
     }
     default:
       return undefined;

@@ -56,6 +56,36 @@ export function entryParams(fn: FnDef, kind: EntryKind, fr: Frame, st: State, ru
     }
     st.vars.set(key, { v, init: YES, type: p.type, line: fn.line });
   });
+  pairLengths(fn, fr, st);
+}
+
+/**
+ * `parse(const uint8_t *buf, size_t len)`: a buffer of bytes and the integer after it, its length.
+ * Memory of unknown size the buffer points to becomes paired (the program knows where it ends) and
+ * the length names it (IntV.szOf), so a test of a count from the data against it (or against what
+ * is left of it) bounds that count (IntV.bnd); access.ts reports counts from the data no test held
+ * below the length.
+ */
+export function pairLengths(fn: FnDef, fr: Frame, st: State): void {
+  fn.params.forEach((p, i) => {
+    const q = fn.params[i + 1];
+    if (!q || !bytePointer(p.type) || p.type.arr !== undefined || q.type.ptr !== 0 || q.type.arr !== undefined || !intRange(q.type) || isFloat(q.type)) return;
+    const pk = fr.names.get(p.name);
+    const qk = fr.names.get(q.name);
+    const buf = pk ? st.vars.get(pk) : undefined;
+    const len = qk ? st.vars.get(qk) : undefined;
+    if (!qk || !len || buf?.v.k !== 'ptr' || (len.v.k !== 'int' && len.v.k !== 'unk')) return;
+    const ids: number[] = [];
+    for (const t of buf.v.t) {
+      const o = st.objs.get(t.o);
+      if (!o || o.size !== undefined || o.kind === 'literal' || o.strv || o.dataSized) continue;
+      if (!o.paired) st.updateObj(o.id, { paired: true });
+      ids.push(o.id);
+    }
+    if (ids.length === 0) return;
+    const v = len.v.k === 'int' ? len.v : anyInt();
+    st.vars.set(qk, { ...len, v: { ...v, szOf: [...new Set([...(v.szOf ?? []), ...ids])] } });
+  });
 }
 
 /** The string an element of argv/envp holds: created on first read, the same object after. */

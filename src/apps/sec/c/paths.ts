@@ -173,9 +173,10 @@ const outcomes = new WeakMap<FnDef, boolean>();
  * Whether a function can leave in ways worth telling apart: several returns (or one before its
  * end), or frees. A straight-line function has one outcome; splitting on it would only cost.
  */
-function multiOutcome(fn: FnDef): boolean {
+function multiOutcome(fn: FnDef, resolve?: (name: string) => FnDef | undefined): boolean {
   let known = outcomes.get(fn);
   if (known === undefined) {
+    outcomes.set(fn, false);
     const body = fn.body;
     const last = body.c[body.c.length - 1];
     let returns = 0;
@@ -192,11 +193,38 @@ function multiOutcome(fn: FnDef): boolean {
         if (n !== last) early = true;
       } else if (n.t === 'call_expression' && /^(free|realloc|fclose|close)$/.test(fn.file.src.slice(n.c[0]?.s ?? 0, n.c[0]?.e ?? 0))) frees = true;
       else if (n.t === 'delete_expression') frees = true;
+      // a call of one of the scan's functions that frees (`end_session(s)` in a command handler):
+      // whether this call freed is the caller's path fact as much as a free of its own
+      else if (n.t === 'call_expression' && n.c[0]?.t === 'identifier' && resolve && freesMemory(fn.file.src.slice(n.c[0].s, n.c[0].e), resolve)) frees = true;
       for (const c of n.c) stack.push(c);
     }
     known = returns > 1 || early || frees;
     outcomes.set(fn, known);
   }
+  return known;
+}
+
+const freeing = new WeakMap<FnDef, boolean>();
+
+/** whether `name` (a function of the scan) frees memory, itself or through the scan's functions it calls */
+function freesMemory(name: string, resolve: (name: string) => FnDef | undefined, depth = 0): boolean {
+  const fn = resolve(name);
+  if (!fn || depth > 4) return false;
+  let known = freeing.get(fn);
+  if (known !== undefined) return known;
+  freeing.set(fn, false);
+  known = false;
+  const stack: N[] = [fn.body];
+  while (stack.length > 0 && !known) {
+    const n = stack.pop() as N;
+    if (n.t === 'delete_expression') known = true;
+    else if (n.t === 'call_expression' && n.c[0]?.t === 'identifier') {
+      const callee = fn.file.src.slice(n.c[0].s, n.c[0].e);
+      known = /^(free|realloc)$/.test(callee) || (callee !== name && freesMemory(callee, resolve, depth + 1));
+    }
+    for (const c of n.c) stack.push(c);
+  }
+  freeing.set(fn, known);
   return known;
 }
 
@@ -225,7 +253,7 @@ function splitCalls(root: N, fr: Frame, run: Run, resolve: (name: string) => FnD
     for (const n of directCalls(root)) {
       const name = text(fr.file, n.c[0] as N);
       const fn = resolve(name);
-      if (fn && multiOutcome(fn)) out.push([n, name]);
+      if (fn && multiOutcome(fn, resolve)) out.push([n, name]);
     }
     byNode.set(root, out);
   }

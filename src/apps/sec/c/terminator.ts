@@ -197,6 +197,7 @@ export function notTerminator(cond: N, holds: boolean, st: State, fr: Frame, run
   if (!at) return;
   if ('ptr' in at) {
     const cell = st.vars.get(at.ptr);
+    longerString(cell?.v, at.k * at.es, at.es, st);
     // an array variable is its own address: only pointers move
     if (cell?.v.k !== 'ptr' || cell.v.t.length === 0 || cell.type?.arr !== undefined || cell.type?.arrUnknown) return;
     const pv = cell.v;
@@ -236,6 +237,18 @@ export function notTerminator(cond: N, holds: boolean, st: State, fr: Frame, run
   }
   const nv: IntV = { ...cell.v, hi: end };
   st.vars.set(at.idx, { ...cell, v: nv });
+}
+
+/**
+ * `if (!*s) return;`: the character at the first place the string may end is not its terminator,
+ * so the string is at least one longer (`strlen(s) - 1` no longer wraps).
+ */
+function longerString(p: Val | undefined, at: number, es: number, st: State): void {
+  if (p?.k !== 'ptr' || p.t.length !== 1) return;
+  const x = p.t[0] as Target;
+  const o = st.objs.get(x.o);
+  if (!o || x.lo !== x.hi || o.elem !== es || x.lo + at !== o.slo * o.elem || o.slo >= o.shi) return;
+  st.updateObj(o.id, { slo: o.slo + 1 });
 }
 
 /** For a character read `*p`, `*p++`, `p[k]`: the pointer variable and offset it was read at, relative to where p points now. */

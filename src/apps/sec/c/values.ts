@@ -75,6 +75,18 @@ export interface IntV {
    * no further than the items an input can hold, not a 32-bit or wider type's maximum
    */
   perItem?: boolean;
+  /**
+   * read out of the contents of a buffer from outside (a length byte, a header field) or computed
+   * from such bytes: a count or offset the data itself chose
+   */
+  data?: boolean;
+  /**
+   * the length a caller handed in beside a buffer (`parse(buf, len)`), or that length less or plus
+   * something: the objects whose extent it is
+   */
+  szOf?: number[];
+  /** a test held this value (its bytes from data) below the paired length of these objects */
+  bnd?: number[];
   /** where the value came from, for the trace */
   src?: number;
   srcNote?: string;
@@ -116,6 +128,11 @@ export interface PtrV {
   };
   /** the string it points to is at most this long (elements): a test of its strlen said so */
   slen?: number;
+  /**
+   * moved by an amount read out of outside data (`p = buf + off` with `off` from a length byte):
+   * the objects whose paired length a test held that amount below (see IntV.bnd)
+   */
+  dOff?: number[];
 }
 
 /** address of a variable (`&x`): loads and stores go to the variable */
@@ -182,6 +199,7 @@ export function joinVal(a: Val, b: Val): Val {
       if ((a.perItem || !a.taint) && (b.perItem || !b.taint)) v.perItem = true;
     }
     if (a.lenOf && b.lenOf && a.lenOf.o === b.lenOf.o && a.lenOf.off === b.lenOf.off) v.lenOf = a.lenOf;
+    Object.assign(v, joinData(a, b));
     if (a.lenKey !== undefined && a.lenKey === b.lenKey) v.lenKey = a.lenKey;
     return v;
   }
@@ -217,6 +235,34 @@ function joinPtr(a: PtrV, b: PtrV): PtrV {
   if (a.grow || b.grow) out.grow = true;
   if (a.slen !== undefined && b.slen !== undefined) out.slen = Math.max(a.slen, b.slen);
   if (t.length > 1) out.vid = a.vid !== undefined && a.vid === b.vid ? a.vid : nextVid++;
+  const dOff = a.dOff && b.dOff ? meet(a.dOff, b.dOff) : a.dOff ?? b.dOff;
+  if (dOff) out.dOff = dOff;
+  return out;
+}
+
+/** objects in both lists (a bound that held on both paths) */
+export function meet(a: number[], b: number[]): number[] {
+  return a === b ? a : a.filter((x) => b.includes(x));
+}
+
+/**
+ * Data facts of a value made of a and b (a join, or arithmetic): from data if either side is (a
+ * data side's bounds must hold on every data side). The paired length survives a join where both
+ * paths have it, and `len - x`, `len + C` (`op` for arithmetic; the room left after
+ * x, so a value held below it is held below the length).
+ */
+export function joinData(a: IntV, b: IntV, op?: string): Pick<IntV, 'data' | 'bnd' | 'szOf'> {
+  const da = a.taint && a.data;
+  const db = b.taint && b.data;
+  const out: Pick<IntV, 'data' | 'bnd' | 'szOf'> = {};
+  if (da || db) {
+    out.data = true;
+    const bnd = da && db ? meet(a.bnd ?? [], b.bnd ?? []) : da ? a.bnd : b.bnd;
+    if (bnd && bnd.length > 0) out.bnd = bnd;
+  }
+  const sz = op === undefined ? (a.szOf && b.szOf ? meet(a.szOf, b.szOf) : undefined)
+    : op === '-' ? a.szOf : op === '+' ? (a.lo === a.hi ? b.szOf : b.lo === b.hi ? a.szOf : undefined) : undefined;
+  if (sz && sz.length > 0) out.szOf = sz;
   return out;
 }
 
@@ -304,6 +350,10 @@ export interface Obj {
   at?: { file: string; s: number; line: number };
   /** C++ vector sized at run time: its element count (what size() returns) */
   count?: IntV;
+  /** memory of unknown size a function received beside its length (`parse(buf, len)`): the program knows where it ends */
+  paired?: boolean;
+  /** allocated with a size read out of data (`malloc(len + 1)` after reading len): the data's counts are measured against it */
+  dataSized?: boolean;
 }
 
 export function joinObj(a: Obj, b: Obj): Obj {
@@ -330,6 +380,7 @@ export function joinObj(a: Obj, b: Obj): Obj {
     escaped: a.escaped || b.escaped,
     partial: a.partial || b.partial ? true : undefined,
     count: a.count && b.count ? (joinVal(a.count, b.count) as IntV) : undefined,
+    paired: a.paired || b.paired ? true : undefined,
   };
   if (a.slots || b.slots) {
     const slots = new Map(a.slots ?? []);
