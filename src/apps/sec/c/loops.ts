@@ -392,6 +392,9 @@ function widen(before: State, after: State, entry: State, pairs: Pairs, input: b
   const out = after.clone();
   const budgeted = new Map(pairs.budget.map(([a, b]) => [a, b]));
   const together = new Set([...pairs.together, ...pairs.trails].map(([a]) => a));
+  // an index that trails another still advances once per input item; followTrails bounds it by
+  // the one it trails when that one is bounded (a pointer trailing another is followTrails' alone)
+  const inStep = new Set(pairs.together.map(([a]) => a));
   // (entries the pass did not touch are the same in both)
   const changed = before.vars.diffKeys(after.vars);
   for (const k of changed ?? after.vars.keys()) {
@@ -435,7 +438,7 @@ function widen(before: State, after: State, entry: State, pairs: Pairs, input: b
     if (v.lo > v.hi) v.hi = Infinity;
     // only what the loop itself steps (`i++` in its body): a counter moved inside a helper it
     // calls is bounded by checks there that the loop cannot see
-    if (grows && top === Infinity && (input || callerInput) && pairs.rises.has(k) && !budgeted.has(k) && !together.has(k) && !v.taint) {
+    if (grows && top === Infinity && (input || callerInput) && pairs.rises.has(k) && !budgeted.has(k) && !inStep.has(k) && !v.taint) {
       // a loop over what an exported function's caller handed in (`for (i = 0; key[i]; i++)`) goes as
       // far as that caller says: the weak source, as the caller's string itself is
       Object.assign(v, input ? { taint: true, origin: 'stdin', src: cell.line, srcNote: 'advanced once per input item', perItem: true } : { taint: true, weak: true, origin: 'caller', src: cell.line, srcNote: 'advanced once per item a caller passed' });
