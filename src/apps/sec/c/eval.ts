@@ -341,6 +341,8 @@ function evalCast(n: N, st: State, fr: Frame, run: Run): Val {
       const w = Math.min(r[1], r[1] + 1 + v.lo);
       return int(w, w, v.taint, v.src, v.srcNote);
     }
+    // `(int)strlen(s)`: a string past INT_MAX bytes is not what the program reads; the length stays non-negative
+    if (r && v.srcNote === 'string length' && v.lo >= 0 && v.hi > r[1]) return { ...v, hi: r[1] };
     // a cast of an input keeps it an input over the target range (negative inputs wrap to large unsigned ones)
     // (and values past the top wrap to the bottom: `(short)0xffff` is -1)
     if (r && v.taint && (v.lo < r[0] || v.hi > r[1])) return { ...v, lo: v.hi > r[1] ? r[0] : Math.max(v.lo, r[0]), hi: v.lo < r[0] ? r[1] : Math.min(v.hi, r[1]) };
