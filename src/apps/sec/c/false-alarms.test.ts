@@ -293,3 +293,28 @@ int main(void) {
     expect((await shown(prog(''))).some((f) => f.startsWith('c.buffer.overread@17'))).toBe(true);
   });
 });
+
+describe('a member tested for NULL', () => {
+  const prog = (check: string) => `
+struct dn { char *path; struct dn *next; };
+int main(int argc, char **argv) {
+  struct dn *head = NULL, **tail = &head;
+  for (int i = 1; i < argc; i++) {
+    struct dn *n = malloc(sizeof *n);
+    if (!n) break;
+    n->path = strdup(argv[i]);
+    ${check}
+    n->next = NULL;
+    *tail = n;
+    tail = &n->next;
+  }
+  for (struct dn *n = head; n; n = n->next) puts(n->path);
+  return 0;
+}`;
+  it('is no longer an unchecked allocation where the paths join again', async () => {
+    expect((await shown(prog('if (!n->path) { free(n); break; }'))).filter((f) => f.startsWith('c.null'))).toEqual([]);
+  });
+  it('still is when nothing tested it', async () => {
+    expect(await shown(prog(''))).toContain('c.null.unchecked-alloc@14');
+  });
+});
