@@ -569,7 +569,8 @@ function narrowSlot(st: State, id: number, off: number, op: string, bound: IntV 
     const nullTest = (bound && bound.lo === 0 && bound.hi === 0) || (raw.k === 'ptr' && raw.nul === YES && raw.t.length === 0);
     if (nullTest && op === '!=') nv = { ...v, nul: NO, nulSrc: undefined };
     else if (nullTest && op === '==') {
-      nv = v.nul === NO && v.t.length > 0 ? 'dead' : { k: 'ptr', t: [], nul: YES, nulSrc: v.nulSrc };
+      // (a NULL the program tested for is no longer an unchecked one, as for a variable)
+      nv = v.nul === NO && v.t.length > 0 ? 'dead' : { k: 'ptr', t: [], nul: YES, nulSrc: v.nulSrc ? { ...v.nulSrc, fromAlloc: false, lookup: undefined } : undefined };
       dropFailedAlloc(st, v);
     }
   } else if (bound && (!v || v.k === 'int' || v.k === 'unk')) {

@@ -293,3 +293,61 @@ int main(void) {
     expect((await shown(prog(''))).some((f) => f.startsWith('c.buffer.overread@17'))).toBe(true);
   });
 });
+
+describe('a member tested for NULL', () => {
+  const prog = (check: string) => `
+struct dn { char *path; struct dn *next; };
+int main(int argc, char **argv) {
+  struct dn *head = NULL, **tail = &head;
+  for (int i = 1; i < argc; i++) {
+    struct dn *n = malloc(sizeof *n);
+    if (!n) break;
+    n->path = strdup(argv[i]);
+    ${check}
+    n->next = NULL;
+    *tail = n;
+    tail = &n->next;
+  }
+  for (struct dn *n = head; n; n = n->next) puts(n->path);
+  return 0;
+}`;
+  it('is no longer an unchecked allocation where the paths join again', async () => {
+    expect((await shown(prog('if (!n->path) { free(n); break; }'))).filter((f) => f.startsWith('c.null'))).toEqual([]);
+  });
+  it('still is when nothing tested it', async () => {
+    expect(await shown(prog(''))).toContain('c.null.unchecked-alloc@14');
+  });
+});
+
+describe('a read helper filling a variable through a byte pointer', () => {
+  const prog = (first: string) => `
+#include <stdint.h>
+#include <arpa/inet.h>
+static int read_full(int fd, void *buf, size_t n) {
+  size_t got = 0;
+  while (got < n) {
+    ssize_t r = read(fd, (char *)buf + got, n - got);
+    if (r <= 0) return -1;
+    got += (size_t)r;
+  }
+  return 0;
+}
+int main(void) {
+  uint32_t len_be;
+  char msg[1024];
+  while (read_full(0, ${first}, 4) == 0) {
+    uint32_t len = ntohl(len_be);
+    if (len >= sizeof msg) return 1;
+    if (read_full(0, msg, len) != 0) return 1;
+    msg[len] = '\0';
+    printf("msg: %s\n", msg);
+  }
+  return 0;
+}`;
+  it('assigns the variable ((char *)buf + got with buf = &len_be)', async () => {
+    expect(await shown(prog('&len_be'))).toEqual([]);
+  });
+  it('leaves it unassigned when the helper reads elsewhere', async () => {
+    expect(await shown(prog('msg'))).toContain('c.uninit.use@17');
+  });
+});
