@@ -123,9 +123,8 @@ function source(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): 
       // measured like read's (`buf + off, size - off` ends at buf + size whatever off is)
       const itemSize = isFread && v[1]?.k === 'int' && v[1].lo === v[1].hi && v[1].lo >= 1 ? v[1].lo : undefined;
       if (Number.isFinite(count.hi) && d) checkWrite(name, d, dNode, isFread ? (itemSize !== undefined ? args[2] : undefined) : args[2], scale(count, 1), itemSize ?? 1, n, st, fr, run, []);
-      // (`(char *)buf + got` where buf is `&hdr`: the bytes read are some of hdr's)
-      const dest = d && d.k !== 'ptr' && d.k !== 'ref' && dNode ? refBase(dNode, st, fr, run) ?? d : d;
-      if (!fillRef(dest, st, origin, n.line, `read by ${name}`) && dest) setString(dest, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin, weak: undefined, pathOk: undefined, validated: undefined }, 1);
+      // (`(char *)buf + got` where buf is `&hdr` is a reference to hdr too: arith keeps it one)
+      if (!fillRef(d, st, origin, n.line, `read by ${name}`) && d) setString(d, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin, weak: undefined, pathOk: undefined, validated: undefined }, 1);
       if (isFread) {
         const items = v[2]?.k === 'int' && Number.isFinite(v[2].hi) ? v[2].hi : 2 ** 31 - 1;
         const sumLe = args[2] && v[1]?.k === 'int' && v[1].lo === 1 && v[1].hi === 1 ? roomLeft(args[2], st, fr, run) : undefined;
@@ -311,20 +310,6 @@ export function scanConversions(fmt: string): Conversion[] {
     out.push({ conv: conv.startsWith('[') ? '[' : conv, width: m[2] ? Number(m[2]) : undefined, suppress: m[1] === '*', size: m[3] ?? '' });
   }
   return out;
-}
-
-/** `(char *)p + off` where p holds the address of a variable (`&hdr`): that variable. */
-function refBase(node: N, st: State, fr: Frame, run: Run): Val | undefined {
-  let e = node;
-  for (let i = 0; i < 8; i++) {
-    while ((e.t === 'parenthesized_expression' || e.t === 'cast_expression') && e.c.length > 0) e = e.c[e.c.length - 1] as N;
-    if (e.t !== 'binary_expression' || (e.op !== '+' && e.op !== '-') || !e.c[0]) break;
-    e = e.c[0];
-  }
-  if (e === node) return undefined;
-  const x = e;
-  const v = quietly(run, () => evalExpr(x, st.peek(), fr, run));
-  return v.k === 'ref' ? v : undefined;
 }
 
 function pointeeType(node: N, fr: Frame, run: Run): CType | undefined {
