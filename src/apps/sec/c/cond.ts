@@ -147,6 +147,11 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     orderPointers(t, ls.key, rs.key, op, es);
     orderPointers(f, ls.key, rs.key, NEG[op] as string, es);
   }
+  // `len < 4 + n` (the sum on the right): each data term is held below the paired length
+  if (!rs && lv.k === 'int' && r.t === 'binary_expression' && r.op === '+') {
+    boundTerms(t, r, FLIP[op] as string, lv, fr, run);
+    boundTerms(f, r, FLIP[NEG[op] as string] as string, lv, fr, run);
+  }
   // `p < end`, `p + n > end` for places in a buffer handed in with its length: held below a place in it
   if (lv.k === 'ptr' && rv.k === 'ptr') {
     belowPlace(t, l, op, rv, fr, run);
@@ -275,6 +280,23 @@ function markBound(st: State, s: Subject, op: string, y: Val): void {
   const old = o?.slots?.get(s.off);
   const v = old && add(old);
   if (o && v) st.updateObj(o.id, { slots: new Map([...(o.slots ?? []), [s.off, v]]) });
+}
+
+/** `a + b op y` where only the data bounds matter: markBound on each term of the sum */
+function boundTerms(st: State, sum: N, op: string, y: Val, fr: Frame, run: Run): void {
+  if (st.dead || y.k !== 'int' || (!y.szOf && !y.bnd)) return;
+  const stack = [sum];
+  let n = 0;
+  while (stack.length > 0 && n++ < 16) {
+    let x = stack.pop() as N;
+    while (x.t === 'parenthesized_expression' && x.c[0]) x = x.c[0];
+    if (x.t === 'binary_expression' && x.op === '+' && x.c[0] && x.c[1]) {
+      stack.push(x.c[0], x.c[1]);
+      continue;
+    }
+    const sx = subject(x, st, fr, run);
+    if (sx) markBound(st, sx, op, y);
+  }
 }
 
 /**

@@ -37,6 +37,7 @@ describe('a buffer and its paired length: counts read out of the data', () => {
   it('is quiet once the field is tested against what is left of the length', async () => {
     expect(await found(record('  if (k > n - 2) return -1;'))).toEqual([]);
     expect(await found(record('  if (2 + k > n) return -1;'))).toEqual([]);
+    expect(await found(record('  if (n < 2 + k) return -1;'))).toEqual([]);
   });
 
   it('reports a label copied out of the message when only the output room was checked', async () => {
