@@ -153,7 +153,8 @@ function arithValue(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, fr:
         const q = op === '/' ? (floaty ? a.lo / b.lo : Math.trunc(a.lo / b.lo)) : a.lo % b.lo;
         return out(q, q);
       }
-      if (op === '%' && b.lo > 0 && Number.isFinite(b.hi)) return out(a.lo < 0 ? -(b.hi - 1) : 0, b.hi - 1);
+      // (in an unsigned type the remainder is never negative, whatever the sum before it wrapped to)
+      if (op === '%' && b.lo > 0 && Number.isFinite(b.hi)) return out(a.lo < 0 && intRange(type)?.[0] !== 0 ? -(b.hi - 1) : 0, b.hi - 1);
       if (op === '/' && b.lo >= 1) {
         const ps = [a.lo / b.lo, a.hi / b.lo, a.lo / b.hi, a.hi / b.hi].map((x) => (Number.isNaN(x) ? 0 : floaty ? x : Math.trunc(x)));
         return out(Math.min(...ps), Math.max(...ps));

@@ -265,6 +265,19 @@ describe('queries built from input', () => {
   });
 });
 
+describe('a ring index taken modulo its size', () => {
+  const prog = (type: string) => `${HEADERS}#define SLOTS 16\nstruct ring { char lines[SLOTS][80]; ${type} head; ${type} count; };\nstatic void dump(const struct ring *r) {\n  for (${type} i = 0; i < r->count; i++)\n    puts(r->lines[(r->head + i) % SLOTS]);\n}\nint main(void) {\n  static struct ring r;\n  char buf[80];\n  while (fgets(buf, sizeof buf, stdin)) { snprintf(r.lines[(r.head + r.count) % SLOTS], 80, "%s", buf); if (r.count < SLOTS) r.count++; else r.head = (r.head + 1) % SLOTS; }\n  dump(&r);\n  return 0;\n}\n`;
+
+  it('an unsigned sum stays non-negative after %, however it wrapped', async () => {
+    expect((await scan(prog('unsigned'))).filter((f) => f.rule.startsWith('c.buffer.'))).toEqual([]);
+  });
+
+  it('a signed offset read from input can be negative: the row before the array is read', async () => {
+    const src = `${HEADERS}static char ring[16][80];\nint main(void) {\n  int off;\n  if (scanf("%d", &off) != 1) return 1;\n  puts(ring[(off + 1) % 16]);\n  return 0;\n}\n`;
+    expect((await scan(src)).map((f) => f.rule)).toContain('c.buffer.underread');
+  });
+});
+
 describe('a mean over the items read', () => {
   const prog = (print: string) => `${HEADERS}int main(void) {\n  long sum = 0; int count = 0; char line[128];\n  while (fgets(line, sizeof line, stdin)) {\n    int v;\n    if (sscanf(line, "%d", &v) != 1) continue;\n    sum += v; count++;\n  }\n${print}\n  return 0;\n}\n`;
 
