@@ -591,7 +591,7 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
     try {
       // a test calling a function of the scan with several outcomes (`while (read_rec(f, &r) == 0)`)
       // goes into the body once per outcome that passes it, not with their join
-      forks = cond ? forkOn(cond, s.clone(), fr, run, (name) => resolveFunction(name, fr, run), (x) => branch(cond, x, fr, run)) : [[s.clone(), State.deadState()]];
+      forks = cond ? testForks(cond, s.clone(), fr, run) : [[s.clone(), State.deadState()]];
     } finally {
       if (countdown) run.quiet--;
     }
@@ -667,9 +667,14 @@ function passes(cond: N | undefined, body: N | undefined, update: N | undefined,
   return mergePaths([...exits, ...breaks]);
 }
 
-/** The states that leave a loop by its test from head `st` (one per outcome of a call the test makes). */
+/** The loop test on `st`: [held, failed] once per outcome of a call of the scan the test makes. */
+function testForks(cond: N, st: State, fr: Frame, run: Run): Array<[State, State]> {
+  return forkOn(cond, st, fr, run, (name) => resolveFunction(name, fr, run), (x) => branch(cond, x, fr, run));
+}
+
+/** The states that leave a loop by its test from head `st`. */
 function leaveBy(cond: N, st: State, fr: Frame, run: Run): State[] {
-  return quietly(run, () => forkOn(cond, st, fr, run, (name) => resolveFunction(name, fr, run), (x) => branch(cond, x, fr, run)).map(([, f]) => f));
+  return quietly(run, () => testForks(cond, st, fr, run).map(([, f]) => f));
 }
 
 const exitTests = new WeakMap<N, Set<string>>();
