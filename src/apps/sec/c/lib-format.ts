@@ -180,6 +180,14 @@ export function formatCall(name: string, idx: number, n: N, args: N[], st: State
       checkRange(d, 0, 0, (out.lo + 1) * elem, (out.hi + 1) * elem, true, n, st, fr, run, {
         what, taint: out.taint, weak: out.weak, trace: taintTrace(out), cap: args[0] ? arrayCap(args[0], fr, run) : undefined, unknownSource: out.unknownStr,
       });
+    } else if (fmt && fmtNode && fmt.k === 'ptr' && !translated(fmtNode, fr)) {
+      // a format the program does not spell out (a logging wrapper's `fmt`): the output has no
+      // known bound, so a fixed buffer is a suspect; a caller that decides the format decides it
+      const fl = strLen(fmt, st, elem);
+      checkRange(d, 0, 0, elem, Infinity, true, n, st, fr, run, {
+        what: `${name} with a format of unknown output length`, taint: fl.taint, weak: fl.weak, trace: sourceTrace(fmt, st),
+        cap: args[0] ? arrayCap(args[0], fr, run) : undefined, unknownSource: true,
+      });
     }
   } else {
     const size = vals[1];

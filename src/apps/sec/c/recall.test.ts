@@ -210,3 +210,29 @@ describe('unsigned wrap of a C library length', () => {
     expect((await found(src('if (s[0] == 0) return 0;'))).filter((f) => f.startsWith('c.integer'))).toEqual([]);
   });
 });
+
+describe('a format the program does not spell out, into a fixed buffer', () => {
+  const logger = (storage: string, call: string) => [
+    '#include <stdarg.h>',
+    `${storage}void log_line(const char *fmt, ...) {`,
+    '  char line[128];',
+    '  va_list ap;',
+    '  va_start(ap, fmt);',
+    `  ${call}`,
+    '  va_end(ap);',
+    '  fputs(line, stderr);',
+    '}',
+  ];
+
+  it('reports vsprintf in an exported logging wrapper: its callers decide the length (suspect, 0.45)', async () => {
+    const f = (await scan(logger('', 'vsprintf(line, fmt, ap);').join('\n'))).find((x) => x.rule === 'c.buffer.stack-overflow');
+    expect(f?.tier).toBe('suspect');
+    expect(f?.confidence).toBeCloseTo(0.45);
+  });
+
+  it('is quiet with vsnprintf, and when every caller in the file passes a short literal', async () => {
+    expect(await found(logger('', 'vsnprintf(line, sizeof line, fmt, ap);').join('\n'))).toEqual([]);
+    const callers = [...logger('static ', 'vsprintf(line, fmt, ap);'), 'int main(void) {', '  log_line("started %d", 3);', '  log_line("%s", "done");', '  return 0;', '}'];
+    expect(await found(callers.join('\n'))).toEqual([]);
+  });
+});
