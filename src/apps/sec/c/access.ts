@@ -83,8 +83,9 @@ export function checkIndex(p: Val, idx: IntV, size: number, write: boolean, node
   const trace: FlowStep[] = idx.src !== undefined && idx.taint ? [{ line: idx.src, note: idx.srcNote ?? 'index from input' }] : [];
   checkRange(p, idx.lo * size, idx.hi * size, size, size, write, node, st, fr, run, {
     what: `index ${fmtRange(idx.lo, idx.hi)}`,
-    // (an index a test against another variable bounded is the program's, not the input's)
-    taint: idx.taint && !idx.rel,
+    // (an index a test against another variable bounded is the program's, not the input's; so is
+    // the count of items a loop stored in the buffer it grows as it goes)
+    taint: idx.taint && !idx.rel && !(grown && idx.perItem),
     weak: idx.weak,
     trace,
     cap,

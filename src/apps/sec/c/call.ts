@@ -404,6 +404,9 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
     // a struct passed by value carries its tracked fields
     const arg = args[i];
     const argKey = arg?.t === 'identifier' ? keyOf(text(fr.file, arg), fr, run) : undefined;
+    // a buffer the caller's loop grows with realloc as it fills it arrives with its count: the
+    // relation between them, which the loop's widening lost, is lost in here too
+    if (argKey && fr.grown?.has(argKey) && p.type.ptr > 0) (frame.grown ??= new Set()).add(key);
     if (argKey && p.type.ptr === 0 && run.group.structs.has(p.type.base)) {
       for (const [k, cell] of [...st.vars]) if (k.startsWith(`${argKey}.`)) st.vars.set(`${key}${k.slice(argKey.length)}`, cell);
     }
