@@ -6,6 +6,7 @@
 import type { FlowStep } from '../finding.js';
 import type { N } from './ast.js';
 import { report, text, type Frame, type Run } from './context.js';
+import { keyOf } from './names.js';
 import type { RuleId } from './rules.js';
 import type { State } from './state.js';
 import { MAYBE, NO, YES, type IntV, type Obj, type Val } from './values.js';
@@ -39,6 +40,13 @@ export function checkDeref(p: Val, node: N, st: State, fr: Frame, run: Run): voi
       trace: [{ line: p.nulSrc.line, note: p.nulSrc.note }],
       ...(p.nulSrc.empty ? { tier: 'suspect' as const } : {}),
     }, run);
+    // past this use the program has either crashed or held a pointer: later uses of the same
+    // variable (`trim(colon + 1)` after `*colon = 0`) are that one fault, not new ones
+    let e = node;
+    while (e.t === 'parenthesized_expression' && e.c[0]) e = e.c[0];
+    const key = e.t === 'identifier' ? keyOf(text(fr.file, e), fr, run) : undefined;
+    const cell = key ? st.vars.get(key) : undefined;
+    if (key && cell?.v.k === 'ptr' && cell.v.nulSrc === p.nulSrc) st.vars.set(key, { ...cell, v: { ...cell.v, nul: NO, nulSrc: undefined } });
   }
   checkFreed(p, node, st, fr, run);
 }

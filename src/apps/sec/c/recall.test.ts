@@ -210,3 +210,52 @@ describe('unsigned wrap of a C library length', () => {
     expect((await found(src('if (s[0] == 0) return 0;'))).filter((f) => f.startsWith('c.integer'))).toEqual([]);
   });
 });
+
+describe('strtok and strchr on text cut from a caller\'s block', () => {
+  const prog = (check: string) => `
+int parse(char *block, const char **names) {
+  char *save = NULL;
+  int n = 0;
+  for (char *line = strtok_r(block, "\\n", &save); line != NULL; line = strtok_r(NULL, "\\n", &save)) {
+    char *colon = strchr(line, ':');
+    ${check}
+    *colon = '\\0';
+    names[n++] = colon + 1;
+  }
+  return n;
+}`;
+  it('reports the unchecked strchr result once (later uses of it are the same fault)', async () => {
+    expect((await found(prog(''))).filter((f) => f.startsWith('c.null'))).toEqual(['c.null.unchecked-alloc@8']);
+  });
+  it('is quiet once it is tested', async () => {
+    expect((await found(prog('if (colon == NULL) return -1;'))).filter((f) => f.startsWith('c.null'))).toEqual([]);
+  });
+});
+
+describe('a getline buffer cut with strtok is still the function\'s to free', () => {
+  const prog = (ret: string) => `
+int count(const char *path) {
+  FILE *fp = fopen(path, "r");
+  char *line = NULL;
+  size_t cap = 0;
+  int n = 0;
+  if (fp == NULL) return -1;
+  while (getline(&line, &cap, fp) != -1) {
+    char *tok = strtok(line, ",");
+    if (tok == NULL) { fclose(fp); ${ret} }
+    n += atoi(tok);
+  }
+  free(line);
+  fclose(fp);
+  return n;
+}`;
+  it('reports the early return that drops it', async () => {
+    expect((await found(prog('return -1;'))).filter((f) => f.startsWith('c.memory.leak'))).toEqual(['c.memory.leak@10']);
+  });
+  it('is quiet when that path frees it', async () => {
+    expect((await found(prog('free(line); return -1;'))).filter((f) => f.startsWith('c.memory.leak'))).toEqual([]);
+  });
+  it('reports an unchecked token', async () => {
+    expect((await found(prog('return -1;').replace('if (tok == NULL) { fclose(fp); return -1; }', ''))).filter((f) => f.startsWith('c.null'))).toEqual(['c.null.unchecked-alloc@11']);
+  });
+});
