@@ -259,3 +259,28 @@ int count(const char *path) {
     expect((await found(prog('return -1;').replace('if (tok == NULL) { fclose(fp); return -1; }', ''))).filter((f) => f.startsWith('c.null'))).toEqual(['c.null.unchecked-alloc@11']);
   });
 });
+
+describe('an out-parameter a call fills only on success, its status thrown away', () => {
+  const prog = (call: string) => `
+static int env_long(const char *name, long *out) {
+  const char *s = getenv(name);
+  if (s == NULL) return -1;
+  *out = strtol(s, NULL, 10);
+  return 0;
+}
+int main(void) {
+  long base;
+  ${call}
+  for (int i = 0; i < 3; i++) printf("%ld\\n", base);
+  return 0;
+}`;
+  it('reports the read in a loop after the paths were joined', async () => {
+    expect((await found(prog('env_long("BASE", &base);'))).filter((f) => f.startsWith('c.uninit'))).toEqual(['c.uninit.use@11']);
+  });
+  it('is quiet when the failure is handled', async () => {
+    expect((await found(prog('if (env_long("BASE", &base) != 0) base = 100;'))).filter((f) => f.startsWith('c.uninit'))).toEqual([]);
+  });
+  it('is quiet when a flag the program kept guards the read (paths joined only for the status it tested)', async () => {
+    expect((await found(prog('int ok = env_long("BASE", &base) == 0; if (!ok) return 1;'))).filter((f) => f.startsWith('c.uninit'))).toEqual([]);
+  });
+});
