@@ -331,11 +331,14 @@ export function lazyPointee(p: PtrV, type: CType, st: State, run: Run): Val | un
   if (p.t.length !== 1 || type.ptr === 0) return undefined;
   const t = p.t[0] as Target;
   const o = st.objs.get(t.o);
-  if (!o || o.kind !== 'unknown' || o.local || o.strv || t.lo !== t.hi || o.slots?.has(t.lo)) return undefined;
+  if (!o || o.kind !== 'unknown' || o.local || o.strv || o.slots?.has(t.lo)) return undefined;
   const inner = newObj(run, st, {
     kind: 'unknown', elem: 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: YES, escaped: true, line: o.line, name: `memory reached from ${o.name.replace(/^the memory /, '')}`, local: false,
   });
   const v: Val = { k: 'ptr', t: [{ o: inner.id, lo: 0, hi: 0 }], nul: 1 };
+  // an element at an offset known only as a range (`&t->bucket[h]`): memory of its own too, what
+  // is done to it through this read tracked, but not remembered as that of every element
+  if (t.lo !== t.hi) return v;
   st.updateObj(o.id, { slots: new Map([...(o.slots ?? []), [t.lo, v]]) });
   return v;
 }

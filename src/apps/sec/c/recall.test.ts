@@ -284,3 +284,35 @@ int main(void) {
     expect((await found(prog('int ok = env_long("BASE", &base) == 0; if (!ok) return 1;'))).filter((f) => f.startsWith('c.uninit'))).toEqual([]);
   });
 });
+
+describe('a node reached through a bucket at an index known only as a range', () => {
+  const prog = (freeVal: string) => `
+struct node { struct node *next; char *key; char *val; };
+struct table { struct node *b[64]; };
+char *take(struct table *t, const char *key) {
+  struct node **pp = &t->b[strlen(key) % 64];
+  while (*pp) {
+    struct node *n = *pp;
+    if (strcmp(n->key, key) == 0) {
+      char *val = n->val;
+      *pp = n->next;
+      free(n->key);
+      ${freeVal}
+      free(n);
+      return val;
+    }
+    pp = &n->next;
+  }
+  return NULL;
+}
+void drop(struct table *t, const char *key) {
+  char *v = take(t, key);
+  free(v);
+}`;
+  it('is memory of its own: a value freed there and handed back is freed again by the caller', async () => {
+    expect((await found(prog('free(n->val);'))).filter((f) => f.startsWith('c.memory'))).toEqual(['c.memory.double-free@22']);
+  });
+  it('is quiet when the value is handed back to the caller to free', async () => {
+    expect((await found(prog(''))).filter((f) => f.startsWith('c.memory'))).toEqual([]);
+  });
+});
