@@ -316,3 +316,34 @@ void drop(struct table *t, const char *key) {
     expect((await found(prog(''))).filter((f) => f.startsWith('c.memory'))).toEqual([]);
   });
 });
+
+describe('a block a called helper drops on its early return', () => {
+  const prog = (reject: string) => `
+struct handler { struct handler *next; char *name; };
+static struct handler *registry;
+static int reg(const char *name) {
+  struct handler *h = calloc(1, sizeof *h);
+  if (h == NULL) return -1;
+  h->name = strdup(name);
+  if (h->name == NULL) { free(h); return -1; }
+  if (h->name[0] != '/') { ${reject} }
+  h->next = registry;
+  registry = h;
+  return 0;
+}
+int main(void) {
+  char line[64];
+  int ok = 0;
+  while (fgets(line, sizeof line, stdin))
+    if (reg(line) == 0) ok++;
+  printf("%d\\n", ok);
+  return 0;
+}`;
+  it("is reported at that return, though the caller's paths later join it with the one that stored it", async () => {
+    expect((await found(prog('return -1;'))).filter((f) => f.startsWith('c.memory.leak'))).toEqual(['c.memory.leak@9']);
+  });
+  it("is quiet when that return frees it, or hands it to a caller's list", async () => {
+    expect((await found(prog('free(h->name); free(h); return -1;'))).filter((f) => f.startsWith('c.memory.leak'))).toEqual([]);
+    expect((await found(prog('h->next = registry; registry = h; return -1;'))).filter((f) => f.startsWith('c.memory.leak'))).toEqual([]);
+  });
+});
