@@ -451,3 +451,23 @@ int main(void) {
     expect(await shown(prog('cap = cap ? cap * 2 : 8; words = realloc(words, cap * sizeof *words);'))).toContain('c.null.unchecked-alloc@13');
   });
 });
+
+describe('the blocks an array of pointers holds, freed in a loop', () => {
+  const prog = (loop: string) => `
+int main(void) {
+  char *line[4] = { NULL };
+  line[1] = strdup("a");
+  line[2] = strdup("b");
+  ${loop}
+  return 0;
+}`;
+  it('are not leaked when a loop frees every element', async () => {
+    expect(await shown(prog('for (unsigned i = 0; i < 4; i++) free(line[i]);'))).toEqual([]);
+  });
+  it('are not leaked when the loop also clears each element (`free(a[i]); a[i] = NULL;`), then refilled and freed again', async () => {
+    expect(await shown(prog('for (unsigned i = 0; i < 4; i++) { free(line[i]); line[i] = NULL; } line[0] = strdup("c"); for (unsigned i = 0; i < 4; i++) { free(line[i]); line[i] = NULL; }'))).toEqual([]);
+  });
+  it('still leak the element the loop does not reach', async () => {
+    expect(await shown(prog('for (unsigned i = 0; i < 2; i++) free(line[i]);'))).toEqual(['c.memory.leak@5']);
+  });
+});

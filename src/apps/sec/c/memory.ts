@@ -235,7 +235,12 @@ export function writeElement(p: Val, idx: IntV, size: number, v: Val, node: N, s
       }
     } else {
       if (v.k === 'ptr') escape(v, st);
-      if (o.slots) patch.slots = undefined;
+      if (o.slots) {
+        // the pointers kept there may be the ones overwritten, or were freed on the way (a loop
+        // `free(a[i]); a[i] = NULL;`): what they point to is no longer followed, not lost
+        for (const sv of o.slots.values()) if (sv.k === 'ptr') escape(sv, st);
+        patch.slots = undefined;
+      }
       // a terminator at an offset known only as a range (`buf[n] = '\0'` after a read of n bytes):
       // the string ends there at the latest
       if (v.k === 'int' && v.lo === 0 && v.hi === 0 && Number.isFinite(offHi) && offLo >= 0) {
