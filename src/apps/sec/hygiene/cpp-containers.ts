@@ -195,3 +195,61 @@ export function checkIteratorInvalidation(ctx: HygieneContext): RawFinding[] {
   }
   return out;
 }
+
+/** `v[i]`, `v.at(i)`, `v.front()`, `v.back()`, `&v[i]`, `v.data()`: the container an element alias is taken from. */
+function elementOf(value: SyntaxNode | undefined): string | undefined {
+  let e = stripCasts(value);
+  if (e?.type === 'pointer_expression' && e.childForFieldName('operator')?.text === '&') e = stripCasts(e.childForFieldName('argument'));
+  if (e?.type === 'subscript_expression') return e.childForFieldName('argument')?.text.replace(/\s+/g, '');
+  if (e?.type !== 'call_expression') return undefined;
+  const fn = e.childForFieldName('function');
+  if (fn?.type !== 'field_expression' || !/^(at|front|back|data)$/.test(fn.childForFieldName('field')?.text ?? '')) return undefined;
+  return fn.childForFieldName('argument')?.text.replace(/\s+/g, '');
+}
+
+/**
+ * A reference or pointer to an element of a std::vector, deque or string (`const T &r = v[i];`,
+ * `T *p = &v.back();`), then a call that may reallocate that container (`v.push_back(x)`) in a
+ * later statement of the same block, then a use of the alias: it reads or writes the storage the
+ * reallocation freed (CWE-416). Quiet when the alias is not used after the call.
+ */
+export function checkElementAlias(ctx: HygieneContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  if (!/\b(push_back|emplace_back|insert|emplace|resize|reserve|append|push_front|emplace_front)\s*\(/.test(ctx.source())) return out;
+  for (const block of ctx.root.descendantsOfType('compound_statement')) {
+    const stmts = block.namedChildren;
+    stmts.forEach((decl, k) => {
+      if (decl.type !== 'declaration') return;
+      const d = decl.childrenForFieldName('declarator')[0];
+      const inner = d?.type === 'init_declarator' ? d.childForFieldName('declarator') : undefined;
+      if (!inner || !/^(reference_declarator|pointer_declarator)$/.test(inner.type)) return;
+      const alias = inner.descendantsOfType('identifier')[0]?.text;
+      const from = elementOf(d?.childForFieldName('value') ?? undefined);
+      if (!alias || !from) return;
+      const type = containerType(from.replace(/^this->/, ''), decl, ctx.root) ?? '';
+      if (!/\b(vector|deque|(w|u8|u16|u32)?string)\s*(<|\b)/.test(type) || /\b(list|map|set)\s*</.test(type)) return;
+      let grown: SyntaxNode | undefined;
+      for (const s of stmts.slice(k + 1)) {
+        if (!grown) {
+          grown = s.descendantsOfType('call_expression').find((c) => {
+            const fn = c.childForFieldName('function');
+            return fn?.type === 'field_expression' && fn.childForFieldName('argument')?.text.replace(/\s+/g, '') === from && GROWS.has(fn.childForFieldName('field')?.text ?? '');
+          });
+          continue;
+        }
+        const use = s.descendantsOfType('identifier').find((i) => i.text === alias);
+        if (!use) continue;
+        out.push(findingFor(HYGIENE_RULES.iteratorInvalidated, `Copy the element before changing ${from} (T copy = ${from}[i];), or take the reference again after the change.`, {
+          node: use,
+          pattern: `${alias}@${from}`,
+          confidence: 0.7,
+          severity: 'high',
+          description: `'${alias}' refers to an element of ${from}, and ${grown.text.slice(0, 60)} may reallocate ${from}'s storage before '${alias}' is used here: it then refers to freed memory.`,
+          trace: [{ line: decl.startPosition.row + 1, note: `'${alias}' bound to an element of ${from}` }, { line: grown.startPosition.row + 1, note: `${from} may reallocate` }],
+        }));
+        return;
+      }
+    });
+  }
+  return out;
+}

@@ -6,7 +6,7 @@ export { HYGIENE_NODE_TYPES } from './context.js';
 import { checkCredentials } from './credentials.js';
 import { checkCrypto } from './crypto.js';
 import { checkShallowCopy, checkUninitMemberPointer } from './cpp-class.js';
-import { checkContainerLoops, checkIteratorInvalidation } from './cpp-containers.js';
+import { checkContainerLoops, checkElementAlias, checkIteratorInvalidation } from './cpp-containers.js';
 import { checkCppDoubleLock } from './cpp-locks.js';
 import { checkDanglingCStr, checkNewDelete } from './cpp-memory.js';
 import { checkUseAfterMove } from './cpp-move.js';
@@ -53,6 +53,7 @@ const CHECKS: HygieneCheck[] = [
   checkShallowCopy,
   checkContainerLoops,
   checkIteratorInvalidation,
+  checkElementAlias,
   checkCppDoubleLock,
   checkUninitMemberPointer,
 ];
