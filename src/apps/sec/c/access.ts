@@ -6,6 +6,7 @@
 import type { FlowStep } from '../finding.js';
 import type { N } from './ast.js';
 import { report, text, type Frame, type Run } from './context.js';
+import { keyOf } from './names.js';
 import type { RuleId } from './rules.js';
 import type { State } from './state.js';
 import { MAYBE, NO, YES, type IntV, type Obj, type Val } from './values.js';
@@ -39,6 +40,13 @@ export function checkDeref(p: Val, node: N, st: State, fr: Frame, run: Run): voi
       trace: [{ line: p.nulSrc.line, note: p.nulSrc.note }],
       ...(p.nulSrc.empty ? { tier: 'suspect' as const } : {}),
     }, run);
+    // past this use the program has either crashed or held a pointer: later uses of the same
+    // variable (`trim(colon + 1)` after `*colon = 0`) are that one fault, not new ones
+    let e = node;
+    while (e.t === 'parenthesized_expression' && e.c[0]) e = e.c[0];
+    const key = e.t === 'identifier' ? keyOf(text(fr.file, e), fr, run) : undefined;
+    const cell = key ? st.vars.get(key) : undefined;
+    if (key && cell?.v.k === 'ptr' && cell.v.nulSrc === p.nulSrc) st.vars.set(key, { ...cell, v: { ...cell.v, nul: NO, nulSrc: undefined } });
   }
   checkFreed(p, node, st, fr, run);
 }
@@ -83,8 +91,9 @@ export function checkIndex(p: Val, idx: IntV, size: number, write: boolean, node
   const trace: FlowStep[] = idx.src !== undefined && idx.taint ? [{ line: idx.src, note: idx.srcNote ?? 'index from input' }] : [];
   checkRange(p, idx.lo * size, idx.hi * size, size, size, write, node, st, fr, run, {
     what: `index ${fmtRange(idx.lo, idx.hi)}`,
-    // (an index a test against another variable bounded is the program's, not the input's)
-    taint: idx.taint && !idx.rel,
+    // (an index a test against another variable bounded is the program's, not the input's; so is
+    // the count of items a loop stored in the buffer it grows as it goes)
+    taint: idx.taint && !idx.rel && !(grown && idx.perItem),
     weak: idx.weak,
     trace,
     cap,

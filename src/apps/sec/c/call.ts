@@ -5,7 +5,7 @@
  */
 import { pairLengths } from './params.js';
 import type { N } from './ast.js';
-import { text, type FnDef, type Frame, type Run } from './context.js';
+import { report, text, type FnDef, type Frame, type Run } from './context.js';
 import { macroBody } from './macros.js';
 import { evalExpr } from './eval.js';
 import { clampToType, escape, markMemberWritten } from './memory.js';
@@ -22,7 +22,7 @@ import { FUNCTION_ALIASES } from './externs.js';
 import { callLibrary } from './lib.js';
 import { markValidated } from './validate.js';
 import { joinAll, reachableObjs, referenced, State } from './state.js';
-import { joinVal, MAYBE, NO, UNKNOWN, YES, type Val } from './values.js';
+import { joinVal, MAYBE, NO, UNKNOWN, YES, type Obj, type Val } from './values.js';
 
 const MAX_DEPTH = 6;
 /**
@@ -404,6 +404,9 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
     // a struct passed by value carries its tracked fields
     const arg = args[i];
     const argKey = arg?.t === 'identifier' ? keyOf(text(fr.file, arg), fr, run) : undefined;
+    // a buffer the caller's loop grows with realloc as it fills it arrives with its count: the
+    // relation between them, which the loop's widening lost, is lost in here too
+    if (argKey && fr.grown?.has(argKey) && p.type.ptr > 0) (frame.grown ??= new Set()).add(key);
     if (argKey && p.type.ptr === 0 && run.group.structs.has(p.type.base)) {
       for (const [k, cell] of [...st.vars]) if (k.startsWith(`${argKey}.`)) st.vars.set(`${key}${k.slice(argKey.length)}`, cell);
     }
@@ -414,7 +417,9 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
   const watched = watchArgs(fn, args, st, frame, fr, run);
   const before = run.budget;
   const heavyBefore = run.heavySpent ?? 0;
-  const outs = runPaths(frame, st, run);
+  const exits = runPaths(frame, st, run, true);
+  calleeLeaks(exits, frame, firstObj, run);
+  const outs = mergeOutcomes(exits);
   weigh(fn, before - run.budget, heavyBefore, run);
   // its local objects are destroyed as it returns
   if (fr.file.cpp || fn.file.cpp) for (const o of outs) destroyLocals(frame, o.state, run);
@@ -443,6 +448,47 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
   }
   if (outs.length === 0) return [{ state: State.deadState(), ret: UNKNOWN }];
   return mergeOutcomes(outs);
+}
+
+/**
+ * A block the callee allocated and still held when it left by an early `return`, that nothing
+ * reaches any more: not the value returned, not a variable of a caller or a global, not memory
+ * someone else owns (`if (!usable(h->path)) return -1;` after `h = calloc(…)`). Reported at that
+ * return, as the entry function's exits are; then treated as handed on, so it is not reported
+ * again where the caller's function ends.
+ */
+function calleeLeaks(exits: readonly Outcome[], frame: Frame, firstObj: number, run: Run): void {
+  // (a struct returned by value may carry the pointer in a member the value does not show)
+  if (frame.fn.retType.ptr === 0 && run.group.structs.has(frame.fn.retType.base)) return;
+  const own = (k: string) => k.startsWith(`${frame.id}:`) || k.startsWith(`${frame.id}&`);
+  for (const o of exits) {
+    if (!o.early || o.state.dead || o.line === undefined) continue;
+    const cands: Obj[] = [];
+    o.state.objs.forEach((ob) => {
+      if (ob.id >= firstObj && ob.kind === 'heap' && ob.local && !ob.escaped && ob.freed === NO && !ob.partial && ob.at) cands.push(ob);
+    });
+    if (cands.length === 0) continue;
+    const start: number[] = o.ret.k === 'ptr' ? o.ret.t.map((t) => t.o) : [];
+    o.state.vars.forEach((c, k) => {
+      if (!own(k) && c.v.k === 'ptr') for (const t of c.v.t) start.push(t.o);
+    });
+    o.state.objs.forEach((ob) => {
+      if (ob.escaped || !ob.local) start.push(ob.id);
+    });
+    const live = reachableObjs(start, o.state);
+    for (const ob of cands) {
+      if (live.has(ob.id)) continue;
+      const node: N = { t: 'return_statement', s: ob.at?.s ?? 0, e: ob.at?.s ?? 0, line: o.line, c: [] };
+      report(frame, node, {
+        rule: 'c.memory.leak',
+        pattern: ob.name.replace(/^.* from /, ''),
+        description: `${ob.name[0]?.toUpperCase() ?? ''}${ob.name.slice(1)} is never freed and no pointer to it survives this return of ${frame.fn.name}().`,
+        confidence: 0.7,
+        trace: [{ line: ob.line, note: 'allocated here' }],
+      }, run);
+      o.state.updateObj(ob.id, { escaped: true });
+    }
+  }
 }
 
 /**

@@ -5,7 +5,7 @@
  * `std::cin >> x` and `std::getline`.
  */
 import type { N } from './ast.js';
-import { text, type Frame, type Run } from './context.js';
+import { text, type FnDef, type Frame, type Run } from './context.js';
 import { checkDeref, checkFreed, checkRange, fmtRange } from './access.js';
 import { evalExpr, quietly } from './eval.js';
 import { addrOf } from './fields.js';
@@ -129,17 +129,33 @@ export function referenceTarget(n: N, st: State, fr: Frame, run: Run): string | 
   return undefined;
 }
 
+/** The class's own copy constructor (one parameter of the class's type), if it declares one. */
+function copyCtorOf(info: ClassInfo): FnDef | undefined {
+  return info.methods.get(info.name)?.find((f) => f.params.length === 1 && f.params[0]?.type.base.replace(/^(const\s+)+/, '') === info.name);
+}
+
 /** Builds object `key` of class `info`: members, then the constructor that matches the arguments. */
 function constructObject(key: string, info: ClassInfo, type: CType, init: N | undefined, d: N, st: State, fr: Frame, run: Run): void {
   const args = init?.t === 'argument_list' || init?.t === 'initializer_list' ? init.c : init ? [init] : [];
   // `T b = a;`, `T b(a);`: a member-wise copy of another object of the class
   const src = args.length === 1 && args[0]?.t === 'identifier' ? keyOf(text(fr.file, args[0]), fr, run) : undefined;
   const srcCell = src ? st.vars.get(src) : undefined;
-  const ctor = methodOf(info, info.name, args.length, run);
+  const copying = Boolean(src && srcCell?.type?.base === type.base);
+  // a copy runs the copy constructor (`C(const C &)`), never another one-argument constructor
+  // that only happens to take one argument (`explicit C(size_t n)` would build a fresh, unwritten object)
+  const ctor = copying ? copyCtorOf(info) : methodOf(info, info.name, args.length, run);
   st.vars.set(key, { v: UNKNOWN, init: YES, type: { ...type, cls: true }, line: d.line });
-  if (src && srcCell?.type?.base === type.base && !(ctor && ctor.params.length === 1 && !ctor.params[0]?.type.ref)) {
+  if (copying && !ctor) {
     const prefix = `${src}.`;
     for (const [k, c] of [...st.vars]) if (k.startsWith(prefix)) st.vars.set(`${key}.${k.slice(prefix.length)}`, c);
+    return;
+  }
+  const made = !src && args.length === 1 && args[0] ? staticType(args[0], fr, run) : undefined;
+  if (made && made.ptr === 0 && made.base === info.name) {
+    // `T x = make();`: the object the call built and returned (copy elided); its constructor ran
+    // in there, so its members are written, however they were filled
+    evalExpr(args[0] as N, st, fr, run);
+    initMembers(key, info, st, fr, run, false, d.line);
     return;
   }
   initMembers(key, info, st, fr, run, true, d.line);

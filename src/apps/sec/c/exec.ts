@@ -16,7 +16,7 @@ import { keyOf } from './names.js';
 import { forkOn, mergeOutcomes, mergePaths, type Outcome } from './paths.js';
 import { preprocBranch } from './preproc.js';
 import { joinAll, type State } from './state.js';
-import { joinVal as join, UNKNOWN, type Obj, type Val } from './values.js';
+import { joinVal as join, NO, UNKNOWN, YES, type Obj, type Val } from './values.js';
 
 export type Paths = State[];
 
@@ -88,10 +88,10 @@ export function execPaths(n: N, paths: Paths, fr: Frame, run: Run): Paths {
       return ps;
     }
     case 'expression_statement':
-      return perPath(live, (st) => forkOn(n.c[0], st, fr, run, resolver(fr, run), (s) => {
+      return markUnfilled(n.c[0], perPath(live, (st) => forkOn(n.c[0], st, fr, run, resolver(fr, run), (s) => {
         for (const c of n.c) if (!assignUninitCopy(c, s, fr, run)) evalExpr(c, s, fr, run);
         return s;
-      }));
+      })), fr, run);
     case 'declaration':
       return perPath(live, (st) => forkOn(initOf(n), st, fr, run, resolver(fr, run), (s) => {
         declare(n, s, fr, run);
@@ -200,6 +200,27 @@ function localReturned(e: N | undefined, fr: Frame): string | undefined {
 /** `return &x;` for a local scalar: described like a local array. */
 function localVar(key: string, n: N): Obj {
   return { id: -1, kind: 'stack', elem: 1, slo: 0, shi: Infinity, taint: false, freed: 0, init: 2, escaped: false, line: n.line, name: `'${key.slice(key.indexOf(':') + 1)}'`, local: true };
+}
+
+/**
+ * `fill(&x);` with its status thrown away: on the outcomes that left x unassigned it stays
+ * unassigned however the paths are joined later (a loop's entry), for nothing the program kept
+ * tells it which outcome it got (`env_long("BASE", &base);` then `base` read in a loop).
+ */
+function markUnfilled(e: N | undefined, paths: Paths, fr: Frame, run: Run): Paths {
+  let x = e;
+  while (x && (x.t === 'cast_expression' || x.t === 'parenthesized_expression') && x.c.length > 0) x = x.c[x.c.length - 1];
+  if (x?.t !== 'call_expression' || paths.length < 2) return paths;
+  for (const a of x.c[1]?.c ?? []) {
+    if (a.t !== 'pointer_expression' || a.op !== '&' || a.c[0]?.t !== 'identifier') continue;
+    const key = keyOf(text(fr.file, a.c[0]), fr, run);
+    if (!key || !paths.some((s) => s.vars.get(key)?.init === YES)) continue;
+    for (const s of paths) {
+      const c = s.vars.get(key);
+      if (c && c.init === NO && !c.unfilled) s.vars.set(key, { ...c, unfilled: true });
+    }
+  }
+  return paths;
 }
 
 function perPath(paths: Paths, fn: (st: State) => State[]): Paths {

@@ -9,7 +9,7 @@ const HEADERS = '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#
 
 /** `rule@line` of the findings the scan shows by default (confidence 0.4 and above) */
 async function shown(source: string, file = 't.c'): Promise<string[]> {
-  const [r] = await analyzeCFiles([{ file, source: HEADERS + source, language: 'c' }]);
+  const [r] = await analyzeCFiles([{ file, source: HEADERS + source, language: file.endsWith('.cpp') ? 'cpp' : 'c' }]);
   return (r?.findings ?? []).filter((f) => f.confidence >= 0.4).map((f) => `${f.rule}@${f.line - 4}`);
 }
 
@@ -349,5 +349,125 @@ int main(void) {
   });
   it('leaves it unassigned when the helper reads elsewhere', async () => {
     expect(await shown(prog('msg'))).toContain('c.uninit.use@17');
+  });
+});
+
+describe('a C++ object copied or returned by value', () => {
+  const cls = (copy: string) => `
+#include <cstring>
+class Buf {
+public:
+  explicit Buf(size_t n) : size_(n), data_(new short[n]) {}
+  ${copy}
+  ~Buf() { delete[] data_; }
+  size_t size() const { return size_; }
+  short *data() { return data_; }
+private:
+  size_t size_;
+  short *data_;
+};`;
+  const deep = 'Buf(const Buf &o) : size_(o.size_), data_(new short[o.size_]) { memcpy(data_, o.data_, o.size_ * sizeof(short)); }';
+  const sum = (v: string) => `
+  long s = 0;
+  for (size_t i = 0; i < ${v}.size(); i++) s += ${v}.data()[i];
+  printf("%ld\\n", s);
+  return 0;
+}`;
+  it('runs the copy constructor for `T b(a)`, not another one-argument constructor', async () => {
+    const prog = `${cls(deep)}
+int main(int argc, char **argv) {
+  size_t n = strlen(argv[0]);
+  Buf a(n);
+  memset(a.data(), 0, n * sizeof(short));
+  Buf b(a);${sum('b')}`;
+    expect(await shown(prog, 't.cpp')).toEqual([]);
+  });
+  it('takes over the object a function returned (`T x = make();`)', async () => {
+    const prog = `${cls(deep)}
+static Buf make(size_t n) { Buf out(n); memset(out.data(), 0, n * sizeof(short)); return out; }
+int main(int argc, char **argv) {
+  Buf b = make(strlen(argv[0]));${sum('b')}`;
+    expect(await shown(prog, 't.cpp')).toEqual([]);
+  });
+  it('still reports an object built by its size constructor and read unwritten', async () => {
+    const prog = `${cls(deep)}
+int main(int argc, char **argv) {
+  Buf b(strlen(argv[0]));${sum('b')}`;
+    expect(await shown(prog, 't.cpp')).toContain('c.uninit.use@17');
+  });
+});
+
+describe('a copy into a struct member array leaves the members before it alone', () => {
+  const prog = (order: string) => `
+struct blob { unsigned refs; size_t len; unsigned char data[]; };
+static void blob_unref(struct blob *b) { if (b && --b->refs == 0) free(b); }
+static struct blob *blob_new(const void *src, size_t len) {
+  struct blob *b = malloc(sizeof *b + len);
+  if (!b) return NULL;
+  b->refs = 2;
+  b->len = len;
+  memcpy(b->data, src, len);
+  return b;
+}
+int main(void) {
+  unsigned char chunk[64];
+  ssize_t got = read(0, chunk, sizeof chunk);
+  if (got <= 0) return 1;
+  struct blob *b = blob_new(chunk, (size_t)got);
+  if (!b) return 1;
+  ${order}
+  return 0;
+}`;
+  it('keeps a reference count set before the copy (two references: the first release does not free)', async () => {
+    expect(await shown(prog('blob_unref(b); printf("%zu\\n", b->len); blob_unref(b);'))).toEqual([]);
+  });
+  it('still reports a use after the last release', async () => {
+    expect(await shown(prog('blob_unref(b); blob_unref(b); printf("%zu\\n", b->len);'))).toContain('c.memory.use-after-free@18');
+  });
+});
+
+describe('a buffer a loop grows with realloc, handed with its count to a cleanup helper', () => {
+  const prog = (grow: string) => `
+static void free_all(char **w, size_t n) { while (n > 0) free(w[--n]); free(w); }
+int main(void) {
+  char **words = NULL, buf[128];
+  size_t n = 0, cap = 0;
+  while (scanf("%127s", buf) == 1) {
+    char *copy;
+    if (n == cap) {
+      ${grow}
+    }
+    copy = strdup(buf);
+    if (copy == NULL) { free_all(words, n); return 1; }
+    words[n++] = copy;
+  }
+  free_all(words, n);
+  return 0;
+}`;
+  it('does not read the helper\'s index as input-driven (the count and the size grow together)', async () => {
+    expect(await shown(prog('size_t nc = cap ? cap * 2 : 8; char **bigger = realloc(words, nc * sizeof *bigger); if (!bigger) { free_all(words, n); return 1; } words = bigger; cap = nc;'))).toEqual([]);
+  });
+  it('still reports the unchecked realloc', async () => {
+    expect(await shown(prog('cap = cap ? cap * 2 : 8; words = realloc(words, cap * sizeof *words);'))).toContain('c.null.unchecked-alloc@13');
+  });
+});
+
+describe('the blocks an array of pointers holds, freed in a loop', () => {
+  const prog = (loop: string) => `
+int main(void) {
+  char *line[4] = { NULL };
+  line[1] = strdup("a");
+  line[2] = strdup("b");
+  ${loop}
+  return 0;
+}`;
+  it('are not leaked when a loop frees every element', async () => {
+    expect(await shown(prog('for (unsigned i = 0; i < 4; i++) free(line[i]);'))).toEqual([]);
+  });
+  it('are not leaked when the loop also clears each element (`free(a[i]); a[i] = NULL;`), then refilled and freed again', async () => {
+    expect(await shown(prog('for (unsigned i = 0; i < 4; i++) { free(line[i]); line[i] = NULL; } line[0] = strdup("c"); for (unsigned i = 0; i < 4; i++) { free(line[i]); line[i] = NULL; }'))).toEqual([]);
+  });
+  it('still leak the element the loop does not reach', async () => {
+    expect(await shown(prog('for (unsigned i = 0; i < 2; i++) free(line[i]);'))).toEqual(['c.memory.leak@5']);
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { N } from './ast.js';
 import { report, text, type Frame, type Run } from './context.js';
-import { evalExpr } from './eval.js';
+import { evalExpr, quietly } from './eval.js';
 import { newObj } from './memory.js';
 import type { LibResult } from './lib.js';
 import type { State } from './state.js';
@@ -148,6 +148,29 @@ function reallocChain(p: PtrV, st: State): boolean {
   return linked;
 }
 
+/**
+ * `free(a[i])` with i known only as a range (a loop over the array): it frees one of the blocks
+ * the array's elements in that range hold, which one is not known, so each of them may be freed
+ * from now on (not a leak when the function ends; not yet evidence for a double free either).
+ */
+function freeSomeElement(arg: N, n: N, st: State, fr: Frame, run: Run): void {
+  let e = arg;
+  while ((e.t === 'parenthesized_expression' || e.t === 'cast_expression') && e.c.length > 0) e = e.c[e.c.length - 1] as N;
+  const [base, index] = e.t === 'subscript_expression' ? e.c : [];
+  if (!base || !index) return;
+  const [b, i] = quietly(run, () => [evalExpr(base, st, fr, run), evalExpr(index, st, fr, run)]);
+  if (b?.k !== 'ptr' || i?.k !== 'int' || i.lo === i.hi) return;
+  for (const t of b.t) {
+    const o = st.objs.get(t.o);
+    const lo = t.lo + i.lo * 8;
+    const hi = t.hi + i.hi * 8;
+    for (const [off, v] of o?.slots ?? []) {
+      if (off < lo || off > hi || v.k !== 'ptr') continue;
+      for (const x of v.t) if (st.objs.get(x.o)?.freed === NO) st.updateObj(x.o, { freed: MAYBE, freeLine: n.line });
+    }
+  }
+}
+
 export function libFree(n: N, args: N[], st: State, fr: Frame, run: Run): LibResult {
   const arg = args[0];
   const p = arg ? evalExpr(arg, st, fr, run) : undefined;
@@ -161,6 +184,7 @@ export function libFree(n: N, args: N[], st: State, fr: Frame, run: Run): LibRes
     }, run);
     return { v: { k: 'unk' } };
   }
+  if (arg && p?.k !== 'ptr') freeSomeElement(arg, n, st, fr, run);
   if (!arg || p?.k !== 'ptr') return { v: { k: 'unk' } };
   const name = text(fr.file, arg);
   const chain = reallocChain(p, st);

@@ -92,6 +92,18 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
   if (isPathSink(name)) pathCall(name, n, args, st, fr, run);
   const vals = (): Val[] => args.map((a) => evalExpr(a, st, fr, run));
   switch (name) {
+    case 'strtok':
+    case 'strtok_r': {
+      // it cuts the text in place (terminators written into it, nothing kept or freed) and hands
+      // back the next token, or NULL when none is left: a result the caller must test
+      const v = vals();
+      const text0 = v[0];
+      if (text0?.k === 'ptr' && text0.t.length > 0) {
+        checkDeref(text0, args[0] ?? n, st, fr, run);
+        for (const t of text0.t) st.updateObj(t.o, { slo: 0 });
+      }
+      return { v: { k: 'ptr', t: [], nul: MAYBE, nulSrc: { line: n.line, note: `${name} returns NULL when no token is left`, fromAlloc: true, lookup: true, search: true } } };
+    }
     case 'strlen':
     case 'wcslen':
     case 'strnlen': {
@@ -226,15 +238,17 @@ function spanLength(s: Val | undefined, n: N, st: State): IntV {
  */
 function found(name: string, v: readonly Val[], st: State, line: number): Val {
   const [s, what, count] = v;
-  if (s?.k !== 'ptr') return { k: 'ptr', t: [], nul: MAYBE };
   const nonZero = name === 'strstr' || name === 'strpbrk' || (what?.k === 'int' && (what.nz === true || what.lo > 0 || what.hi < 0));
   // strchr(s, 0) finds the terminator; otherwise a search of text comes back empty-handed
   // whenever the text lacks what is sought: a NULL the caller must test (a lookup, as getenv)
   const always = (name === 'strchr' || name === 'strrchr') && what?.k === 'int' && what.lo === 0 && what.hi === 0;
+  const nulSrc = always ? undefined : { line, note: `${name} returns NULL when the text does not contain what it looks for`, fromAlloc: true, lookup: true, search: true };
+  // (text the analysis does not hold, a token strtok_r cut from a caller's block: the same NULL)
+  if (s?.k !== 'ptr') return { k: 'ptr', t: [], nul: MAYBE, ...(nulSrc && s !== undefined ? { nulSrc } : {}) };
   return {
     k: 'ptr',
     nul: always ? NO : MAYBE,
-    nulSrc: always ? undefined : { line, note: `${name} returns NULL when the text does not contain what it looks for`, fromAlloc: true, lookup: true, search: true },
+    nulSrc,
     t: s.t.map((t) => {
       if (name === 'memchr') return { o: t.o, lo: t.lo, hi: count?.k === 'int' && count.lo >= 1 ? t.hi + count.hi - 1 : Infinity };
       const o = st.objs.get(t.o);

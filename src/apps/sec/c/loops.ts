@@ -76,7 +76,12 @@ function loopFacts(body: N | undefined, update: N | undefined, fr: Frame): LoopF
       if (g) facts.grown.push(g);
     }
     if (n.t === 'assignment_expression' && n.op === '=' && n.c[0]?.t === 'identifier' && n.c[1]) assigns.push([name(n.c[0]) as string, n.c[1]]);
-    else if (n.t === 'init_declarator' && n.c[0]?.t === 'identifier' && n.c[1]) assigns.push([name(n.c[0]) as string, n.c[1]]);
+    else if (n.t === 'init_declarator' && n.c[1]) {
+      // `char **bigger = realloc(…)`: the name under the pointer declarators
+      let d: N | undefined = n.c[0];
+      while (d?.t === 'pointer_declarator') d = d.c[d.c.length - 1];
+      if (d?.t === 'identifier') assigns.push([name(d) as string, n.c[1]]);
+    }
     if (n.t === 'function_definition') continue;
     for (const c of n.c) stack.push(c);
     if (n.parts) for (const p of n.parts) if (p) stack.push(p);

@@ -235,7 +235,12 @@ export function writeElement(p: Val, idx: IntV, size: number, v: Val, node: N, s
       }
     } else {
       if (v.k === 'ptr') escape(v, st);
-      if (o.slots) patch.slots = undefined;
+      if (o.slots) {
+        // the pointers kept there may be the ones overwritten, or were freed on the way (a loop
+        // `free(a[i]); a[i] = NULL;`): what they point to is no longer followed, not lost
+        for (const sv of o.slots.values()) if (sv.k === 'ptr') escape(sv, st);
+        patch.slots = undefined;
+      }
       // a terminator at an offset known only as a range (`buf[n] = '\0'` after a read of n bytes):
       // the string ends there at the latest
       if (v.k === 'int' && v.lo === 0 && v.hi === 0 && Number.isFinite(offHi) && offLo >= 0) {
@@ -331,11 +336,14 @@ export function lazyPointee(p: PtrV, type: CType, st: State, run: Run): Val | un
   if (p.t.length !== 1 || type.ptr === 0) return undefined;
   const t = p.t[0] as Target;
   const o = st.objs.get(t.o);
-  if (!o || o.kind !== 'unknown' || o.local || o.strv || t.lo !== t.hi || o.slots?.has(t.lo)) return undefined;
+  if (!o || o.kind !== 'unknown' || o.local || o.strv || o.slots?.has(t.lo)) return undefined;
   const inner = newObj(run, st, {
     kind: 'unknown', elem: 1, slo: 0, shi: Infinity, taint: false, freed: NO, init: YES, escaped: true, line: o.line, name: `memory reached from ${o.name.replace(/^the memory /, '')}`, local: false,
   });
   const v: Val = { k: 'ptr', t: [{ o: inner.id, lo: 0, hi: 0 }], nul: 1 };
+  // an element at an offset known only as a range (`&t->bucket[h]`): memory of its own too, what
+  // is done to it through this read tracked, but not remembered as that of every element
+  if (t.lo !== t.hi) return v;
   st.updateObj(o.id, { slots: new Map([...(o.slots ?? []), [t.lo, v]]) });
   return v;
 }

@@ -236,3 +236,140 @@ describe('a format the program does not spell out, into a fixed buffer', () => {
     expect(await found(callers.join('\n'))).toEqual([]);
   });
 });
+
+describe('strtok and strchr on text cut from a caller\'s block', () => {
+  const prog = (check: string) => `
+int parse(char *block, const char **names) {
+  char *save = NULL;
+  int n = 0;
+  for (char *line = strtok_r(block, "\\n", &save); line != NULL; line = strtok_r(NULL, "\\n", &save)) {
+    char *colon = strchr(line, ':');
+    ${check}
+    *colon = '\\0';
+    names[n++] = colon + 1;
+  }
+  return n;
+}`;
+  it('reports the unchecked strchr result once (later uses of it are the same fault)', async () => {
+    expect((await found(prog(''))).filter((f) => f.startsWith('c.null'))).toEqual(['c.null.unchecked-alloc@8']);
+  });
+  it('is quiet once it is tested', async () => {
+    expect((await found(prog('if (colon == NULL) return -1;'))).filter((f) => f.startsWith('c.null'))).toEqual([]);
+  });
+});
+
+describe('a getline buffer cut with strtok is still the function\'s to free', () => {
+  const prog = (ret: string) => `
+int count(const char *path) {
+  FILE *fp = fopen(path, "r");
+  char *line = NULL;
+  size_t cap = 0;
+  int n = 0;
+  if (fp == NULL) return -1;
+  while (getline(&line, &cap, fp) != -1) {
+    char *tok = strtok(line, ",");
+    if (tok == NULL) { fclose(fp); ${ret} }
+    n += atoi(tok);
+  }
+  free(line);
+  fclose(fp);
+  return n;
+}`;
+  it('reports the early return that drops it', async () => {
+    expect((await found(prog('return -1;'))).filter((f) => f.startsWith('c.memory.leak'))).toEqual(['c.memory.leak@10']);
+  });
+  it('is quiet when that path frees it', async () => {
+    expect((await found(prog('free(line); return -1;'))).filter((f) => f.startsWith('c.memory.leak'))).toEqual([]);
+  });
+  it('reports an unchecked token', async () => {
+    expect((await found(prog('return -1;').replace('if (tok == NULL) { fclose(fp); return -1; }', ''))).filter((f) => f.startsWith('c.null'))).toEqual(['c.null.unchecked-alloc@11']);
+  });
+});
+
+describe('an out-parameter a call fills only on success, its status thrown away', () => {
+  const prog = (call: string) => `
+static int env_long(const char *name, long *out) {
+  const char *s = getenv(name);
+  if (s == NULL) return -1;
+  *out = strtol(s, NULL, 10);
+  return 0;
+}
+int main(void) {
+  long base;
+  ${call}
+  for (int i = 0; i < 3; i++) printf("%ld\\n", base);
+  return 0;
+}`;
+  it('reports the read in a loop after the paths were joined', async () => {
+    expect((await found(prog('env_long("BASE", &base);'))).filter((f) => f.startsWith('c.uninit'))).toEqual(['c.uninit.use@11']);
+  });
+  it('is quiet when the failure is handled', async () => {
+    expect((await found(prog('if (env_long("BASE", &base) != 0) base = 100;'))).filter((f) => f.startsWith('c.uninit'))).toEqual([]);
+  });
+  it('is quiet when a flag the program kept guards the read (paths joined only for the status it tested)', async () => {
+    expect((await found(prog('int ok = env_long("BASE", &base) == 0; if (!ok) return 1;'))).filter((f) => f.startsWith('c.uninit'))).toEqual([]);
+  });
+});
+
+describe('a node reached through a bucket at an index known only as a range', () => {
+  const prog = (freeVal: string) => `
+struct node { struct node *next; char *key; char *val; };
+struct table { struct node *b[64]; };
+char *take(struct table *t, const char *key) {
+  struct node **pp = &t->b[strlen(key) % 64];
+  while (*pp) {
+    struct node *n = *pp;
+    if (strcmp(n->key, key) == 0) {
+      char *val = n->val;
+      *pp = n->next;
+      free(n->key);
+      ${freeVal}
+      free(n);
+      return val;
+    }
+    pp = &n->next;
+  }
+  return NULL;
+}
+void drop(struct table *t, const char *key) {
+  char *v = take(t, key);
+  free(v);
+}`;
+  it('is memory of its own: a value freed there and handed back is freed again by the caller', async () => {
+    expect((await found(prog('free(n->val);'))).filter((f) => f.startsWith('c.memory'))).toEqual(['c.memory.double-free@22']);
+  });
+  it('is quiet when the value is handed back to the caller to free', async () => {
+    expect((await found(prog(''))).filter((f) => f.startsWith('c.memory'))).toEqual([]);
+  });
+});
+
+describe('a block a called helper drops on its early return', () => {
+  const prog = (reject: string) => `
+struct handler { struct handler *next; char *name; };
+static struct handler *registry;
+static int reg(const char *name) {
+  struct handler *h = calloc(1, sizeof *h);
+  if (h == NULL) return -1;
+  h->name = strdup(name);
+  if (h->name == NULL) { free(h); return -1; }
+  if (h->name[0] != '/') { ${reject} }
+  h->next = registry;
+  registry = h;
+  return 0;
+}
+int main(void) {
+  char line[64];
+  int ok = 0;
+  while (fgets(line, sizeof line, stdin))
+    if (reg(line) == 0) ok++;
+  printf("%d\\n", ok);
+  return 0;
+}`;
+  it("is reported at that return, though the caller's paths later join it with the one that stored it", async () => {
+    expect((await found(prog('return -1;'))).filter((f) => f.startsWith('c.memory.leak'))).toEqual(['c.memory.leak@9']);
+  });
+  it("is quiet when that return frees it, or hands it to a caller's list", async () => {
+    expect((await found(prog('free(h->name); free(h); return -1;'))).filter((f) => f.startsWith('c.memory.leak'))).toEqual([]);
+    expect((await found(prog('h->next = registry; registry = h; return -1;'))).filter((f) => f.startsWith('c.memory.leak'))).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@
  */
 import { CowMap } from './cow.js';
 import type { CType } from './types.js';
-import { joinObj, joinTri, joinVal, sameObj, sameVal, type Obj, type Tri, type Val } from './values.js';
+import { joinObj, joinTri, joinVal, NO, sameObj, sameVal, type Obj, type Tri, type Val } from './values.js';
 
 export interface Cell {
   v: Val;
@@ -14,6 +14,8 @@ export interface Cell {
   line: number;
   /** unassigned on this path while another kept path assigned it */
   split?: boolean;
+  /** left unassigned by an outcome of a call whose status the program threw away */
+  unfilled?: boolean;
   /** holds a copy of another variable's indeterminate value (`T x = *p;` with *p never assigned) */
   copyOf?: { name: string; line: number };
 }
@@ -106,7 +108,11 @@ function joinVars(a: State, b: State, vars: CowMap<string, Cell>): void {
     } else if (!cb) {
       vars.set(k, { ...ca, init: ca.init === 2 ? 1 : ca.init });
     } else {
-      vars.set(k, { v: joinFailed(a, ca.v, b, cb.v) ?? joinVal(ca.v, cb.v), init: joinTri(ca.init, cb.init), type: ca.type ?? cb.type, line: ca.line });
+      // (unassigned on one side by an outcome nothing told apart: still unassigned there, so a read
+      // after the join is a read on a path where no value was assigned)
+      const unfilled = (ca.init === NO && ca.unfilled) || (cb.init === NO && cb.unfilled);
+      const init = unfilled ? NO : joinTri(ca.init, cb.init);
+      vars.set(k, { v: joinFailed(a, ca.v, b, cb.v) ?? joinVal(ca.v, cb.v), init, type: ca.type ?? cb.type, line: ca.line, ...(unfilled ? { split: true, unfilled: true } : {}) });
     }
   };
   const keys = a.vars.diffKeys(b.vars);

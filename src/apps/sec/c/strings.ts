@@ -113,9 +113,12 @@ export function setString(v: Val, st: State, patch: Partial<Obj>, elem: number):
   for (const t of v.t) {
     const o = st.objs.get(t.o);
     if (!o || o.kind === 'literal') continue;
-    const p: Partial<Obj> = { ...patch, init: YES, slots: undefined };
-    if (patch.shi !== undefined) p.unterm = patch.shi === Infinity && patch.unterm === true && o.init === NO;
     const base = t.lo === t.hi ? t.lo : undefined;
+    // the write starts at `base` and runs forward: values kept below it (the members before a
+    // struct's array, `memcpy(b->data, src, len)` after `b->refs = 1`) are not touched
+    const below = exact && base !== undefined && base > 0 && o.slots ? new Map([...o.slots].filter(([k]) => k < base)) : undefined;
+    const p: Partial<Obj> = { ...patch, init: YES, slots: below?.size ? below : undefined };
+    if (patch.shi !== undefined) p.unterm = patch.shi === Infinity && patch.unterm === true && o.init === NO;
     if (patch.slo !== undefined && patch.shi !== undefined) {
       if (base === undefined || !exact) {
         p.slo = Math.min(o.slo, patch.slo * elem);

@@ -6,7 +6,7 @@ export { HYGIENE_NODE_TYPES } from './context.js';
 import { checkCredentials } from './credentials.js';
 import { checkCrypto } from './crypto.js';
 import { checkShallowCopy, checkUninitMemberPointer } from './cpp-class.js';
-import { checkContainerLoops } from './cpp-containers.js';
+import { checkContainerLoops, checkElementAlias, checkIteratorInvalidation } from './cpp-containers.js';
 import { checkCppDoubleLock } from './cpp-locks.js';
 import { checkDanglingCStr, checkNewDelete } from './cpp-memory.js';
 import { checkUseAfterMove } from './cpp-move.js';
@@ -52,6 +52,8 @@ const CHECKS: HygieneCheck[] = [
   checkUseAfterMove,
   checkShallowCopy,
   checkContainerLoops,
+  checkIteratorInvalidation,
+  checkElementAlias,
   checkCppDoubleLock,
   checkUninitMemberPointer,
 ];

@@ -79,6 +79,8 @@ export const HYGIENE_RULES = {
     'The destructor releases a raw pointer member but copies are member-wise: two objects share the block and both destructors free it.'),
   containerIndexLoop: rule('container-index-loop', 'ContainerIndexPastEnd', 'buffer_overflow', [193, 125, 787], 'medium',
     'A loop bounded by a container\'s size() indexes one or more elements past its end with operator[], which checks nothing.'),
+  iteratorInvalidated: rule('iterator-invalidated', 'IteratorInvalidation', 'use_after_free', [416], 'high',
+    'A loop walks a container with an iterator (or a range-for) and its body adds or removes elements of that same container: a std::vector, deque or string may move its elements, and the loop then uses an iterator into freed storage.'),
   uninitMember: rule('uninit-member-pointer', 'UninitializedMemberPointer', 'uninitialized', [457, 824], 'high',
     'A constructor leaves a raw pointer member unset and a member function dereferences or passes it on: it points anywhere.'),
 } as const satisfies Record<string, RuleMeta>;
