@@ -33,7 +33,7 @@ public:
     int notify(const std::string &title, const std::string &body) const
     {
         std::string cmd = "notify-send -a " + app_ + " \"" + title + "\" \"" + body + "\"";
-        return std::system(cmd.c_str()); // FLAW: CWE-78
+        return std::system(cmd.c_str()); /* FLAW: CWE-78 */
     }
 
 private:

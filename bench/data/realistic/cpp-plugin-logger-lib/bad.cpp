@@ -44,7 +44,7 @@ void PluginLog::message(const std::string &text)
 {
     if (text.empty())
         return;
-    printf(text.c_str()); // FLAW: CWE-134
+    printf(text.c_str()); /* FLAW: CWE-134 */
 }
 
 void PluginLog::progress(const std::string &stage, int percent)
