@@ -4,7 +4,7 @@
  */
 import { withinOwnLength, withinPrefix } from './prefix.js';
 import type { N } from './ast.js';
-import { arith, checkConversion, checkOverflow } from './arith.js';
+import { arith, checkConversion, checkOverflow, plainKey } from './arith.js';
 import { report, text, type Frame, type Run } from './context.js';
 import { macroBody } from './macros.js';
 import { checkDeref, checkIndex } from './access.js';
@@ -461,9 +461,32 @@ function evalConditional(n: N, st: State, fr: Frame, run: Run): Val {
   st.rels = after.rels;
   st.dead = after.dead;
   if (!va || !vb) return va ?? vb ?? UNKNOWN;
-  if (va.k === 'int' && vb.k === 'int') return joinVal(va, vb);
+  if (va.k === 'int' && vb.k === 'int') {
+    const j = joinVal(va, vb);
+    const le = a && b ? minOfVar([a, va, t], [b, vb, f], fr, run) : undefined;
+    return le && j.k === 'int' ? { ...j, le } : j;
+  }
   if (va.k === 'ptr' && vb.k === 'ptr') return joinVal(va, vb);
   return va.k === vb.k ? va : joinVal(va, vb);
+}
+
+/**
+ * `n < CAP ? n : CAP`, `MIN(left, sizeof buf)`: the value is never above the variable one branch
+ * names, when the other branch's value is at most that variable on its own path (the test
+ * showed it). A read of that many bytes then gives no more than the variable: `left -= got` stays
+ * at or above zero.
+ */
+function minOfVar(x: [N, Val, State], y: [N, Val, State], fr: Frame, run: Run): string | undefined {
+  for (const [[e], [oe, ov, os]] of [[x, y], [y, x]] as const) {
+    const key = plainKey(e, fr, run);
+    if (!key) continue;
+    const other = plainKey(oe, fr, run);
+    if (other === key) return key;
+    const cell = os.vars.get(key)?.v;
+    if (ov.k === 'int' && cell?.k === 'int' && Number.isFinite(ov.hi) && ov.hi <= cell.lo) return key;
+    if (other && (os.rels.has(`le|${other}|${key}`) || os.rels.has(`lt|${other}|${key}`))) return key;
+  }
+  return undefined;
 }
 
 function evalUnary(n: N, st: State, fr: Frame, run: Run): Val {

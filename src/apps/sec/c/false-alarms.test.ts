@@ -351,3 +351,87 @@ int main(void) {
     expect(await shown(prog('msg'))).toContain('c.uninit.use@17');
   });
 });
+
+describe('a read of MIN(left, capacity) bytes taken off what is left', () => {
+  const prog = (want: string) => `
+static int copy_bytes(FILE *in, FILE *out, unsigned long size) {
+  char buf[4096];
+  while (size > 0) {
+    size_t want = ${want};
+    size_t got = fread(buf, 1, want, in);
+    if (got == 0 || fwrite(buf, 1, got, out) != got) return -1;
+    size -= got;
+  }
+  return 0;
+}
+int main(void) {
+  unsigned long n;
+  if (scanf("%lu", &n) != 1) return 1;
+  return copy_bytes(stdin, stdout, n);
+}`;
+  it('knows got <= want <= size (the conditional picks the smaller one)', async () => {
+    expect(await shown(prog('size < sizeof buf ? (size_t)size : sizeof buf'))).toEqual([]);
+  });
+  it('still reports the subtraction when the count ignores what is left', async () => {
+    expect(await shown(prog('sizeof buf'))).toContain('c.integer.underflow@8');
+  });
+});
+
+describe('a path under a directory the user named, with a checked file name', () => {
+  const prog = (check: string) => `
+static int extract(const char *outdir, const char *name) {
+  char path[512];
+  FILE *out;
+  ${check}
+  if (snprintf(path, sizeof path, "%s/%s", outdir, name) >= (int)sizeof path) return -1;
+  out = fopen(path, "wb");
+  if (out == NULL) return -1;
+  return fclose(out);
+}
+int main(int argc, char **argv) {
+  char name[201];
+  FILE *in;
+  if (argc != 3 || (in = fopen(argv[1], "r")) == NULL) return 2;
+  while (fscanf(in, "%200s", name) == 1)
+    if (extract(argv[2], name) != 0) break;
+  fclose(in);
+  return 0;
+}`;
+  it('the directory from the command line in front is no escape once the name was checked', async () => {
+    expect(await shown(prog('if (name[0] == \'/\' || strstr(name, "..") != NULL) return -1;'))).toEqual([]);
+  });
+  it('still reports the unchecked name from the file', async () => {
+    expect(await shown(prog(''))).toEqual(['c.path.traversal@7']);
+  });
+});
+
+describe('a validator written with character ranges', () => {
+  const prog = (extra: string) => `
+static int name_ok(const char *name) {
+  size_t i, n = strlen(name);
+  if (n == 0 || n >= 32) return 0;
+  for (i = 0; i < n; i++) {
+    char c = name[i];
+    if (!((c >= 'a' && c <= 'z') || ('A' <= c && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'${extra}))
+      return 0;
+  }
+  return 1;
+}
+int main(void) {
+  char path[512];
+  FILE *fp;
+  const char *want = getenv("THEME");
+  if (want == NULL || !name_ok(want)) return 1;
+  snprintf(path, sizeof path, "/usr/share/app/themes/%s.theme", want);
+  fp = fopen(path, "r");
+  if (fp == NULL) return 1;
+  fclose(fp);
+  return 0;
+}`;
+  it('a-z, A-Z, 0-9 and a dash are no path characters', async () => {
+    expect(await shown(prog(''))).toEqual([]);
+  });
+  it('a range taking in the slash is no validation', async () => {
+    expect(await shown(prog(" || (c >= ',' && c <= '/')"))).toEqual(['c.path.traversal@18']);
+  });
+});

@@ -210,3 +210,31 @@ describe('unsigned wrap of a C library length', () => {
     expect((await found(src('if (s[0] == 0) return 0;'))).filter((f) => f.startsWith('c.integer'))).toEqual([]);
   });
 });
+
+describe('a format wrapper called by an exported function with its caller text', () => {
+  const prog = (call: string) => `
+#include <stdarg.h>
+static FILE *log_fp;
+static void log_v(const char *fmt, va_list ap) { vfprintf(log_fp, fmt, ap); }
+static void log_f(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  log_v(fmt, ap);
+  va_end(ap);
+}
+void log_event(const char *what) {
+  ${call}
+}
+void log_api(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  log_v(fmt, ap);
+  va_end(ap);
+}`;
+  it('reports the call that hands the text on as the format, where it is', async () => {
+    expect(await found(prog('log_f(what);'))).toEqual(['c.format.tainted@12']);
+  });
+  it('is quiet when the text is formatted with "%s", and for an exported wrapper forwarding its own format', async () => {
+    expect(await found(prog('log_f("event %s", what);'))).toEqual([]);
+  });
+});

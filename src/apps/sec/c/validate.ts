@@ -71,7 +71,44 @@ function mentionsClass(cond: N, fn: FnDef): boolean {
   walk(cond, (x) => {
     if (x.t === 'call_expression' && x.c[0]?.t === 'identifier' && NARROW_CLASS.has(src(fn, x.c[0]))) yes = true;
   });
-  return yes;
+  return yes || charRanges(cond, fn).length > 0;
+}
+
+/** The lowest (or highest) character a comparison with a char literal lets through: `c >= 'a'`, `'z' >= c`. */
+function rangeEnd(x: N, fn: FnDef): { lo?: number; hi?: number } | undefined {
+  if (x.t !== 'binary_expression' || !x.op || !['<', '<=', '>', '>='].includes(x.op)) return undefined;
+  const [l, r] = x.c;
+  if (!l || !r) return undefined;
+  const litLeft = l.t === 'char_literal';
+  const lit = litLeft ? l : r.t === 'char_literal' ? r : undefined;
+  const ch = lit ? charOf(src(fn, lit)) : undefined;
+  if (ch === undefined || ch.length !== 1) return undefined;
+  const code = ch.charCodeAt(0);
+  // with the literal on the left the comparison reads the other way round
+  const op = litLeft ? ({ '<': '>', '<=': '>=', '>': '<', '>=': '<=' } as Record<string, string>)[x.op] : x.op;
+  return op === '>=' ? { lo: code } : op === '>' ? { lo: code + 1 } : op === '<=' ? { hi: code } : { hi: code - 1 };
+}
+
+/**
+ * Character ranges an `if` condition tests (`c >= 'a' && c <= 'z'`, `'0' <= c && c <= '9'`), as
+ * code ranges. A range holding a quote, a slash or a shell character is `wide`: no narrow class.
+ */
+function charRanges(cond: N, fn: FnDef): Array<{ lo: number; hi: number; wide: boolean }> {
+  const out: Array<{ lo: number; hi: number; wide: boolean }> = [];
+  walk(cond, (x) => {
+    if (x.t !== 'binary_expression' || x.op !== '&&' || x.c.length !== 2) return;
+    const a = rangeEnd(x.c[0] as N, fn);
+    const b = rangeEnd(x.c[1] as N, fn);
+    if (!a || !b) return;
+    const lo = a.lo ?? b.lo;
+    const hi = a.hi ?? b.hi;
+    if (lo === undefined || hi === undefined) return;
+    let wide = false;
+    for (let c = lo; c <= hi && !wide; c++) if (DANGEROUS.has(String.fromCharCode(c))) wide = true;
+    out.push({ lo, hi, wide });
+    return false;
+  });
+  return out;
 }
 
 /** `strspn(s, "abc…") != strlen(s)` with a literal set of harmless characters. */
@@ -113,7 +150,7 @@ export function validatedParams(fn: FnDef): Array<{ i: number; kind: Check }> {
         if (tested.includes('/')) slash = true;
         if (tested.filter((c) => c === '.').length >= 2) dots = true;
         if (!mentionsClass(cond, fn)) return;
-        if (allowedExtras(cond, fn).some((c) => DANGEROUS.has(c))) unsafe = true;
+        if (allowedExtras(cond, fn).some((c) => DANGEROUS.has(c)) || charRanges(cond, fn).some((r) => r.wide)) unsafe = true;
         else loopCheck = true;
       });
       return false;
