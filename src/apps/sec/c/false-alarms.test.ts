@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeCFiles } from './index.js';
+import { withRoot } from '../../../../test/support/sec-parse.js';
+import { analyzeHygiene } from '../hygiene/index.js';
 
 const HEADERS = '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n';
 
@@ -433,5 +435,52 @@ int main(void) {
   });
   it('a range taking in the slash is no validation', async () => {
     expect(await shown(prog(" || (c >= ',' && c <= '/')"))).toEqual(['c.path.traversal@18']);
+  });
+});
+
+describe('a one-shot reply sent just before the connection is closed', () => {
+  const hygiene = async (src: string) => (await withRoot(src, 'c', (root) => analyzeHygiene(root, 'x.c'))).filter((f) => f.confidence >= 0.4).map((f) => f.rule);
+  const serve = (after: string) => `
+static void serve(int client, const char *sid) {
+  char reply[64];
+  int n = snprintf(reply, sizeof reply, "SID %s\\r\\n", sid);
+  if (n > 0 && (size_t)n < sizeof reply)
+    send(client, reply, (size_t)n, 0);
+  ${after}
+}`;
+  it('ignoring send() loses nothing the program could still act on', async () => {
+    expect(await hygiene(serve(''))).toEqual([]);
+    expect(await hygiene(serve('close(client);'))).toEqual([]);
+  });
+  it('still reports a send whose failure the code goes on past, or in a loop', async () => {
+    expect(await hygiene(serve('log_sent(client);'))).toEqual(['c.hygiene.unchecked-io']);
+    expect(await hygiene('void stream(int c, char **parts, int k) { for (int i = 0; i < k; i++) send(c, parts[i], strlen(parts[i]), 0); }')).toEqual(['c.hygiene.unchecked-io']);
+  });
+});
+
+describe('a validator taking the further allowed characters as an argument', () => {
+  const prog = (extra: string) => `
+#include <ctype.h>
+static int shell_safe(const char *s, const char *extra) {
+  for (; *s != '\\0'; s++)
+    if (!isalnum((unsigned char)*s) && strchr(extra, *s) == NULL)
+      return 0;
+  return 1;
+}
+int main(void) {
+  char line[128], cmd[256];
+  FILE *p;
+  if (fgets(line, sizeof line, stdin) == NULL) return 1;
+  line[strcspn(line, "\\n")] = '\\0';
+  if (!shell_safe(line, "${extra}")) return 1;
+  snprintf(cmd, sizeof cmd, "mail -s report %s", line);
+  p = popen(cmd, "w");
+  return p ? pclose(p) : 1;
+}`;
+  it('letters, digits and "@._-+" hold no shell syntax', async () => {
+    expect(await shown(prog('@._-+'))).toEqual([]);
+  });
+  it('letting through ";" or "$" is no validation', async () => {
+    expect(await shown(prog('@.;$'))).toEqual(['c.command.tainted@16']);
   });
 });

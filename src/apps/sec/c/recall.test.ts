@@ -238,3 +238,31 @@ void log_api(const char *fmt, ...) {
     expect(await found(prog('log_f("event %s", what);'))).toEqual([]);
   });
 });
+
+describe('strtok: a token is a piece of the text it splits', () => {
+  const prog = (first: string) => `
+static int notify(const char *addr) {
+  char cmd[256];
+  FILE *p;
+  if (snprintf(cmd, sizeof cmd, "mail -s report %s", addr) >= (int)sizeof cmd) return -1;
+  p = popen(cmd, "w");
+  return p ? pclose(p) : -1;
+}
+int main(void) {
+  char line[200];
+  while (fgets(line, sizeof line, stdin) != NULL) {
+    char *first = strtok(line, " \\t\\n");
+    char *second = strtok(NULL, "\\n");
+    if (first == NULL || second == NULL) continue;
+    notify(${first});
+  }
+  return 0;
+}`;
+  it('keeps the input taint of the first token and of a later one (strtok(NULL, ...))', async () => {
+    expect(await found(prog('first'))).toContain('c.command.tainted@6');
+    expect(await found(prog('second'))).toContain('c.command.tainted@6');
+  });
+  it('a constant in its place is no injection', async () => {
+    expect(await found(prog('"ops@example.org"'))).not.toContain('c.command.tainted@6');
+  });
+});

@@ -10,6 +10,7 @@ import type { N } from './ast.js';
 import type { FnDef } from './context.js';
 import type { State } from './state.js';
 import type { Val } from './values.js';
+import { formatText } from './strings.js';
 
 /** character classes with no punctuation at all */
 const NARROW_CLASS = new Set(['isalnum', 'isalpha', 'isdigit', 'islower', 'isupper', 'isxdigit', 'isblank', 'iswalnum', 'iswalpha', 'iswdigit', 'iswlower', 'iswupper', 'iswxdigit']);
@@ -19,7 +20,25 @@ const DANGEROUS = new Set(['/', '\\', '\'', '"', '`', ';', '|', '&', '$', '%', '
 /** What a validator guarantees: every character in a narrow class, or only no '/' (or no '..') in the name */
 export type Check = 'class' | 'path';
 
-const cache = new WeakMap<FnDef, Array<{ i: number; kind: Check }>>();
+/** A validated parameter; `extras`: the parameter holding the further characters it lets through (`strchr(allowed, c)`) */
+export interface Validated { i: number; kind: Check; extras?: number }
+
+const cache = new WeakMap<FnDef, Validated[]>();
+
+/**
+ * `strchr(set, c)` in a test: the set of further characters let through, as a literal's characters
+ * or as the name of the parameter holding them.
+ */
+function searchedSets(cond: N, fn: FnDef): Array<{ chars?: string; param?: string }> {
+  const out: Array<{ chars?: string; param?: string }> = [];
+  walk(cond, (x) => {
+    if (x.t !== 'call_expression' || x.c[0]?.t !== 'identifier' || !/^(strchr|memchr|wcschr)$/.test(src(fn, x.c[0]))) return;
+    const set = x.c[1]?.c[0];
+    if (set?.t === 'string_literal') out.push({ chars: src(fn, set).slice(1, -1).replace(/\\(.)/g, '$1') });
+    else if (set?.t === 'identifier') out.push({ param: src(fn, set) });
+  });
+  return out;
+}
 
 function walk(n: N, visit: (n: N) => boolean | void): void {
   if (visit(n) === false) return;
@@ -129,16 +148,17 @@ function spanCheck(n: N, fn: FnDef, param: string): boolean {
  * A parameter counts when a loop in the function tests characters with a narrow class and returns
  * a rejection when the test fails, and the test lets through no dangerous character.
  */
-export function validatedParams(fn: FnDef): Array<{ i: number; kind: Check }> {
+export function validatedParams(fn: FnDef): Validated[] {
   const known = cache.get(fn);
   if (known) return known;
-  const out: Array<{ i: number; kind: Check }> = [];
+  const out: Validated[] = [];
   const strings = fn.params.map((p, i) => ({ p, i })).filter(({ p }) => p.type.ptr === 1 && /char/.test(p.type.base));
   if (strings.length > 0) {
     let loopCheck = false;
     let unsafe = false;
     let slash = false;
     let dots = false;
+    let extrasParam: string | undefined;
     walk(fn.body, (x) => {
       if (x.t !== 'for_statement' && x.t !== 'while_statement' && x.t !== 'do_statement') return;
       walk(x, (y) => {
@@ -150,18 +170,26 @@ export function validatedParams(fn: FnDef): Array<{ i: number; kind: Check }> {
         if (tested.includes('/')) slash = true;
         if (tested.filter((c) => c === '.').length >= 2) dots = true;
         if (!mentionsClass(cond, fn)) return;
-        if (allowedExtras(cond, fn).some((c) => DANGEROUS.has(c)) || charRanges(cond, fn).some((r) => r.wide)) unsafe = true;
+        const sets = searchedSets(cond, fn);
+        const setChars = sets.flatMap((x) => [...(x.chars ?? '')]);
+        for (const x of sets) if (x.param) extrasParam = x.param;
+        if ([...allowedExtras(cond, fn), ...setChars].some((c) => DANGEROUS.has(c)) || charRanges(cond, fn).some((r) => r.wide)) unsafe = true;
         else loopCheck = true;
       });
       return false;
     });
+    // the further characters come from a parameter: the validated string is the other one
+    const extras = extrasParam === undefined ? -1 : fn.params.findIndex((p) => p.name === extrasParam);
+    const checked = strings.filter(({ i }) => i !== extras);
     for (const { p, i } of strings) {
       const text = src(fn, fn.body);
-      if (!new RegExp(`\\b${p.name}\\b`).test(text) || strings.length !== 1) {
+      if (i === extras) continue;
+      if (!new RegExp(`\\b${p.name}\\b`).test(text) || checked.length !== 1) {
         if (spanCheck(fn.body, fn, p.name)) out.push({ i, kind: 'class' });
         continue;
       }
-      if ((loopCheck && !unsafe) || spanCheck(fn.body, fn, p.name)) out.push({ i, kind: 'class' });
+      if (loopCheck && !unsafe) out.push({ i, kind: 'class', ...(extras >= 0 ? { extras } : {}) });
+      else if (spanCheck(fn.body, fn, p.name)) out.push({ i, kind: 'class' });
       else if (slash || dots) out.push({ i, kind: 'path' });
     }
   }
@@ -189,9 +217,14 @@ function rejectedChars(cond: N, fn: FnDef): string[] {
  * command or a query.
  */
 export function markValidated(fn: FnDef, vals: readonly Val[], st: State): void {
-  for (const { i, kind } of validatedParams(fn)) {
+  for (const { i, kind, extras } of validatedParams(fn)) {
     const v = vals[i];
     if (v?.k !== 'ptr') continue;
+    // `safe(name, "-_.")`: only as narrow as the further characters this call lets through
+    if (extras !== undefined) {
+      const chars = formatText(vals[extras], st);
+      if (chars === undefined || [...chars].some((c) => DANGEROUS.has(c))) continue;
+    }
     for (const t of v.t) {
       const o = st.objs.get(t.o);
       if (o?.taint) st.updateObj(o.id, kind === 'class' ? { validated: true, pathOk: true } : { pathOk: true });
