@@ -266,3 +266,33 @@ int main(void) {
     expect(await found(prog('"ops@example.org"'))).not.toContain('c.command.tainted@6');
   });
 });
+
+describe('C++: text from input kept in a container, and quoted with literals on both sides', () => {
+  const prog = (put: string, use: string) => `
+#include <iostream>
+#include <string>
+#include <vector>
+struct Job { std::string name; int tries; };
+int main() {
+  std::vector<Job> jobs;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    Job j;
+    j.name = ${put};
+    j.tries = 0;
+    jobs.push_back(j);
+  }
+  for (const Job &j : jobs) {
+    std::string cmd = "run-job \\"" + ${use} + "\\" --now";
+    std::system(cmd.c_str());
+  }
+  return 0;
+}`;
+  it('an element taken out by a range-for holds the input it was put in with', async () => {
+    expect(await found(prog('line', 'j.name'), 't.cpp')).toContain('c.command.tainted@17');
+  });
+  it('an element holding a constant name is no injection', async () => {
+    const shown = (await scan(prog('"nightly"', 'j.name'), 't.cpp')).filter((f) => f.rule === 'c.command.tainted' && f.confidence >= 0.4);
+    expect(shown).toEqual([]);
+  });
+});
