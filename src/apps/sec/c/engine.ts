@@ -18,7 +18,7 @@ import { report, type FileCtx, type FnDef, type Frame, type Group, type Run } fr
 import { runPaths } from './exec.js';
 import { attach, CallerError, loadFile, parsers, type LoadedFile, type ParserFor } from './files.js';
 import type { Outcome } from './paths.js';
-import { entryParams, type EntryKind } from './params.js';
+import { bytePointer, entryParams, type EntryKind } from './params.js';
 import { checkRecursion } from './recursion.js';
 import { mergeFindings } from './merge.js';
 import { definesFunction, nearest, resolveInclude, type ProjectIndex } from './project.js';
@@ -196,6 +196,11 @@ export async function analyzeGroup(
   const all = loadedFiles.flatMap((l) => l.fns);
   const roots = all.filter((f) => !group.referenced.has(f.name) && !(f.cls && group.calledMethods?.has(f.name)));
   for (const fn of roots) analyzeRoot(fn, group, visited, fn.name === 'main' ? 'main' : fn.exported ? 'exported' : 'internal');
+  // a library (no main in the scan) is entered at each exported function, also at one its own
+  // code calls too: `probe_all(hosts)` calling `probe_host(hosts[i])` says nothing of what the
+  // library's users hand to probe_host
+  const library = !all.some((f) => f.name === 'main' || f.name === 'wmain' || f.name === 'WinMain');
+  if (library) for (const fn of all) if (fn.exported && !fn.cls && !roots.includes(fn) && takesText(fn)) analyzeRoot(fn, group, visited, 'exported');
   for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited, 'internal');
   // (written at once: a worker's console output may be lost when it is stopped)
   if (PROFILE) writeSync(2, `GROUP ${inputs[0]?.file} ${g0 % 100000} ${Date.now() % 100000} ${Date.now() - g0}ms ${isMainThread ? 'main' : 'worker'} ${[...(group.spent ?? [])].sort((a, b) => b[1].steps - a[1].steps).slice(0, 12).map(([f, x]) => `${f.name}:${x.steps}/${x.calls}${group.heavy?.has(f) ? '*' : ''}`).join(' ')}\n`);
@@ -212,6 +217,11 @@ export async function analyzeGroup(
     f.findings.push(...merged);
   }
   return results;
+}
+
+/** A parameter a caller hands text or bytes through (`const char *`, `const uint8_t *`). */
+function takesText(fn: FnDef): boolean {
+  return fn.params.some((p) => bytePointer(p.type));
 }
 
 function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKind): void {

@@ -484,3 +484,28 @@ int main(void) {
     expect(await shown(prog('@.;$'))).toEqual(['c.command.tainted@16']);
   });
 });
+
+describe('hygiene: secrets by what the code around them says', () => {
+  const hygiene = async (src: string) => (await withRoot(src, 'c', (root) => analyzeHygiene(root, 'x.c'))).filter((f) => f.confidence >= 0.4).map((f) => `${f.rule}@${f.line}`);
+  const otp = (use: string) => `static unsigned long new_code(void) { return (unsigned long)rand() % 1000000UL; }
+int main(void) {
+  unsigned long code = new_code();
+  ${use}
+  return 0;
+}`;
+  it('a rand() value returned by a helper and shown as a login code is a secret', async () => {
+    expect(await hygiene(otp('printf("your login code is %06lu\\\\n", code);'))).toEqual(['c.hygiene.insecure-rand@1']);
+  });
+  it('the same helper feeding a dice roll is not', async () => {
+    expect(await hygiene(otp('printf("you rolled %lu\\\\n", code % 6 + 1);'))).toEqual([]);
+  });
+  const conn = (pw: string) => `struct vdb;
+struct vdb *vdb_connect(const char *host, const char *user, const char *password);
+int main(void) { return vdb_connect("db01", "export", ${pw}) != 0; }`;
+  it('a literal for a parameter the prototype names password is a hard-coded credential', async () => {
+    expect(await hygiene(conn('"Exp0rt#Orders2024"'))).toEqual(['c.hygiene.hardcoded-credential@3']);
+  });
+  it('a password from the environment is not', async () => {
+    expect(await hygiene(conn('getenv("DB_PASSWORD")'))).toEqual([]);
+  });
+});

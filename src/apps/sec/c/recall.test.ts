@@ -296,3 +296,23 @@ int main() {
     expect(shown).toEqual([]);
   });
 });
+
+describe('a library function its own code calls too is still an entry point', () => {
+  const lib = (extra: string) => `
+int probe_host(const char *host) {
+  char cmd[256];
+  if (host == NULL) return -1;
+  snprintf(cmd, sizeof cmd, "ping -c 1 %s", host);
+  return system(cmd);
+}
+void probe_all(const char *const *hosts, int n) {
+  for (int i = 0; i < n; i++) probe_host(hosts[i]);
+}
+${extra}`;
+  it('reports what the users of the library may hand to probe_host', async () => {
+    expect(await found(lib(''))).toContain('c.command.tainted@6');
+  });
+  it('in a program (with main) a function main calls is judged by what main passes', async () => {
+    expect(await found(lib('int main(void) { return probe_host("localhost"); }'))).not.toContain('c.command.tainted@6');
+  });
+});

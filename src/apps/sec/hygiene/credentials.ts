@@ -136,7 +136,39 @@ export function checkCredentials(ctx: HygieneContext): RawFinding[] {
   return out;
 }
 
+/**
+ * Functions declared in the file (a vendor's prototype, or the program's own) with a parameter
+ * named for a secret (`vdb_connect(const char *host, const char *user, const char *password)`):
+ * the index of each such parameter, by function name.
+ */
+function declaredSecretParams(ctx: HygieneContext): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const fd of ctx.root.descendantsOfType('function_declarator')) {
+    const name = declaredName(fd);
+    const params = fd.childForFieldName('parameters');
+    if (!name || !params || SECRET_ARGS[name]) continue;
+    const idx: number[] = [];
+    params.namedChildren.filter((p) => p.type === 'parameter_declaration').forEach((p, i) => {
+      const pn = declaredName(p.childForFieldName('declarator'));
+      if (pn && namesSecret(pn)) idx.push(i);
+    });
+    if (idx.length > 0) out.set(name, idx);
+  }
+  return out;
+}
+
 function secretArguments(ctx: HygieneContext, report: Report): void {
+  const declared = declaredSecretParams(ctx);
+  for (const call of callsOf(ctx, declared.keys())) {
+    const name = call.childForFieldName('function')?.text ?? '';
+    const args = callArgs(call);
+    for (const i of declared.get(name) ?? []) {
+      const lit = constantBehind(args[i], ctx);
+      if (!lit || (!lit.text.startsWith('{') && !plausibleSecret(lit.text))) continue;
+      report(call, name, 0.75, `Argument ${i + 1} of ${name}(), declared as a password or key, is a constant written in the source.`, lit.decl);
+      break;
+    }
+  }
   for (const call of callsOf(ctx, [...Object.keys(SECRET_ARGS), 'curl_easy_setopt', ...CONNINFO_CALLS])) {
     const name = call.childForFieldName('function')?.text.replace(/^(std)?::/, '') ?? '';
     const args = callArgs(call);

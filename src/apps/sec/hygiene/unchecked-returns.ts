@@ -132,7 +132,9 @@ function nothingAfter(call: SyntaxNode, fd: string): boolean {
     if (['for_statement', 'while_statement', 'do_statement', 'for_range_loop'].includes(up.type)) return false;
     if (up.type === 'compound_statement') {
       for (let next = stmt.nextNamedSibling; next; next = next.nextNamedSibling) {
-        if (next.type === 'comment' || next.type === 'return_statement') continue;
+        if (next.type === 'comment') continue;
+        // the function ends here whatever follows the block
+        if (next.type === 'return_statement') return true;
         const closes = next.type === 'expression_statement' && /^(close|shutdown|closesocket)\s*\(/.test(next.text) && baseText(callArgs(next.namedChild(0) ?? next)[0]) === fd;
         if (!closes) return false;
       }
