@@ -200,7 +200,8 @@ export async function analyzeGroup(
   // code calls too: `probe_all(hosts)` calling `probe_host(hosts[i])` says nothing of what the
   // library's users hand to probe_host
   const library = !all.some((f) => f.name === 'main' || f.name === 'wmain' || f.name === 'WinMain');
-  if (library) for (const fn of all) if (fn.exported && !fn.cls && !roots.includes(fn) && takesText(fn)) analyzeRoot(fn, group, visited, 'exported');
+  // (only for what a caller's text can inject: its memory findings come from the calls the library makes)
+  if (library) for (const fn of all) if (fn.exported && !fn.cls && !roots.includes(fn) && takesText(fn)) analyzeRoot(fn, group, visited, 'exported', INJECTION);
   for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited, 'internal');
   // (written at once: a worker's console output may be lost when it is stopped)
   if (PROFILE) writeSync(2, `GROUP ${inputs[0]?.file} ${g0 % 100000} ${Date.now() % 100000} ${Date.now() - g0}ms ${isMainThread ? 'main' : 'worker'} ${[...(group.spent ?? [])].sort((a, b) => b[1].steps - a[1].steps).slice(0, 12).map(([f, x]) => `${f.name}:${x.steps}/${x.calls}${group.heavy?.has(f) ? '*' : ''}`).join(' ')}\n`);
@@ -224,8 +225,11 @@ function takesText(fn: FnDef): boolean {
   return fn.params.some((p) => bytePointer(p.type));
 }
 
-function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKind): void {
-  const run: Run = { group, budget: ROOT_BUDGET, nextObj: 1, nextFrame: 1, quiet: 0, visited, literals: new Map(), inputReads: 0 };
+/** the findings outside text makes by what it says, not by its size: commands, formats, queries, paths */
+const INJECTION: ReadonlySet<string> = new Set(['c.command.tainted', 'c.format.tainted', 'c.sql.tainted', 'c.path.traversal']);
+
+function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKind, only?: ReadonlySet<string>): void {
+  const run: Run = { group, budget: ROOT_BUDGET, nextObj: 1, nextFrame: 1, quiet: 0, visited, literals: new Map(), inputReads: 0, ...(only ? { only } : {}) };
   const fr: Frame = {
     fn, file: fn.file, id: run.nextFrame++, names: new Map(), types: new Map(), returns: [], retVals: [], breaks: [], conts: [], depth: 0,
     callers: [], callSites: [],
@@ -240,7 +244,7 @@ function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKi
     // still leaks on the early `return -1`
     for (const o of runPaths(fr, st, run, true)) {
       destroyLocals(fr, o.state, run);
-      reportLeaks(o, group);
+      if (!only) reportLeaks(o, group);
     }
   } catch (e) {
     if (process.env.JSEC_DEBUG) console.error(e);
