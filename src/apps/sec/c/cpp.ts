@@ -4,6 +4,7 @@
  * (`v[i]` is checked, `v.at(i)` checks itself), `std::string` as a string buffer, and input from
  * `std::cin >> x` and `std::getline`.
  */
+import { checkPath, isFileStream, markPathChecked } from './lib-os.js';
 import type { N } from './ast.js';
 import { text, type Frame, type Run } from './context.js';
 import { checkDeref, checkFreed, checkRange, fmtRange } from './access.js';
@@ -86,6 +87,9 @@ export function declareObject(key: string, type: CType, init: N | undefined, d: 
     return true;
   }
   if (!isClassType(type, true, run.group.structs)) return false;
+  // `std::ifstream in(dir + name)`: the stream opens that path
+  const first = init?.t === 'argument_list' ? init.c[0] : undefined;
+  if (first && isFileStream(type.base)) checkPath(type.base.replace(/^.*::/, ''), first, d, st, fr, run);
   const v = containerObject(type, init, key, d.line, st, fr, run, true);
   if (!v && init?.t === 'argument_list') for (const a of init.c) evalExpr(a, st, fr, run);
   else if (!v && init && init.t !== 'initializer_list') evalExpr(init, st, fr, run);
@@ -289,6 +293,8 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
   if (smart) return smart;
   const read = streamRead(n, obj, method, t, st, fr, run);
   if (read) return read;
+  const opened = method === 'open' && t?.cls && isFileStream(t.base) ? n.c[1]?.c[0] : undefined;
+  if (opened) checkPath(`${t?.base.replace(/^.*::/, '')}::open`, opened, n, st, fr, run);
   if (!t?.cls || !container(t, fr.file.src)) return undefined;
   const v = evalExpr(obj, st, fr, run);
   const args = (n.c[1]?.c ?? []).map((a) => evalExpr(a, st, fr, run));
@@ -324,6 +330,9 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
     case 'rfind':
     case 'find_first_of':
     case 'find_last_of':
+      // `name.find("..")`, `name.find('/')`: the program looked for what makes a name escape its directory
+      if (str && args[0]) markPathChecked(method.startsWith('find_') ? 'strpbrk' : args[0].k === 'int' ? 'strchr' : 'strstr', [v, args[0]], st);
+      return UNKNOWN;
     case 'find_first_not_of':
     case 'find_last_not_of':
     case 'compare':
@@ -414,11 +423,11 @@ function newString(from: Partial<Obj> | undefined, elem: number, line: number, n
 }
 
 /** What one operand of a string `+` adds: a string's length and origin, or one character. */
-function piece(v: Val, st: State): { slo: number; shi: number; t: Taint } {
+function piece(v: Val, st: State): { slo: number; shi: number; t: Taint; pathOk?: boolean } {
   if (v.k === 'ptr') {
     const s = stringState(v, st);
     const o = isTainted(v, st);
-    return { slo: s?.slo ?? 0, shi: s?.shi ?? Infinity, t: taintOf(o) };
+    return { slo: s?.slo ?? 0, shi: s?.shi ?? Infinity, t: taintOf(o), pathOk: o?.pathOk };
   }
   if (v.k === 'int') return { slo: 1, shi: 1, t: v.taint ? { taint: true, weak: v.weak, origin: v.origin, line: v.src } : NO_TAINT };
   return { slo: 0, shi: Infinity, t: NO_TAINT };
@@ -471,7 +480,9 @@ export function stringConcat(n: N, st: State, fr: Frame, run: Run): Val | undefi
   const a = piece(evalExpr(l, st, fr, run), st);
   const b = piece(evalExpr(r, st, fr, run), st);
   const t = joinTaint(a.t, b.t);
-  return newString({ slo: a.slo + b.slo, shi: a.shi + b.shi, ...(t.taint ? taintPatch(t) : {}) }, 1, n.line, 'the concatenated string', st, run);
+  // a name checked for '/' and '..' stays checked inside the path it is joined into
+  const pathOk = (!a.t.taint || a.pathOk) && (!b.t.taint || b.pathOk);
+  return newString({ slo: a.slo + b.slo, shi: a.shi + b.shi, ...(t.taint ? taintPatch(t, pathOk) : {}) }, 1, n.line, 'the concatenated string', st, run);
 }
 
 /**

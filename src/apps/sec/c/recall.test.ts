@@ -316,3 +316,33 @@ ${extra}`;
     expect(await found(lib('int main(void) { return probe_host("localhost"); }'))).not.toContain('c.command.tainted@6');
   });
 });
+
+describe('C++ file streams open the path they are given', () => {
+  const prog = (check: string) => `
+#include <fstream>
+#include <sys/socket.h>
+static bool flat_name(const std::string &name) {
+  return !name.empty() && name.find('/') == std::string::npos && name.find("..") == std::string::npos;
+}
+int serve(int fd, std::string &out) {
+  char buf[256];
+  ssize_t n = recv(fd, buf, sizeof buf - 1, 0);
+  if (n <= 0) return -1;
+  buf[n] = '\\0';
+  std::string name(buf);
+  ${check}
+  std::ifstream in("/srv/reports/" + name);
+  std::ofstream log;
+  log.open("/srv/log/" + name);
+  return in ? 0 : -1;
+}`;
+  it('a name from the network in the constructor or in open() is path traversal', async () => {
+    const r = await found(prog(''), 't.cpp');
+    expect(r).toContain('c.path.traversal@14');
+    expect(r).toContain('c.path.traversal@16');
+  });
+  it('not once a predicate of the program (or the code itself) rejected "/" and ".."', async () => {
+    expect((await found(prog('if (!flat_name(name)) return -1;'), 't.cpp')).filter((f) => f.startsWith('c.path'))).toEqual([]);
+    expect((await found(prog('if (name.find("..") != std::string::npos || name.find(\'/\') != std::string::npos) return -1;'), 't.cpp')).filter((f) => f.startsWith('c.path'))).toEqual([]);
+  });
+});

@@ -153,6 +153,12 @@ export function validatedParams(fn: FnDef): Validated[] {
   if (known) return known;
   const out: Validated[] = [];
   const strings = fn.params.map((p, i) => ({ p, i })).filter(({ p }) => p.type.ptr === 1 && /char/.test(p.type.base));
+  // a predicate returning `!name.empty() && name.find('/') == npos && name.find("..") == npos`
+  const predicates: Validated[] = [];
+  fn.params.forEach((p, i) => {
+    const text = (p.type.ptr === 1 && /char/.test(p.type.base)) || (p.type.ptr === 0 && /^(?:(?:::)?std::)?w?string$/.test(p.type.base));
+    if (text && predicateRejects(fn, p.name)) predicates.push({ i, kind: 'path' });
+  });
   if (strings.length > 0) {
     let loopCheck = false;
     let unsafe = false;
@@ -193,8 +199,54 @@ export function validatedParams(fn: FnDef): Validated[] {
       else if (slash || dots) out.push({ i, kind: 'path' });
     }
   }
+  for (const x of predicates) if (!out.some((o) => o.i === x.i)) out.push(x);
   cache.set(fn, out);
   return out;
+}
+
+/**
+ * Does every `return` of `fn` that can say yes require that `name` holds no '/' (or no ".."):
+ * `return … && name.find('/') == std::string::npos && …;`, `… && strchr(name, '/') == NULL`?
+ */
+function predicateRejects(fn: FnDef, name: string): boolean {
+  const rets: N[] = [];
+  walk(fn.body, (x) => {
+    if (x.t === 'return_statement') rets.push(x);
+  });
+  const yes = rets.filter((r) => !/^(0|false)$/.test(r.c[0] ? src(fn, r.c[0]).replace(/[()\s]/g, '') : ''));
+  if (yes.length === 0) return false;
+  return yes.every((r) => {
+    const e = r.c[0];
+    if (!e) return false;
+    // the conjuncts of `a && b && c`
+    const parts: N[] = [];
+    const split = (x: N) => {
+      if (x.t === 'parenthesized_expression' && x.c.length === 1 && x.c[0]) split(x.c[0]);
+      else if (x.t === 'binary_expression' && x.op === '&&') x.c.forEach(split);
+      else parts.push(x);
+    };
+    split(e);
+    return parts.some((x) => {
+      if (x.t !== 'binary_expression' || x.op !== '==') return false;
+      const call = x.c.find((c) => c.t === 'call_expression');
+      const other = x.c.find((c) => c !== call);
+      if (!call || !other || !/^(NULL|nullptr|0|(?:std::)?w?string::npos)$/.test(src(fn, other).replace(/\s+/g, ''))) return false;
+      const callee = call.c[0];
+      const args = call.c[1]?.c ?? [];
+      let subject: string | undefined;
+      let needle: N | undefined;
+      if (callee?.t === 'field_expression' && callee.c[1] && /^(find|rfind|find_first_of)$/.test(src(fn, callee.c[1]))) {
+        subject = callee.c[0] ? src(fn, callee.c[0]) : undefined;
+        needle = args[0];
+      } else if (callee?.t === 'identifier' && /^(strchr|strrchr|strstr|strpbrk)$/.test(src(fn, callee))) {
+        subject = args[0] ? src(fn, args[0]) : undefined;
+        needle = args[1];
+      }
+      if (subject?.replace(/\s+/g, '') !== name || !needle) return false;
+      const lit = src(fn, needle);
+      return needle.t === 'char_literal' ? charOf(lit) === '/' : needle.t === 'string_literal' && (lit.includes('/') || lit.includes('..'));
+    });
+  });
 }
 
 /** Characters an `if` condition tests for equality (`c == '/'`): what the check rejects when the body rejects. */
@@ -218,7 +270,9 @@ function rejectedChars(cond: N, fn: FnDef): string[] {
  */
 export function markValidated(fn: FnDef, vals: readonly Val[], st: State): void {
   for (const { i, kind, extras } of validatedParams(fn)) {
-    const v = vals[i];
+    const given = vals[i];
+    // a std::string passed by reference: the string the caller's variable holds
+    const v = given?.k === 'ref' ? st.vars.get(given.key)?.v : given;
     if (v?.k !== 'ptr') continue;
     // `safe(name, "-_.")`: only as narrow as the further characters this call lets through
     if (extras !== undefined) {
