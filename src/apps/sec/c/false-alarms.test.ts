@@ -509,3 +509,18 @@ int main(void) { return vdb_connect("db01", "export", ${pw}) != 0; }`;
     expect(await hygiene(conn('getenv("DB_PASSWORD")'))).toEqual([]);
   });
 });
+
+describe('hygiene: a licence key in one case compared with what the user typed', () => {
+  const hygiene = async (src: string) => (await withRoot(src, 'cpp', (root) => analyzeHygiene(root, 'x.cpp'))).filter((f) => f.confidence >= 0.4).map((f) => `${f.rule}@${f.line}`);
+  const gate = (lit: string) => `#include <string>
+bool unlock(const std::string &key) {
+  return key == "${lit}";
+}`;
+  it('letters and digits that keep switching are key material', async () => {
+    expect(await hygiene(gate('X7Q299LKZZ31PLM0'))).toEqual(['c.hygiene.hardcoded-credential@3']);
+  });
+  it('an algorithm or mode name is not', async () => {
+    expect(await hygiene(gate('SHA256WITHRSA'))).toEqual([]);
+    expect(await hygiene(gate('AES256GCM'))).toEqual([]);
+  });
+});
