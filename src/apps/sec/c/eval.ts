@@ -357,7 +357,11 @@ function evalSizeof(n: N, st: State, fr: Frame, run: Run): Val {
   if (arg.t === 'type_descriptor') size = sizeOf(typeDescriptor(arg, fr), run.group.structs);
   else {
     const inner = arg.t === 'parenthesized_expression' && arg.c[0] ? arg.c[0] : arg;
-    if (inner.t === 'identifier' && !keyOf(text(fr.file, inner), fr, run)) {
+    const body = inner.t === 'identifier' && !keyOf(text(fr.file, inner), fr, run) ? macroBody(fr.file, text(fr.file, inner)) : undefined;
+    if (body && (body.t === 'string_literal' || body.t === 'concatenated_string')) {
+      // `sizeof ALPHABET` with `#define ALPHABET "abc…"`: the literal's bytes and its terminator
+      size = literalLength(text(fr.file, body)) + 1;
+    } else if (inner.t === 'identifier' && !keyOf(text(fr.file, inner), fr, run)) {
       // `sizeof(T)` where T is a typedef name parses as an identifier
       const t = specType([{ ...inner, t: 'type_identifier' }], fr.file.src);
       size = sizeOf(t, run.group.structs);

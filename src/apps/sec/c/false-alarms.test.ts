@@ -524,3 +524,49 @@ bool unlock(const std::string &key) {
     expect(await hygiene(gate('AES256GCM'))).toEqual([]);
   });
 });
+
+describe('bytes from getrandom() hex-encoded with sprintf', () => {
+  const prog = (count: string) => `
+#include <sys/random.h>
+static int token_hex(char *out, size_t outlen) {
+  unsigned char raw[16];
+  size_t i;
+  if (outlen < sizeof raw * 2 + 1) return -1;
+  if (getrandom(raw, ${count}, 0) < 0) return -1;
+  for (i = 0; i < sizeof raw; i++) sprintf(out + 2 * i, "%02x", raw[i]);
+  return 0;
+}
+int main(void) {
+  char tok[33];
+  if (token_hex(tok, sizeof tok) != 0) return 1;
+  puts(tok);
+  return 0;
+}`;
+  it('each byte is two hex digits: 32 characters and the terminator fit in 33', async () => {
+    expect(await shown(prog('sizeof raw'))).toEqual([]);
+  });
+  it('still reports asking getrandom for more bytes than the buffer has', async () => {
+    expect(await shown(prog('64'))).toEqual(['c.buffer.stack-overflow@7']);
+  });
+});
+
+describe('sizeof a #define of a string literal', () => {
+  const prog = (divisor: string) => `
+#define ALPHABET "abcdefghijklmnopqrstuvwxyz0123456789"
+int main(void) {
+  unsigned char raw[16];
+  char out[17];
+  int i;
+  if (read(0, raw, sizeof raw) != (ssize_t)sizeof raw) return 1;
+  for (i = 0; i < 16; i++) out[i] = ALPHABET[raw[i] % ${divisor}];
+  out[16] = '\\0';
+  puts(out);
+  return 0;
+}`;
+  it('is the literal with its terminator: raw[i] % (sizeof ALPHABET - 1) stays inside', async () => {
+    expect(await shown(prog('(sizeof ALPHABET - 1)'))).toEqual([]);
+  });
+  it('still reports a divisor past the literal', async () => {
+    expect(await shown(prog('(sizeof ALPHABET + 4)'))).toEqual(['c.buffer.overread@8']);
+  });
+});

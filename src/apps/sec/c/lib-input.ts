@@ -217,6 +217,20 @@ function source(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): 
       const t = taintOf(src);
       return { v: { ...parsedRange(name, n.line), origin: t.origin, weak: t.weak } };
     }
+    case 'getrandom':
+    case 'getentropy':
+    case 'arc4random_buf':
+    case 'RAND_bytes':
+    case 'RAND_priv_bytes': {
+      // a buffer filled with random bytes: written like a read of that many bytes, its bytes any value
+      const [d, len] = vals();
+      const count = len?.k === 'int' ? len : anyInt();
+      if (d) checkDeref(d, args[0] ?? n, st, fr, run);
+      if (d && Number.isFinite(count.hi)) checkWrite(name, d, args[0], args[1], scale(count, 1), 1, n, st, fr, run, []);
+      if (!fillRef(d, st, 'random', n.line, `filled by ${name}`) && d) setString(d, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin: 'random', weak: undefined, pathOk: undefined, validated: undefined }, 1);
+      if (name === 'getrandom') return { v: { ...tainted(-1, Number.isFinite(count.hi) ? count.hi : 2 ** 31 - 1, 'random', n.line, 'bytes filled'), perItem: true } };
+      return { v: name === 'arc4random_buf' ? UNKNOWN : name.startsWith('RAND') ? int(-1, 1) : int(-1, 0) };
+    }
     case 'rand':
     case 'random':
     case 'lrand48':
