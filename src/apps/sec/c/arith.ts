@@ -422,6 +422,13 @@ function relFloor(l: N, r: N, st: State, fr: Frame, run: Run): number {
   const kb = plainKey(r, fr, run, st);
   if (!ka || !kb) return -Infinity;
   let floor = st.rels.has(`lt|${kb}|${ka}`) ? 1 : st.rels.has(`le|${kb}|${ka}`) ? 0 : -Infinity;
+  // one step between: `got <= want` from a read of `want` bytes, `want <= left` from `MIN(left, CAP)`
+  if (floor < 0) {
+    for (const rel of st.rels) {
+      const [kind, x, m] = rel.split('|');
+      if ((kind === 'le' || kind === 'lt') && x === kb && m && (st.rels.has(`le|${m}|${ka}`) || st.rels.has(`lt|${m}|${ka}`))) floor = Math.max(floor, 0);
+    }
+  }
   const prefix = `ge|${ka}|${kb}|`;
   for (const rel of st.rels) if (rel.startsWith(prefix)) floor = Math.max(floor, Number(rel.slice(prefix.length)));
   return floor;

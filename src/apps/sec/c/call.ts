@@ -348,6 +348,11 @@ function joinRets(outs: readonly Outcome[], fn?: FnDef, n?: N): Val {
   return { ...base, nul: MAYBE, nulSrc: { line: n.line, note: `${fn.name}() can return NULL`, fromAlloc: true, lookup: true } };
 }
 
+/** A function that takes a format's arguments: declared with `...`, or handed a `va_list`. */
+export function formatWrapper(fn: FnDef): boolean {
+  return fn.variadic || fn.params.some((p) => /^(std::)?(va_list|__gnuc_va_list|__builtin_va_list)$/.test(p.type.base));
+}
+
 /** Follows a call into `fn` with the caller's values; its outcomes, the callee's locals removed. */
 function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, run: Run, self?: Frame['self']): Outcome[] {
   run.visited.add(fn);
@@ -367,6 +372,7 @@ function inline(fn: FnDef, args: N[], vals: Val[], n: N, st: State, fr: Frame, r
     callers: [...fr.callers, fr.fn.name],
     callSites: [...fr.callSites, { line: n.line, note: `call to ${fn.name}`, file: fr.file.path, ctx: fr.file, s: n.s }],
     ...(fn.variadic ? { varargs: vals.slice(fn.params.length) } : {}),
+    ...(formatWrapper(fn) ? { fmtSite: formatWrapper(fr.fn) ? fr.fmtSite : { line: n.line, s: n.s, file: fr.file.path } } : {}),
     ...(fn.cls && fn.member !== 'static' ? { self: self ?? thisOfUnknown(fn, st, fr, run) } : {}),
   };
   fn.params.forEach((p, i) => {

@@ -626,7 +626,8 @@ function settleRealloc(st: State, v: PtrV, nonNull: boolean): void {
 
 /** Where an allocation returned NULL there is no block: nothing to leak on this path. */
 function dropFailedAlloc(st: State, v: PtrV): void {
-  const fresh = v.t.length === 1 && v.nulSrc?.fromAlloc ? st.objs.get(v.t[0]?.o ?? -1) : undefined;
+  // (a search or a token of existing text found nothing: the text is still there)
+  const fresh = v.t.length === 1 && v.nulSrc?.fromAlloc && !v.nulSrc.search ? st.objs.get(v.t[0]?.o ?? -1) : undefined;
   if (fresh?.kind === 'heap' && fresh.freed === NO) {
     st.objs.delete(fresh.id);
     // remembered so a merge with the path where it succeeded does not take it for a block

@@ -139,6 +139,12 @@ export interface Frame {
   grown?: Set<string>;
   /** values passed for a variadic function's `...` (v*printf in it formats them) */
   varargs?: Val[];
+  /**
+   * Inside a chain of format wrappers (`log(const char *fmt, ...)`, `vlog(fmt, va_list)`): the call
+   * that entered the chain from a function that is no wrapper. A format the wrapper forwards is
+   * judged there (`log(msg)` in an exported function is the flaw, `log` itself is not).
+   */
+  fmtSite?: { line: number; s: number; file: string };
   /** C++ member function: the object `this` is, as the state key whose members are `key.m` */
   self?: { key: string; cls: string };
 }

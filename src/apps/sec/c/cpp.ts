@@ -4,6 +4,7 @@
  * (`v[i]` is checked, `v.at(i)` checks itself), `std::string` as a string buffer, and input from
  * `std::cin >> x` and `std::getline`.
  */
+import { checkPath, isFileStream, markPathChecked } from './lib-os.js';
 import type { N } from './ast.js';
 import { text, type FnDef, type Frame, type Run } from './context.js';
 import { checkDeref, checkFreed, checkRange, fmtRange } from './access.js';
@@ -86,6 +87,9 @@ export function declareObject(key: string, type: CType, init: N | undefined, d: 
     return true;
   }
   if (!isClassType(type, true, run.group.structs)) return false;
+  // `std::ifstream in(dir + name)`: the stream opens that path
+  const first = init?.t === 'argument_list' ? init.c[0] : undefined;
+  if (first && isFileStream(type.base)) checkPath(type.base.replace(/^.*::/, ''), first, d, st, fr, run);
   const v = containerObject(type, init, key, d.line, st, fr, run, true);
   if (!v && init?.t === 'argument_list') for (const a of init.c) evalExpr(a, st, fr, run);
   else if (!v && init && init.t !== 'initializer_list') evalExpr(init, st, fr, run);
@@ -305,6 +309,8 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
   if (smart) return smart;
   const read = streamRead(n, obj, method, t, st, fr, run);
   if (read) return read;
+  const opened = method === 'open' && t?.cls && isFileStream(t.base) ? n.c[1]?.c[0] : undefined;
+  if (opened) checkPath(`${t?.base.replace(/^.*::/, '')}::open`, opened, n, st, fr, run);
   if (!t?.cls || !container(t, fr.file.src)) return undefined;
   const v = evalExpr(obj, st, fr, run);
   const args = (n.c[1]?.c ?? []).map((a) => evalExpr(a, st, fr, run));
@@ -340,6 +346,9 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
     case 'rfind':
     case 'find_first_of':
     case 'find_last_of':
+      // `name.find("..")`, `name.find('/')`: the program looked for what makes a name escape its directory
+      if (str && args[0]) markPathChecked(method.startsWith('find_') ? 'strpbrk' : args[0].k === 'int' ? 'strchr' : 'strstr', [v, args[0]], st);
+      return UNKNOWN;
     case 'find_first_not_of':
     case 'find_last_not_of':
     case 'compare':
@@ -377,6 +386,13 @@ export function memberCall(n: N, st: State, fr: Frame, run: Run): Val | undefine
     case 'emplace': {
       // what goes in: its characters' origin carries over; pointers put into a container are kept there
       let taint = taintOf(o);
+      // a container of strings or of objects holding one: the elements' text is remembered for
+      // the loops that take them out again (`for (const auto &e : v)`)
+      if (!str) {
+        let inner: Taint = { taint: false };
+        (n.c[1]?.c ?? []).forEach((a, i) => { inner = joinTaint(inner, elementTaint(a, args[i], st, fr, run)); });
+        if (inner.taint) for (const x of v.t) st.updateObj(x.o, { elemTaint: { origin: inner.origin, line: inner.line, weak: inner.weak } });
+      }
       for (const a of args) {
         if (a.k === 'ptr') {
           taint = joinTaint(taint, taintOf(isTainted(a, st)));
@@ -423,11 +439,11 @@ function newString(from: Partial<Obj> | undefined, elem: number, line: number, n
 }
 
 /** What one operand of a string `+` adds: a string's length and origin, or one character. */
-function piece(v: Val, st: State): { slo: number; shi: number; t: Taint } {
+function piece(v: Val, st: State): { slo: number; shi: number; t: Taint; pathOk?: boolean } {
   if (v.k === 'ptr') {
     const s = stringState(v, st);
     const o = isTainted(v, st);
-    return { slo: s?.slo ?? 0, shi: s?.shi ?? Infinity, t: taintOf(o) };
+    return { slo: s?.slo ?? 0, shi: s?.shi ?? Infinity, t: taintOf(o), pathOk: o?.pathOk };
   }
   if (v.k === 'int') return { slo: 1, shi: 1, t: v.taint ? { taint: true, weak: v.weak, origin: v.origin, line: v.src } : NO_TAINT };
   return { slo: 0, shi: Infinity, t: NO_TAINT };
@@ -463,14 +479,26 @@ export function libraryObject(n: N, args: N[], st: State, fr: Frame, run: Run): 
 }
 
 /** `a + b` where a side is a std::string: a new string as long as both, with the origin of both. */
+/**
+ * A std::string, or a `+` with one on either side (`"a \"" + s + "\""` is `("a \"" + s) + "\""`:
+ * the left sum is a std::string although no declaration says so).
+ */
+function stringTyped(x: N, fr: Frame, run: Run): boolean {
+  if (isStringType(staticType(x, fr, run))) return true;
+  if (x.t === 'parenthesized_expression' && x.c.length === 1 && x.c[0]) return stringTyped(x.c[0], fr, run);
+  return x.t === 'binary_expression' && x.op === '+' && x.c.length === 2 && x.c.some((c) => stringTyped(c, fr, run));
+}
+
 export function stringConcat(n: N, st: State, fr: Frame, run: Run): Val | undefined {
   const [l, r] = n.c;
   if (!l || !r || n.op !== '+') return undefined;
-  if (!isStringType(staticType(l, fr, run)) && !isStringType(staticType(r, fr, run))) return undefined;
+  if (!stringTyped(l, fr, run) && !stringTyped(r, fr, run)) return undefined;
   const a = piece(evalExpr(l, st, fr, run), st);
   const b = piece(evalExpr(r, st, fr, run), st);
   const t = joinTaint(a.t, b.t);
-  return newString({ slo: a.slo + b.slo, shi: a.shi + b.shi, ...(t.taint ? taintPatch(t) : {}) }, 1, n.line, 'the concatenated string', st, run);
+  // a name checked for '/' and '..' stays checked inside the path it is joined into
+  const pathOk = (!a.t.taint || a.pathOk) && (!b.t.taint || b.pathOk);
+  return newString({ slo: a.slo + b.slo, shi: a.shi + b.shi, ...(t.taint ? taintPatch(t, pathOk) : {}) }, 1, n.line, 'the concatenated string', st, run);
 }
 
 /**
@@ -627,12 +655,35 @@ export function asElements(t: CType | undefined): CType | undefined {
  * `x` an element nothing is known about (an object of a class of the scan gets members of
  * unknown value).
  */
+/** The outside text a value put into a container carries: its own, or that of the strings among its members. */
+function elementTaint(node: N, v: Val | undefined, st: State, fr: Frame, run: Run): Taint {
+  if (v?.k === 'ptr') return taintOf(isTainted(v, st));
+  const key = node.t === 'identifier' ? lvalKey(node, fr, run) : undefined;
+  let t: Taint = { taint: false };
+  if (!key) return t;
+  const prefix = `${key}.`;
+  for (const [k, c] of st.vars) if (k.startsWith(prefix) && c.v.k === 'ptr' && isStringType(c.type)) t = joinTaint(t, taintOf(isTainted(c.v, st)));
+  return t;
+}
+
+/** The loop variable of a range-for over a container holding outside text holds it too (itself, or its string members). */
+function taintElement(key: string, from: NonNullable<Obj['elemTaint']>, st: State): void {
+  const patch: Partial<Obj> = { taint: true, origin: from.origin, taintLine: from.line, weak: from.weak };
+  const mark = (v: Val | undefined) => {
+    if (v?.k === 'ptr') for (const x of v.t) st.updateObj(x.o, patch);
+  };
+  mark(st.vars.get(key)?.v);
+  const prefix = `${key}.`;
+  for (const [k, c] of st.vars) if (k.startsWith(prefix) && isStringType(c.type)) mark(c.v);
+}
+
 export function rangeFor(n: N, st: State, fr: Frame, run: Run, loop: (w: N, st: State) => State[]): State[] {
   const body = n.c[n.c.length - 1];
   const d = n.c.findIndex((c) => c.t.endsWith('declarator') || c.t === 'identifier');
   const range = d >= 0 ? n.c[d + 1] : undefined;
   if (!body || d < 0 || !range || range === body) return [st];
-  evalExpr(range, st, fr, run);
+  const rv = evalExpr(range, st, fr, run);
+  const from = rv.k === 'ptr' ? rv.t.map((x) => st.objs.get(x.o)?.elemTaint).find((e) => e !== undefined) : undefined;
   const { name, type } = declType(n.c[d] as N, specType(n.c.slice(0, d), fr.file.src), fr.file.src, () => undefined);
   if (name) {
     // a reference names an element (its address is not this frame's), a copy is a local
@@ -642,6 +693,7 @@ export function rangeFor(n: N, st: State, fr: Frame, run: Run, loop: (w: N, st: 
     fr.types.set(name, plain);
     const obj = plain.ptr === 0 ? paramObject(key, name, plain, false, fr, st, run) : undefined;
     st.vars.set(key, { v: obj ?? UNKNOWN, init: YES, type: plain, line: n.line });
+    if (from) taintElement(key, from, st);
   }
   // the loop test is whether elements remain: nothing the analysis can decide
   const test: N = { t: 'range_remaining', s: range.s, e: range.e, line: n.line, c: [] };

@@ -18,7 +18,7 @@ import { report, type FileCtx, type FnDef, type Frame, type Group, type Run } fr
 import { runPaths } from './exec.js';
 import { attach, CallerError, loadFile, parsers, type LoadedFile, type ParserFor } from './files.js';
 import type { Outcome } from './paths.js';
-import { entryParams, type EntryKind } from './params.js';
+import { bytePointer, entryParams, type EntryKind } from './params.js';
 import { checkRecursion } from './recursion.js';
 import { mergeFindings } from './merge.js';
 import { definesFunction, nearest, resolveInclude, type ProjectIndex } from './project.js';
@@ -196,6 +196,12 @@ export async function analyzeGroup(
   const all = loadedFiles.flatMap((l) => l.fns);
   const roots = all.filter((f) => !group.referenced.has(f.name) && !(f.cls && group.calledMethods?.has(f.name)));
   for (const fn of roots) analyzeRoot(fn, group, visited, fn.name === 'main' ? 'main' : fn.exported ? 'exported' : 'internal');
+  // a library (no main in the scan) is entered at each exported function, also at one its own
+  // code calls too: `probe_all(hosts)` calling `probe_host(hosts[i])` says nothing of what the
+  // library's users hand to probe_host
+  const library = !all.some((f) => f.name === 'main' || f.name === 'wmain' || f.name === 'WinMain');
+  // (only for what a caller's text can inject: its memory findings come from the calls the library makes)
+  if (library) for (const fn of all) if (fn.exported && !fn.cls && !roots.includes(fn) && takesText(fn)) analyzeRoot(fn, group, visited, 'exported', INJECTION);
   for (const fn of all) if (!visited.has(fn)) analyzeRoot(fn, group, visited, 'internal');
   // (written at once: a worker's console output may be lost when it is stopped)
   if (PROFILE) writeSync(2, `GROUP ${inputs[0]?.file} ${g0 % 100000} ${Date.now() % 100000} ${Date.now() - g0}ms ${isMainThread ? 'main' : 'worker'} ${[...(group.spent ?? [])].sort((a, b) => b[1].steps - a[1].steps).slice(0, 12).map(([f, x]) => `${f.name}:${x.steps}/${x.calls}${group.heavy?.has(f) ? '*' : ''}`).join(' ')}\n`);
@@ -214,8 +220,16 @@ export async function analyzeGroup(
   return results;
 }
 
-function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKind): void {
-  const run: Run = { group, budget: ROOT_BUDGET, nextObj: 1, nextFrame: 1, quiet: 0, visited, literals: new Map(), inputReads: 0 };
+/** A parameter a caller hands text or bytes through (`const char *`, `const uint8_t *`). */
+function takesText(fn: FnDef): boolean {
+  return fn.params.some((p) => bytePointer(p.type));
+}
+
+/** the findings outside text makes by what it says, not by its size: commands, formats, queries, paths */
+const INJECTION: ReadonlySet<string> = new Set(['c.command.tainted', 'c.format.tainted', 'c.sql.tainted', 'c.path.traversal']);
+
+function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKind, only?: ReadonlySet<string>): void {
+  const run: Run = { group, budget: ROOT_BUDGET, nextObj: 1, nextFrame: 1, quiet: 0, visited, literals: new Map(), inputReads: 0, ...(only ? { only } : {}) };
   const fr: Frame = {
     fn, file: fn.file, id: run.nextFrame++, names: new Map(), types: new Map(), returns: [], retVals: [], breaks: [], conts: [], depth: 0,
     callers: [], callSites: [],
@@ -230,7 +244,7 @@ function analyzeRoot(fn: FnDef, group: Group, visited: Set<FnDef>, kind: EntryKi
     // still leaks on the early `return -1`
     for (const o of runPaths(fr, st, run, true)) {
       destroyLocals(fr, o.state, run);
-      reportLeaks(o, group);
+      if (!only) reportLeaks(o, group);
     }
   } catch (e) {
     if (process.env.JSEC_DEBUG) console.error(e);

@@ -4,7 +4,7 @@
  */
 import { withinOwnLength, withinPrefix } from './prefix.js';
 import type { N } from './ast.js';
-import { arith, checkConversion, checkOverflow } from './arith.js';
+import { arith, checkConversion, checkOverflow, plainKey } from './arith.js';
 import { report, text, type Frame, type Run } from './context.js';
 import { macroBody } from './macros.js';
 import { checkDeref, checkIndex } from './access.js';
@@ -357,7 +357,11 @@ function evalSizeof(n: N, st: State, fr: Frame, run: Run): Val {
   if (arg.t === 'type_descriptor') size = sizeOf(typeDescriptor(arg, fr), run.group.structs);
   else {
     const inner = arg.t === 'parenthesized_expression' && arg.c[0] ? arg.c[0] : arg;
-    if (inner.t === 'identifier' && !keyOf(text(fr.file, inner), fr, run)) {
+    const body = inner.t === 'identifier' && !keyOf(text(fr.file, inner), fr, run) ? macroBody(fr.file, text(fr.file, inner)) : undefined;
+    if (body && (body.t === 'string_literal' || body.t === 'concatenated_string')) {
+      // `sizeof ALPHABET` with `#define ALPHABET "abc…"`: the literal's bytes and its terminator
+      size = literalLength(text(fr.file, body)) + 1;
+    } else if (inner.t === 'identifier' && !keyOf(text(fr.file, inner), fr, run)) {
       // `sizeof(T)` where T is a typedef name parses as an identifier
       const t = specType([{ ...inner, t: 'type_identifier' }], fr.file.src);
       size = sizeOf(t, run.group.structs);
@@ -461,9 +465,32 @@ function evalConditional(n: N, st: State, fr: Frame, run: Run): Val {
   st.rels = after.rels;
   st.dead = after.dead;
   if (!va || !vb) return va ?? vb ?? UNKNOWN;
-  if (va.k === 'int' && vb.k === 'int') return joinVal(va, vb);
+  if (va.k === 'int' && vb.k === 'int') {
+    const j = joinVal(va, vb);
+    const le = a && b ? minOfVar([a, va, t], [b, vb, f], fr, run) : undefined;
+    return le && j.k === 'int' ? { ...j, le } : j;
+  }
   if (va.k === 'ptr' && vb.k === 'ptr') return joinVal(va, vb);
   return va.k === vb.k ? va : joinVal(va, vb);
+}
+
+/**
+ * `n < CAP ? n : CAP`, `MIN(left, sizeof buf)`: the value is never above the variable one branch
+ * names, when the other branch's value is at most that variable on its own path (the test
+ * showed it). A read of that many bytes then gives no more than the variable: `left -= got` stays
+ * at or above zero.
+ */
+function minOfVar(x: [N, Val, State], y: [N, Val, State], fr: Frame, run: Run): string | undefined {
+  for (const [[e], [oe, ov, os]] of [[x, y], [y, x]] as const) {
+    const key = plainKey(e, fr, run);
+    if (!key) continue;
+    const other = plainKey(oe, fr, run);
+    if (other === key) return key;
+    const cell = os.vars.get(key)?.v;
+    if (ov.k === 'int' && cell?.k === 'int' && Number.isFinite(ov.hi) && ov.hi <= cell.lo) return key;
+    if (other && (os.rels.has(`le|${other}|${key}`) || os.rels.has(`lt|${other}|${key}`))) return key;
+  }
+  return undefined;
 }
 
 function evalUnary(n: N, st: State, fr: Frame, run: Run): Val {

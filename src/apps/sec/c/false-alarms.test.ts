@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeCFiles } from './index.js';
+import { withRoot } from '../../../../test/support/sec-parse.js';
+import { analyzeHygiene } from '../hygiene/index.js';
 
 const HEADERS = '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n';
 
@@ -469,5 +471,222 @@ int main(void) {
   });
   it('still leak the element the loop does not reach', async () => {
     expect(await shown(prog('for (unsigned i = 0; i < 2; i++) free(line[i]);'))).toEqual(['c.memory.leak@5']);
+  });
+});
+
+describe('a read of MIN(left, capacity) bytes taken off what is left', () => {
+  const prog = (want: string) => `
+static int copy_bytes(FILE *in, FILE *out, unsigned long size) {
+  char buf[4096];
+  while (size > 0) {
+    size_t want = ${want};
+    size_t got = fread(buf, 1, want, in);
+    if (got == 0 || fwrite(buf, 1, got, out) != got) return -1;
+    size -= got;
+  }
+  return 0;
+}
+int main(void) {
+  unsigned long n;
+  if (scanf("%lu", &n) != 1) return 1;
+  return copy_bytes(stdin, stdout, n);
+}`;
+  it('knows got <= want <= size (the conditional picks the smaller one)', async () => {
+    expect(await shown(prog('size < sizeof buf ? (size_t)size : sizeof buf'))).toEqual([]);
+  });
+  it('still reports the subtraction when the count ignores what is left', async () => {
+    expect(await shown(prog('sizeof buf'))).toContain('c.integer.underflow@8');
+  });
+});
+
+describe('a path under a directory the user named, with a checked file name', () => {
+  const prog = (check: string) => `
+static int extract(const char *outdir, const char *name) {
+  char path[512];
+  FILE *out;
+  ${check}
+  if (snprintf(path, sizeof path, "%s/%s", outdir, name) >= (int)sizeof path) return -1;
+  out = fopen(path, "wb");
+  if (out == NULL) return -1;
+  return fclose(out);
+}
+int main(int argc, char **argv) {
+  char name[201];
+  FILE *in;
+  if (argc != 3 || (in = fopen(argv[1], "r")) == NULL) return 2;
+  while (fscanf(in, "%200s", name) == 1)
+    if (extract(argv[2], name) != 0) break;
+  fclose(in);
+  return 0;
+}`;
+  it('the directory from the command line in front is no escape once the name was checked', async () => {
+    expect(await shown(prog('if (name[0] == \'/\' || strstr(name, "..") != NULL) return -1;'))).toEqual([]);
+  });
+  it('still reports the unchecked name from the file', async () => {
+    expect(await shown(prog(''))).toEqual(['c.path.traversal@7']);
+  });
+});
+
+describe('a validator written with character ranges', () => {
+  const prog = (extra: string) => `
+static int name_ok(const char *name) {
+  size_t i, n = strlen(name);
+  if (n == 0 || n >= 32) return 0;
+  for (i = 0; i < n; i++) {
+    char c = name[i];
+    if (!((c >= 'a' && c <= 'z') || ('A' <= c && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'${extra}))
+      return 0;
+  }
+  return 1;
+}
+int main(void) {
+  char path[512];
+  FILE *fp;
+  const char *want = getenv("THEME");
+  if (want == NULL || !name_ok(want)) return 1;
+  snprintf(path, sizeof path, "/usr/share/app/themes/%s.theme", want);
+  fp = fopen(path, "r");
+  if (fp == NULL) return 1;
+  fclose(fp);
+  return 0;
+}`;
+  it('a-z, A-Z, 0-9 and a dash are no path characters', async () => {
+    expect(await shown(prog(''))).toEqual([]);
+  });
+  it('a range taking in the slash is no validation', async () => {
+    expect(await shown(prog(" || (c >= ',' && c <= '/')"))).toEqual(['c.path.traversal@18']);
+  });
+});
+
+describe('a one-shot reply sent just before the connection is closed', () => {
+  const hygiene = async (src: string) => (await withRoot(src, 'c', (root) => analyzeHygiene(root, 'x.c'))).filter((f) => f.confidence >= 0.4).map((f) => f.rule);
+  const serve = (after: string) => `
+static void serve(int client, const char *sid) {
+  char reply[64];
+  int n = snprintf(reply, sizeof reply, "SID %s\\r\\n", sid);
+  if (n > 0 && (size_t)n < sizeof reply)
+    send(client, reply, (size_t)n, 0);
+  ${after}
+}`;
+  it('ignoring send() loses nothing the program could still act on', async () => {
+    expect(await hygiene(serve(''))).toEqual([]);
+    expect(await hygiene(serve('close(client);'))).toEqual([]);
+  });
+  it('still reports a send whose failure the code goes on past, or in a loop', async () => {
+    expect(await hygiene(serve('log_sent(client);'))).toEqual(['c.hygiene.unchecked-io']);
+    expect(await hygiene('void stream(int c, char **parts, int k) { for (int i = 0; i < k; i++) send(c, parts[i], strlen(parts[i]), 0); }')).toEqual(['c.hygiene.unchecked-io']);
+  });
+});
+
+describe('a validator taking the further allowed characters as an argument', () => {
+  const prog = (extra: string) => `
+#include <ctype.h>
+static int shell_safe(const char *s, const char *extra) {
+  for (; *s != '\\0'; s++)
+    if (!isalnum((unsigned char)*s) && strchr(extra, *s) == NULL)
+      return 0;
+  return 1;
+}
+int main(void) {
+  char line[128], cmd[256];
+  FILE *p;
+  if (fgets(line, sizeof line, stdin) == NULL) return 1;
+  line[strcspn(line, "\\n")] = '\\0';
+  if (!shell_safe(line, "${extra}")) return 1;
+  snprintf(cmd, sizeof cmd, "mail -s report %s", line);
+  p = popen(cmd, "w");
+  return p ? pclose(p) : 1;
+}`;
+  it('letters, digits and "@._-+" hold no shell syntax', async () => {
+    expect(await shown(prog('@._-+'))).toEqual([]);
+  });
+  it('letting through ";" or "$" is no validation', async () => {
+    expect(await shown(prog('@.;$'))).toEqual(['c.command.tainted@16']);
+  });
+});
+
+describe('hygiene: secrets by what the code around them says', () => {
+  const hygiene = async (src: string) => (await withRoot(src, 'c', (root) => analyzeHygiene(root, 'x.c'))).filter((f) => f.confidence >= 0.4).map((f) => `${f.rule}@${f.line}`);
+  const otp = (use: string) => `static unsigned long new_code(void) { return (unsigned long)rand() % 1000000UL; }
+int main(void) {
+  unsigned long code = new_code();
+  ${use}
+  return 0;
+}`;
+  it('a rand() value returned by a helper and shown as a login code is a secret', async () => {
+    expect(await hygiene(otp('printf("your login code is %06lu\\\\n", code);'))).toEqual(['c.hygiene.insecure-rand@1']);
+  });
+  it('the same helper feeding a dice roll is not', async () => {
+    expect(await hygiene(otp('printf("you rolled %lu\\\\n", code % 6 + 1);'))).toEqual([]);
+  });
+  const conn = (pw: string) => `struct vdb;
+struct vdb *vdb_connect(const char *host, const char *user, const char *password);
+int main(void) { return vdb_connect("db01", "export", ${pw}) != 0; }`;
+  it('a literal for a parameter the prototype names password is a hard-coded credential', async () => {
+    expect(await hygiene(conn('"Exp0rt#Orders2024"'))).toEqual(['c.hygiene.hardcoded-credential@3']);
+  });
+  it('a password from the environment is not', async () => {
+    expect(await hygiene(conn('getenv("DB_PASSWORD")'))).toEqual([]);
+  });
+});
+
+describe('hygiene: a licence key in one case compared with what the user typed', () => {
+  const hygiene = async (src: string) => (await withRoot(src, 'cpp', (root) => analyzeHygiene(root, 'x.cpp'))).filter((f) => f.confidence >= 0.4).map((f) => `${f.rule}@${f.line}`);
+  const gate = (lit: string) => `#include <string>
+bool unlock(const std::string &key) {
+  return key == "${lit}";
+}`;
+  it('letters and digits that keep switching are key material', async () => {
+    expect(await hygiene(gate('X7Q299LKZZ31PLM0'))).toEqual(['c.hygiene.hardcoded-credential@3']);
+  });
+  it('an algorithm or mode name is not', async () => {
+    expect(await hygiene(gate('SHA256WITHRSA'))).toEqual([]);
+    expect(await hygiene(gate('AES256GCM'))).toEqual([]);
+  });
+});
+
+describe('bytes from getrandom() hex-encoded with sprintf', () => {
+  const prog = (count: string) => `
+#include <sys/random.h>
+static int token_hex(char *out, size_t outlen) {
+  unsigned char raw[16];
+  size_t i;
+  if (outlen < sizeof raw * 2 + 1) return -1;
+  if (getrandom(raw, ${count}, 0) < 0) return -1;
+  for (i = 0; i < sizeof raw; i++) sprintf(out + 2 * i, "%02x", raw[i]);
+  return 0;
+}
+int main(void) {
+  char tok[33];
+  if (token_hex(tok, sizeof tok) != 0) return 1;
+  puts(tok);
+  return 0;
+}`;
+  it('each byte is two hex digits: 32 characters and the terminator fit in 33', async () => {
+    expect(await shown(prog('sizeof raw'))).toEqual([]);
+  });
+  it('still reports asking getrandom for more bytes than the buffer has', async () => {
+    expect(await shown(prog('64'))).toEqual(['c.buffer.stack-overflow@7']);
+  });
+});
+
+describe('sizeof a #define of a string literal', () => {
+  const prog = (divisor: string) => `
+#define ALPHABET "abcdefghijklmnopqrstuvwxyz0123456789"
+int main(void) {
+  unsigned char raw[16];
+  char out[17];
+  int i;
+  if (read(0, raw, sizeof raw) != (ssize_t)sizeof raw) return 1;
+  for (i = 0; i < 16; i++) out[i] = ALPHABET[raw[i] % ${divisor}];
+  out[16] = '\\0';
+  puts(out);
+  return 0;
+}`;
+  it('is the literal with its terminator: raw[i] % (sizeof ALPHABET - 1) stays inside', async () => {
+    expect(await shown(prog('(sizeof ALPHABET - 1)'))).toEqual([]);
+  });
+  it('still reports a divisor past the literal', async () => {
+    expect(await shown(prog('(sizeof ALPHABET + 4)'))).toEqual(['c.buffer.overread@8']);
   });
 });

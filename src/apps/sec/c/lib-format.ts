@@ -58,6 +58,9 @@ function intWidth(lo: number, hi: number, conv: string, size: string): [number, 
   return [width(minU), width(maxU)];
 }
 
+/** where a path names the user's own choice, not an attacker's */
+const USER_CHOSEN = new Set(['argv', 'env', 'file', 'caller']);
+
 /** Output length of a printf format with these argument values (excluding the terminator). */
 export function formatLength(fmt: string, args: Val[], st: State): OutLen {
   let lo = 0;
@@ -117,9 +120,16 @@ export function formatLength(fmt: string, args: Val[], st: State): OutLen {
         cHi = prec !== undefined ? Math.min(sl.hi, prec) : sl.hi;
         const src = a ? isTainted(a, st) : undefined;
         if (src) {
-          taint = joinTaint(taint, taintOf(src));
-          if (!src.pathOk) pathOk = false;
-          if (slashBefore || src.confined) confined = true;
+          const placed = slashBefore || src.confined;
+          // the name that may escape leads (its origin is the one a path finding names)
+          taint = placed && !src.pathOk ? joinTaint(taintOf(src), taint) : joinTaint(taint, taintOf(src));
+          if (!src.pathOk) {
+            // what follows a fixed directory must not climb out of it; a directory the user named
+            // (command line, environment, a list file, the caller) in front is where the file is
+            // meant to go, no escape: it leaves a checked name after it checked
+            if (placed) confined = true;
+            if (placed || !USER_CHOSEN.has(src.origin ?? '')) pathOk = false;
+          }
           // a canonical directory (realpath of the user's choice): what follows is meant to stay below it
           if (src.pathOk && !src.validated) slashBefore = true;
         } else if (!Number.isFinite(cHi)) unknownStr = true;
@@ -242,6 +252,22 @@ function checkFormat(name: string, fmt: Val, fmtNode: N, fmtStr: string | undefi
   // a wrapper that forwards its own format (`log(const char *fmt, ...)`) is judged at its callers
   const param = fmtNode.t === 'identifier' && fr.fn.params.some((p) => p.name === text(fr.file, fmtNode));
   const wrapper = param && (isV || fr.fn.variadic);
+  // ... unless the chain of wrappers was entered from a function that is none, with text an
+  // exported function's caller controls: that call is the flaw, reported where it is
+  const site = wrapper && src?.weak && fr.fmtSite?.file === fr.file.path ? fr.fmtSite : undefined;
+  if (src && site) {
+    const t = taintOf(src);
+    report(fr, { ...n, line: site.line, s: site.s }, {
+      rule: 'c.format.tainted',
+      pattern: name,
+      description: `The format given here reaches ${name} in ${fr.fn.name} (as '${text(fr.file, fmtNode)}') and holds ${taintText(t)}.`,
+      confidence: 0.6,
+      trace: taintTrace(t),
+      tier: 'suspect',
+      obj: src,
+    }, run);
+    return;
+  }
   if (src && !(wrapper && src.weak)) {
     const t = taintOf(src);
     report(fr, n, {

@@ -127,8 +127,11 @@ function source(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): 
       if (!fillRef(d, st, origin, n.line, `read by ${name}`) && d) setString(d, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin, weak: undefined, pathOk: undefined, validated: undefined }, 1);
       if (isFread) {
         const items = v[2]?.k === 'int' && Number.isFinite(v[2].hi) ? v[2].hi : 2 ** 31 - 1;
-        const sumLe = args[2] && v[1]?.k === 'int' && v[1].lo === 1 && v[1].hi === 1 ? roomLeft(args[2], st, fr, run) : undefined;
-        return { v: { ...tainted(0, items, origin, n.line, 'items read'), perItem: true, ...(sumLe ? { sumLe } : {}) } };
+        const bytes = args[2] && v[1]?.k === 'int' && v[1].lo === 1 && v[1].hi === 1;
+        const sumLe = bytes && args[2] ? roomLeft(args[2], st, fr, run) : undefined;
+        // items of one byte: no more than the count asked for, like read's
+        const le = bytes && args[2]?.t === 'identifier' ? keyOf(text(fr.file, args[2]), fr, run) : undefined;
+        return { v: { ...tainted(0, items, origin, n.line, 'items read'), perItem: true, ...(le ? { le } : {}), ...(sumLe ? { sumLe } : {}) } };
       }
       const hi = Number.isFinite(count.hi) ? count.hi : 2 ** 31 - 1;
       // no more bytes than asked for: `n -= r` after it cannot go below zero
@@ -213,6 +216,20 @@ function source(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): 
       if (!src) return { v: anyInt() };
       const t = taintOf(src);
       return { v: { ...parsedRange(name, n.line), origin: t.origin, weak: t.weak } };
+    }
+    case 'getrandom':
+    case 'getentropy':
+    case 'arc4random_buf':
+    case 'RAND_bytes':
+    case 'RAND_priv_bytes': {
+      // a buffer filled with random bytes: written like a read of that many bytes, its bytes any value
+      const [d, len] = vals();
+      const count = len?.k === 'int' ? len : anyInt();
+      if (d) checkDeref(d, args[0] ?? n, st, fr, run);
+      if (d && Number.isFinite(count.hi)) checkWrite(name, d, args[0], args[1], scale(count, 1), 1, n, st, fr, run, []);
+      if (!fillRef(d, st, 'random', n.line, `filled by ${name}`) && d) setString(d, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin: 'random', weak: undefined, pathOk: undefined, validated: undefined }, 1);
+      if (name === 'getrandom') return { v: { ...tainted(-1, Number.isFinite(count.hi) ? count.hi : 2 ** 31 - 1, 'random', n.line, 'bytes filled'), perItem: true } };
+      return { v: name === 'arc4random_buf' ? UNKNOWN : name.startsWith('RAND') ? int(-1, 1) : int(-1, 0) };
     }
     case 'rand':
     case 'random':

@@ -119,10 +119,25 @@ function vectorOf(v: Val | undefined, st: State): Val[] {
 export function pathCall(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): void {
   for (const i of PATH_ARGS[name] ?? []) {
     const node = args[i];
-    if (!node) continue;
-    const v = quietEval(node, st, fr, run);
-    const src = objsOf(v, st).find((o) => o.taint && !o.pathOk && !o.validated && (o.confined || !(o.origin === 'argv' || o.origin === 'env' || o.origin === 'file' || o.origin === 'caller' || o.origin === 'random')));
-    if (!src) continue;
+    if (node) checkPath(name, node, n, st, fr, run);
+  }
+}
+
+/** C++ file streams: the name given to the constructor (`std::ifstream in(path)`) or to `open`. */
+const FILE_STREAM = /^(?:(?:::)?std::)?(?:basic_)?(w?ifstream|w?ofstream|w?fstream)$/;
+
+export function isFileStream(base: string): boolean {
+  return FILE_STREAM.test(base);
+}
+
+/** The path `node` names, opened by `name`: from outside and not checked is path traversal. */
+export function checkPath(name: string, node: N, n: N, st: State, fr: Frame, run: Run): void {
+  {
+    // (looked up in the state it was evaluated in: `dir + name` makes a new string there)
+    const at = st.peek();
+    const v = quietEval(node, at, fr, run);
+    const src = objsOf(v, at).find((o) => o.taint && !o.pathOk && !o.validated && (o.confined || !(o.origin === 'argv' || o.origin === 'env' || o.origin === 'file' || o.origin === 'caller' || o.origin === 'random')));
+    if (!src) return;
     const t = taintOf(src);
     report(fr, n, {
       rule: 'c.path.traversal',
@@ -139,7 +154,7 @@ export function pathCall(name: string, n: N, args: N[], st: State, fr: Frame, ru
 function quietEval(node: N, st: State, fr: Frame, run: Run): Val {
   run.quiet++;
   try {
-    return evalExpr(node, st.peek(), fr, run);
+    return evalExpr(node, st, fr, run);
   } finally {
     run.quiet--;
   }

@@ -93,17 +93,8 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
   const vals = (): Val[] => args.map((a) => evalExpr(a, st, fr, run));
   switch (name) {
     case 'strtok':
-    case 'strtok_r': {
-      // it cuts the text in place (terminators written into it, nothing kept or freed) and hands
-      // back the next token, or NULL when none is left: a result the caller must test
-      const v = vals();
-      const text0 = v[0];
-      if (text0?.k === 'ptr' && text0.t.length > 0) {
-        checkDeref(text0, args[0] ?? n, st, fr, run);
-        for (const t of text0.t) st.updateObj(t.o, { slo: 0 });
-      }
-      return { v: { k: 'ptr', t: [], nul: MAYBE, nulSrc: { line: n.line, note: `${name} returns NULL when no token is left`, fromAlloc: true, lookup: true, search: true } } };
-    }
+    case 'strtok_r':
+      return { v: tokenCall(name, args[0] ?? n, n, vals(), st, fr, run) };
     case 'strlen':
     case 'wcslen':
     case 'strnlen': {
@@ -220,6 +211,35 @@ function model(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): L
     return { v: name === 'strchr' || name === 'strrchr' || name === 'strstr' || name === 'strpbrk' || name === 'memchr' ? found(name, v, st, n.line) : anyInt() };
   }
   return undefined;
+}
+
+/** where strtok goes on when it is called with NULL: the strings it was last handed */
+const TOKEN_KEY = '#strtok';
+
+/**
+ * strtok(s, delim), strtok_r(s, delim, &save): a token is a piece of the string it was handed (or,
+ * with NULL, of the string it was handed before), so it carries that text's taint; NULL when no
+ * token is left. It writes terminators into the string: the string may end earlier than before.
+ */
+function tokenCall(name: string, textArg: N, n: N, v: readonly Val[], st: State, fr: Frame, run: Run): Val {
+  const [s, delim] = v;
+  if (delim) checkTerminated(delim, n, st, fr, run, name);
+  let base: Val | undefined = s;
+  // no token left is NULL: a result the caller must test, like a lookup
+  const nulSrc = { line: n.line, note: `${name} returns NULL when no token is left`, fromAlloc: true, lookup: true, search: true };
+  if (s?.k === 'ptr' && s.nul !== YES && s.t.length > 0) {
+    checkDeref(s, textArg, st, fr, run);
+    checkTerminated(s, n, st, fr, run, name);
+    st.vars.set(TOKEN_KEY, { v: { ...s, nul: NO, nulSrc: undefined }, init: YES, line: n.line });
+  } else base = st.vars.get(TOKEN_KEY)?.v;
+  if (base?.k !== 'ptr' || base.t.length === 0) return { k: 'ptr', t: [], nul: MAYBE, nulSrc };
+  const t = base.t.map((x) => {
+    const o = st.objs.get(x.o);
+    if (o && o.kind !== 'literal' && Number.isFinite(o.slo)) st.updateObj(o.id, { slo: Math.min(o.slo, x.lo) });
+    const end = !o || o.unterm ? Infinity : Number.isFinite(o.shi) ? o.shi : o.size !== undefined ? o.size - o.elem : Infinity;
+    return { o: x.o, lo: x.lo, hi: Math.max(x.lo, end) };
+  });
+  return { k: 'ptr', t, nul: MAYBE, nulSrc };
 }
 
 /**

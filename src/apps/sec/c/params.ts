@@ -17,7 +17,7 @@ export type EntryKind = 'main' | 'exported' | 'internal';
 const BYTES = new Set(['char', 'void', 'uint8_t', 'int8_t', 'wchar_t', 'u_char', 'u8', 'guchar', 'gchar', 'Bytef', 'byte', 'BYTE', 'UChar', 'xmlChar']);
 
 /** a pointer to characters or raw bytes: its contents are data, not a structure */
-function bytePointer(t: CType): boolean {
+export function bytePointer(t: CType): boolean {
   return t.ptr === 1 && BYTES.has(t.base);
 }
 

@@ -281,6 +281,10 @@ int count(const char *path) {
   it('is quiet when that path frees it', async () => {
     expect((await found(prog('free(line); return -1;'))).filter((f) => f.startsWith('c.memory.leak'))).toEqual([]);
   });
+  it('reports it as well when a strchr search of the line finds nothing (a search allocates nothing that could have failed)', async () => {
+    const search = prog('return -1;').replace('strtok(line, ",")', "strchr(line, ',')");
+    expect((await found(search)).filter((f) => f.startsWith('c.memory.leak'))).toEqual(['c.memory.leak@10']);
+  });
   it('reports an unchecked token', async () => {
     expect((await found(prog('return -1;').replace('if (tok == NULL) { fclose(fp); return -1; }', ''))).filter((f) => f.startsWith('c.null'))).toEqual(['c.null.unchecked-alloc@11']);
   });
@@ -371,5 +375,141 @@ int main(void) {
   it("is quiet when that return frees it, or hands it to a caller's list", async () => {
     expect((await found(prog('free(h->name); free(h); return -1;'))).filter((f) => f.startsWith('c.memory.leak'))).toEqual([]);
     expect((await found(prog('h->next = registry; registry = h; return -1;'))).filter((f) => f.startsWith('c.memory.leak'))).toEqual([]);
+  });
+});
+
+describe('a format wrapper called by an exported function with its caller text', () => {
+  const prog = (call: string) => `
+#include <stdarg.h>
+static FILE *log_fp;
+static void log_v(const char *fmt, va_list ap) { vfprintf(log_fp, fmt, ap); }
+static void log_f(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  log_v(fmt, ap);
+  va_end(ap);
+}
+void log_event(const char *what) {
+  ${call}
+}
+void log_api(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  log_v(fmt, ap);
+  va_end(ap);
+}`;
+  it('reports the call that hands the text on as the format, where it is', async () => {
+    expect(await found(prog('log_f(what);'))).toEqual(['c.format.tainted@12']);
+  });
+  it('is quiet when the text is formatted with "%s", and for an exported wrapper forwarding its own format', async () => {
+    expect(await found(prog('log_f("event %s", what);'))).toEqual([]);
+  });
+});
+
+describe('strtok: a token is a piece of the text it splits', () => {
+  const prog = (first: string) => `
+static int notify(const char *addr) {
+  char cmd[256];
+  FILE *p;
+  if (snprintf(cmd, sizeof cmd, "mail -s report %s", addr) >= (int)sizeof cmd) return -1;
+  p = popen(cmd, "w");
+  return p ? pclose(p) : -1;
+}
+int main(void) {
+  char line[200];
+  while (fgets(line, sizeof line, stdin) != NULL) {
+    char *first = strtok(line, " \\t\\n");
+    char *second = strtok(NULL, "\\n");
+    if (first == NULL || second == NULL) continue;
+    notify(${first});
+  }
+  return 0;
+}`;
+  it('keeps the input taint of the first token and of a later one (strtok(NULL, ...))', async () => {
+    expect(await found(prog('first'))).toContain('c.command.tainted@6');
+    expect(await found(prog('second'))).toContain('c.command.tainted@6');
+  });
+  it('a constant in its place is no injection', async () => {
+    expect(await found(prog('"ops@example.org"'))).not.toContain('c.command.tainted@6');
+  });
+});
+
+describe('C++: text from input kept in a container, and quoted with literals on both sides', () => {
+  const prog = (put: string, use: string) => `
+#include <iostream>
+#include <string>
+#include <vector>
+struct Job { std::string name; int tries; };
+int main() {
+  std::vector<Job> jobs;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    Job j;
+    j.name = ${put};
+    j.tries = 0;
+    jobs.push_back(j);
+  }
+  for (const Job &j : jobs) {
+    std::string cmd = "run-job \\"" + ${use} + "\\" --now";
+    std::system(cmd.c_str());
+  }
+  return 0;
+}`;
+  it('an element taken out by a range-for holds the input it was put in with', async () => {
+    expect(await found(prog('line', 'j.name'), 't.cpp')).toContain('c.command.tainted@17');
+  });
+  it('an element holding a constant name is no injection', async () => {
+    const shown = (await scan(prog('"nightly"', 'j.name'), 't.cpp')).filter((f) => f.rule === 'c.command.tainted' && f.confidence >= 0.4);
+    expect(shown).toEqual([]);
+  });
+});
+
+describe('a library function its own code calls too is still an entry point', () => {
+  const lib = (extra: string) => `
+int probe_host(const char *host) {
+  char cmd[256];
+  if (host == NULL) return -1;
+  snprintf(cmd, sizeof cmd, "ping -c 1 %s", host);
+  return system(cmd);
+}
+void probe_all(const char *const *hosts, int n) {
+  for (int i = 0; i < n; i++) probe_host(hosts[i]);
+}
+${extra}`;
+  it('reports what the users of the library may hand to probe_host', async () => {
+    expect(await found(lib(''))).toContain('c.command.tainted@6');
+  });
+  it('in a program (with main) a function main calls is judged by what main passes', async () => {
+    expect(await found(lib('int main(void) { return probe_host("localhost"); }'))).not.toContain('c.command.tainted@6');
+  });
+});
+
+describe('C++ file streams open the path they are given', () => {
+  const prog = (check: string) => `
+#include <fstream>
+#include <sys/socket.h>
+static bool flat_name(const std::string &name) {
+  return !name.empty() && name.find('/') == std::string::npos && name.find("..") == std::string::npos;
+}
+int serve(int fd, std::string &out) {
+  char buf[256];
+  ssize_t n = recv(fd, buf, sizeof buf - 1, 0);
+  if (n <= 0) return -1;
+  buf[n] = '\\0';
+  std::string name(buf);
+  ${check}
+  std::ifstream in("/srv/reports/" + name);
+  std::ofstream log;
+  log.open("/srv/log/" + name);
+  return in ? 0 : -1;
+}`;
+  it('a name from the network in the constructor or in open() is path traversal', async () => {
+    const r = await found(prog(''), 't.cpp');
+    expect(r).toContain('c.path.traversal@14');
+    expect(r).toContain('c.path.traversal@16');
+  });
+  it('not once a predicate of the program (or the code itself) rejected "/" and ".."', async () => {
+    expect((await found(prog('if (!flat_name(name)) return -1;'), 't.cpp')).filter((f) => f.startsWith('c.path'))).toEqual([]);
+    expect((await found(prog('if (name.find("..") != std::string::npos || name.find(\'/\') != std::string::npos) return -1;'), 't.cpp')).filter((f) => f.startsWith('c.path'))).toEqual([]);
   });
 });

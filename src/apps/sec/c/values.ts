@@ -317,6 +317,8 @@ export interface Obj {
   lit?: string;
   /** an argument vector (argv, envp): each element is a string from `origin` */
   strv?: Origin;
+  /** a C++ container some element of which holds text from outside (a std::string, or a class with one) */
+  elemTaint?: { origin?: Origin; line?: number; weak?: boolean };
   freed: Tri;
   freeLine?: number;
   /** the free (if any) was realloc moving the block: freed exactly when realloc did not fail */
@@ -381,6 +383,7 @@ export function joinObj(a: Obj, b: Obj): Obj {
     partial: a.partial || b.partial ? true : undefined,
     count: a.count && b.count ? (joinVal(a.count, b.count) as IntV) : undefined,
     paired: a.paired || b.paired ? true : undefined,
+    elemTaint: a.elemTaint ?? b.elemTaint,
   };
   if (a.slots || b.slots) {
     const slots = new Map(a.slots ?? []);

@@ -54,7 +54,7 @@ export function namesSecret(name: string): boolean {
  */
 export function plausibleSecret(text: string): boolean {
   if (text.length < 4 || /\s/.test(text) || /[:?]$/.test(text)) return false;
-  if (/^[A-Z][A-Z0-9_]*$/.test(text)) return false;
+  if (/^[A-Z][A-Z0-9_]*$/.test(text) && !serialLike(text)) return false;
   if (/%|[<>${}]/.test(text) || /^(.)\1*$/.test(text)) return false;
   if (text.includes('/') || /\.(pem|key|crt|cer|der|p12|pfx|txt|conf|cfg|json|ya?ml)$/i.test(text)) return false;
   return true;
@@ -68,7 +68,17 @@ export function looksRandom(text: string): boolean {
   if ((text.match(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3})/g) ?? []).length >= 4) return true;
   if (text.length < 6 || !plausibleSecret(text)) return false;
   const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((r) => r.test(text)).length;
-  return (classes >= 3 && /[0-9]/.test(text)) || (/^[0-9a-fA-F]{16,}$/.test(text) && /[0-9]/.test(text) && /[a-fA-F]/.test(text));
+  return (classes >= 3 && /[0-9]/.test(text)) || (/^[0-9a-fA-F]{16,}$/.test(text) && /[0-9]/.test(text) && /[a-fA-F]/.test(text)) || serialLike(text);
+}
+
+/**
+ * A licence or serial key in one case (`X7Q299LKZZ31PLM0`): twelve or more letters and digits
+ * that keep switching between the two, as no word or name (`SHA256WITHRSA`, `UTF8`) does.
+ */
+function serialLike(text: string): boolean {
+  if (!/^[A-Z0-9]{12,}$/.test(text) && !/^[a-z0-9]{12,}$/.test(text)) return false;
+  const switches = (text.match(/[A-Za-z](?=[0-9])|[0-9](?=[A-Za-z])/g) ?? []).length;
+  return switches >= 5;
 }
 
 /** Is `name` (with the literal it is compared with) about a secret? */
@@ -136,7 +146,39 @@ export function checkCredentials(ctx: HygieneContext): RawFinding[] {
   return out;
 }
 
+/**
+ * Functions declared in the file (a vendor's prototype, or the program's own) with a parameter
+ * named for a secret (`vdb_connect(const char *host, const char *user, const char *password)`):
+ * the index of each such parameter, by function name.
+ */
+function declaredSecretParams(ctx: HygieneContext): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const fd of ctx.root.descendantsOfType('function_declarator')) {
+    const name = declaredName(fd);
+    const params = fd.childForFieldName('parameters');
+    if (!name || !params || SECRET_ARGS[name]) continue;
+    const idx: number[] = [];
+    params.namedChildren.filter((p) => p.type === 'parameter_declaration').forEach((p, i) => {
+      const pn = declaredName(p.childForFieldName('declarator'));
+      if (pn && namesSecret(pn)) idx.push(i);
+    });
+    if (idx.length > 0) out.set(name, idx);
+  }
+  return out;
+}
+
 function secretArguments(ctx: HygieneContext, report: Report): void {
+  const declared = declaredSecretParams(ctx);
+  for (const call of callsOf(ctx, declared.keys())) {
+    const name = call.childForFieldName('function')?.text ?? '';
+    const args = callArgs(call);
+    for (const i of declared.get(name) ?? []) {
+      const lit = constantBehind(args[i], ctx);
+      if (!lit || (!lit.text.startsWith('{') && !plausibleSecret(lit.text))) continue;
+      report(call, name, 0.75, `Argument ${i + 1} of ${name}(), declared as a password or key, is a constant written in the source.`, lit.decl);
+      break;
+    }
+  }
   for (const call of callsOf(ctx, [...Object.keys(SECRET_ARGS), 'curl_easy_setopt', ...CONNINFO_CALLS])) {
     const name = call.childForFieldName('function')?.text.replace(/^(std)?::/, '') ?? '';
     const args = callArgs(call);

@@ -101,6 +101,33 @@ function sentTo(fn: SyntaxNode, held: Set<string>, rands: SyntaxNode[], ctx: Hyg
 }
 
 /**
+ * A function that returns a rand() value (`static unsigned new_code(void) { return rand() % 1000000; }`)
+ * is judged by what its callers do with the result: the first statement of a caller that names
+ * the value as a secret (`printf("your login code is %06lu", code)`), or that sends it.
+ */
+function returnedFor(fn: SyntaxNode, fnName: string, rands: SyntaxNode[], ctx: HygieneContext): SyntaxNode | undefined {
+  if (!/^[A-Za-z_]\w*$/.test(fnName)) return undefined;
+  const held = randomNames(fn, rands);
+  const carries = (n: SyntaxNode) => rands.some((r) => n.startIndex <= r.startIndex && r.endIndex <= n.endIndex) || n.descendantsOfType('identifier').some((id) => held.has(id.text));
+  if (!fn.descendantsOfType('return_statement').some(carries)) return undefined;
+  for (const site of callsOf(ctx, [fnName])) {
+    const caller = enclosingFunction(site);
+    if (!caller || caller.id === fn.id) continue;
+    const names = randomNames(caller, [site]);
+    for (const use of caller.descendantsOfType(['call_expression', 'assignment_expression', 'init_declarator'])) {
+      const uses = (use.startIndex <= site.startIndex && site.endIndex <= use.endIndex) || use.descendantsOfType('identifier').some((id) => names.has(id.text));
+      if (!uses) continue;
+      let stmt: SyntaxNode = use;
+      while (stmt.parent && !/statement$|^declaration$/.test(stmt.type)) stmt = stmt.parent;
+      if (namesSecretValue(stmt.text, caller.text)) return stmt;
+    }
+    const sent = sentTo(caller, names, [site], ctx);
+    if (sent) return sent.call;
+  }
+  return undefined;
+}
+
+/**
  * rand() is fine for simulations and jitter; it is a flaw where the value must be unguessable.
  * Reported where the statement or function names a key, token, salt, nonce…, or where the value
  * goes to a peer (sent on a socket, put in a cookie or session header).
@@ -126,13 +153,18 @@ export function checkRand(ctx: HygieneContext): RawFinding[] {
     const decl = fn?.childForFieldName('declarator');
     const fnName = decl?.childForFieldName('declarator')?.text ?? decl?.text ?? '';
     const sent = fn ? sentIn.get(fn.id) : undefined;
-    if (!namesSecretValue(`${stmt.text} ${fnName}`, fn?.text ?? '') && !sent) continue;
+    const usedAs = !sent && fn ? returnedFor(fn, fnName, byFn.get(fn.id)?.rands ?? [], ctx) : undefined;
+    if (!namesSecretValue(`${stmt.text} ${fnName}`, fn?.text ?? '') && !sent && !usedAs) continue;
     out.push(findingFor(HYGIENE_RULES.insecureRand, 'Use getrandom()/arc4random_buf() or another CSPRNG for anything an attacker should not predict.', {
       node: call, pattern: name, confidence: 0.75,
       description: sent
         ? `${name}() output is ${sent.what} (line ${sent.call.startPosition.row + 1}): a peer can predict the next value from the ones it sees.`
-        : `${name}() output is used for a security-sensitive value; ${HYGIENE_RULES.insecureRand.help}`,
-      trace: sent ? [{ line: call.startPosition.row + 1, note: `${name}() value` }, { line: sent.call.startPosition.row + 1, note: sent.what }] : [],
+        : usedAs
+          ? `${name}() output is returned by ${fnName}() and used as a secret (line ${usedAs.startPosition.row + 1}); ${HYGIENE_RULES.insecureRand.help}`
+          : `${name}() output is used for a security-sensitive value; ${HYGIENE_RULES.insecureRand.help}`,
+      trace: sent
+        ? [{ line: call.startPosition.row + 1, note: `${name}() value` }, { line: sent.call.startPosition.row + 1, note: sent.what }]
+        : usedAs ? [{ line: call.startPosition.row + 1, note: `${name}() value` }, { line: usedAs.startPosition.row + 1, note: `used as a secret` }] : [],
     }));
   }
   return out;

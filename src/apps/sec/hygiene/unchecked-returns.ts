@@ -68,12 +68,15 @@ export function checkUncheckedReturns(ctx: HygieneContext): RawFinding[] {
     if (STREAM_CALLS.has(name) && streamCheckedLater(ctx, call)) continue;
     // A diagnostic written to stdout/stderr has nowhere to report its own failure.
     if (writesToConsole(name, callArgs(call))) continue;
+    // a one-shot reply on a socket with nothing after it but closing it: a failure (or a short
+    // send) loses nothing the program could still act on; the peer sees the connection end
+    const lastWord = (name === 'send' || name === 'sendto') && nothingAfter(call, baseText(callArgs(call)[0]));
     // `scanf("%*[^\n]")` skips input and assigns nothing: there is no value to leave unset
     if (/scanf$/.test(name) && !assigns(callArgs(call)[name === 'scanf' ? 0 : 1])) continue;
     out.push(findingFor(HYGIENE_RULES.uncheckedIo, `Check the result of ${name}() and handle failure${name.startsWith('f') ? ' (or test ferror() on the stream afterwards)' : ''}.`, {
       node: call,
       pattern: name,
-      confidence: spec.confidence,
+      confidence: lastWord ? 0.35 : spec.confidence,
       severity: spec.severity,
       description: `The return value of ${name}() is ignored; ${HYGIENE_RULES.uncheckedIo.help}`,
     }));
@@ -114,4 +117,29 @@ function streamCheckedLater(ctx: HygieneContext, call: SyntaxNode): boolean {
   return callsOf(ctx, ['ferror', 'feof']).some(
     (c) => c.startIndex > call.startIndex && c.endIndex <= fn.endIndex && baseText(callArgs(c)[0]) === stream,
   );
+}
+
+/**
+ * Nothing runs after the statement of `call` in its function except `return`s and closing the
+ * descriptor `fd`: it is the last thing the function does (inside an `if`, too; never in a loop,
+ * where a failed send would be followed by more).
+ */
+function nothingAfter(call: SyntaxNode, fd: string): boolean {
+  let stmt: SyntaxNode | null = call.parent;
+  while (stmt && stmt.type !== 'function_definition') {
+    const up: SyntaxNode | null = stmt.parent;
+    if (!up) return false;
+    if (['for_statement', 'while_statement', 'do_statement', 'for_range_loop'].includes(up.type)) return false;
+    if (up.type === 'compound_statement') {
+      for (let next = stmt.nextNamedSibling; next; next = next.nextNamedSibling) {
+        if (next.type === 'comment') continue;
+        // the function ends here whatever follows the block
+        if (next.type === 'return_statement') return true;
+        const closes = next.type === 'expression_statement' && /^(close|shutdown|closesocket)\s*\(/.test(next.text) && baseText(callArgs(next.namedChild(0) ?? next)[0]) === fd;
+        if (!closes) return false;
+      }
+    }
+    stmt = up;
+  }
+  return stmt !== null;
 }
