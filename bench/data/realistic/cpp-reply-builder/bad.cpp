@@ -15,7 +15,7 @@ public:
     void append(const char *p, std::size_t n) {
         if (used_ + n > sizeof buf_)
             flush();
-        std::memcpy(buf_ + used_, p, n); // FLAW: CWE-121
+        std::memcpy(buf_ + used_, p, n); /* FLAW: CWE-121 */
         used_ += n;
     }
     void append(const std::string &s) { append(s.data(), s.size()); }

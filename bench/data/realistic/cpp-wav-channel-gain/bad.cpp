@@ -26,7 +26,7 @@ public:
         for (std::size_t i = 0; i < g.size() && i < kMaxChannels; ++i)
             gains_[i] = g[i];
     }
-    float at(std::size_t ch) const { return gains_[ch]; } // FLAW: CWE-125
+    float at(std::size_t ch) const { return gains_[ch]; } /* FLAW: CWE-125 */
 
 private:
     std::array<float, kMaxChannels> gains_;
