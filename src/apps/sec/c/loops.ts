@@ -927,6 +927,10 @@ export function execFor(n: N, st: State, fr: Frame, run: Run): State[] {
   if (lo > hi) return [s];
   s = s.clone();
   s.vars.set(key, { ...cell, v: { k: 'int', lo, hi, taint: counted.taint, src: counted.src, srcNote: 'loop bound', every: true, ...counted.data }, init: YES });
+  // `i < n` holds in the body as a fact between the two, not only as i's interval: `n - 1 - i`
+  // (the mirror index of a reversal) is then never negative, whatever n's own range
+  const boundKey = counted.last > lo && cond?.c[1] ? plainKey(cond.c[1], fr, run, s) : undefined;
+  if (boundKey && boundKey !== key && (cond?.op === '<' || cond?.op === '<=')) s.addRel(`${cond.op === '<' ? 'lt' : 'le'}|${key}|${boundKey}`);
   // `for (i = 0; i < n; i++) *d++ = …`: d covers as much as i does (`p--` as much the other way)
   const pairs = pairsOf(body, update, fr, run);
   const counter = counted.last < lo ? -1 : 1;
@@ -991,7 +995,10 @@ function countedLoop(cond: N | undefined, update: N | undefined, st: State, fr: 
 }
 
 /** An index counted up to a count from data is data too, held below what held the count (or below the paired length it runs to). */
-function dataOf(bound: IntV): Pick<IntV, 'data' | 'bnd'> | undefined {
-  if (bound.taint && bound.data) return { data: true, ...(bound.bnd ? { bnd: bound.bnd } : {}) };
-  return undefined;
+function dataOf(bound: IntV): Pick<IntV, 'data' | 'bnd' | 'rel'> | undefined {
+  // (an index below a count that a guard already checked relationally is as checked: `row < h`
+  // after `w > SIZE_MAX / h` keeps `row * w` in range)
+  const rel = bound.taint && bound.rel ? { rel: true } : {};
+  if (bound.taint && bound.data) return { data: true, ...(bound.bnd ? { bnd: bound.bnd } : {}), ...rel };
+  return bound.taint && bound.rel ? { rel: true } : undefined;
 }

@@ -210,3 +210,26 @@ describe('unsigned wrap of a C library length', () => {
     expect((await found(src('if (s[0] == 0) return 0;'))).filter((f) => f.startsWith('c.integer'))).toEqual([]);
   });
 });
+
+describe('a struct header read whole from a file', () => {
+  const prog = (check: string) => `
+struct save_header { uint32_t magic; uint16_t name_len; uint16_t count; };
+int main(int argc, char **argv) {
+  struct save_header h;
+  uint16_t items[32];
+  FILE *f;
+  if (argc != 2 || (f = fopen(argv[1], "rb")) == NULL) return 2;
+  if (fread(&h, sizeof h, 1, f) != 1 || h.magic != 0x53415645u) return 1;
+  ${check}
+  if (fread(items, sizeof items[0], h.count, f) != h.count) return 1;
+  printf("%u\\n", items[0]);
+  fclose(f);
+  return 0;
+}`;
+  it('takes every member as input (fread(&h, sizeof h, 1, f))', async () => {
+    expect(await found(prog(''))).toContain('c.buffer.stack-overflow@10');
+  });
+  it('and a test of the member bounds it', async () => {
+    expect((await found(prog('if (h.count > 32) return 1;'))).filter((f) => f.startsWith('c.buffer'))).toEqual([]);
+  });
+});
