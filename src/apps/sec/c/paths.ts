@@ -16,6 +16,7 @@ import type { N } from './ast.js';
 import { text, type FnDef, type Frame, type Group, type Run } from './context.js';
 import { joinAll, joinStates, type State } from './state.js';
 import { joinVal, NO, type Val } from './values.js';
+import { intRange } from './types.js';
 
 export const MAX_PATHS = Number(process.env.JSEC_PATHS ?? 4);
 
@@ -72,8 +73,10 @@ function statusKey(st: State, diff: Diff): string {
   const parts: string[] = [];
   for (const k of diff.vars) {
     if (/[.#]/.test(k.slice(k.indexOf(':') + 1))) continue;
-    const v = st.vars.get(k)?.v;
-    if (v?.k === 'int' && v.lo === v.hi && !v.taint && Math.abs(v.lo) <= 255) parts.push(`${k}=${v.lo}`);
+    const c = st.vars.get(k);
+    const v = c?.v;
+    // (declared as an integer: a pointer set to 0 is no status)
+    if (v?.k === 'int' && c?.type && c.type.ptr === 0 && c.type.arr === undefined && intRange(c.type) && v.lo === v.hi && !v.taint && Math.abs(v.lo) <= 255) parts.push(`${k}=${v.lo}`);
   }
   return parts.join(';');
 }
@@ -112,8 +115,10 @@ export function mergePaths(states: readonly State[], max = MAX_PATHS): State[] {
   // first, while the budget allows, paths that also differ in a status a variable holds (`rc = -1`
   // before `goto cleanup`, `rc = 0` on success) stay apart: what the function returns then still
   // says which of them it took, so a caller's `if (load(...) != 0)` sees the right memory
-  let out = group(live, (s) => `${pathKey(s, true, diff)}#${statusKey(s, diff)}`);
-  if (out.length > max) out = group(out, (s) => pathKey(s, true, diff));
+  // (only where the paths differ in heap memory: that is what the status tells apart for the caller)
+  const heapDiffers = diff.objs !== undefined && [...diff.objs].some((id) => live.some((s) => s.objs.get(id)?.kind === 'heap'));
+  let out = heapDiffers ? group(live, (s) => `${pathKey(s, true, diff)}#${statusKey(s, diff)}`) : group(live, (s) => pathKey(s, true, diff));
+  if (heapDiffers && out.length > max) out = group(out, (s) => pathKey(s, true, diff));
   if (out.length > max) out = group(out, (s) => pathKey(s, false, diff));
   if (out.length > max) out = [...out.slice(0, max - 1), joinAll(out.slice(max - 1))];
   markSplit(out);

@@ -233,3 +233,22 @@ int main(int argc, char **argv) {
     expect((await found(prog('if (h.count > 32) return 1;'))).filter((f) => f.startsWith('c.buffer'))).toEqual([]);
   });
 });
+
+describe('arrays sized by PATH_MAX', () => {
+  const prog = (copy: string) => `
+#include <limits.h>
+int main(void) {
+  char dir[PATH_MAX];
+  const char *base = getenv("XDG_CACHE_HOME");
+  if (base == NULL) return 1;
+  ${copy}
+  puts(dir);
+  return 0;
+}`;
+  it('knows the size (4096 on Linux), so a copy bounded by the source overflows it', async () => {
+    expect(await found(prog('strncpy(dir, base, strlen(base)); dir[strlen(base)] = 0;'))).toContain('c.buffer.stack-overflow@7');
+  });
+  it('and a copy bounded by the destination does not', async () => {
+    expect((await found(prog('strncpy(dir, base, sizeof dir - 1); dir[sizeof dir - 1] = 0;'))).filter((f) => f.startsWith('c.buffer'))).toEqual([]);
+  });
+});
