@@ -252,3 +252,34 @@ int main(void) {
     expect((await found(prog('strncpy(dir, base, sizeof dir - 1); dir[sizeof dir - 1] = 0;'))).filter((f) => f.startsWith('c.buffer'))).toEqual([]);
   });
 });
+
+describe('a count raised in a loop bounded by an input count', () => {
+  const prog = (guard: string) => `
+struct summary { long total; int count; };
+static void read_samples(struct summary *s) {
+  int n;
+  s->total = 0;
+  s->count = 0;
+  if (scanf("%d", &n) != 1 || n < 0) return;
+  for (int i = 0; i < n; i++) {
+    long v;
+    if (scanf("%ld", &v) != 1) break;
+    if (v < 0 || v > 1000000) continue;
+    s->total += v;
+    s->count++;
+  }
+}
+int main(void) {
+  struct summary s;
+  read_samples(&s);
+  ${guard}
+  printf("%ld\\n", s.total / s.count);
+  return 0;
+}`;
+  it('stays 0 when no item was taken (the one pass stands for every iteration)', async () => {
+    expect(await found(prog(''))).toContain('c.divide.by-zero@20');
+  });
+  it('and a test against zero clears it', async () => {
+    expect((await found(prog('if (s.count == 0) return 1;'))).filter((f) => f.startsWith('c.divide'))).toEqual([]);
+  });
+});
