@@ -28,6 +28,7 @@ export function branch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     if (n.op === '&&') {
       if (t1.dead) return [t1, f1];
       const [t2, f2] = branch(n.c[1], t1, fr, run);
+      zeroDivisorGuard(n.c[0], n.c[1], f1, fr, run);
       return [t2, joinOrDead(f1, f2)];
     }
     if (f1.dead) return [t1, f1];
@@ -326,6 +327,31 @@ function belowPlace(st: State, e: N, op: string, q: PtrV, fr: Frame, run: Run): 
     const sx = subject(term, st, fr, run);
     if (sx) markBound(st, sx, '<=', room);
   }
+}
+
+/**
+ * `d != 0 && a > MAX / d`: where d is 0 the product a * d is 0, so a counts as checked there too
+ * (else the join with the guarded path forgets that the guard covered it).
+ */
+function zeroDivisorGuard(first: N, second: N, f1: State, fr: Frame, run: Run): void {
+  if (f1.dead) return;
+  const bare = (e: N) => {
+    let x = e;
+    while ((x.t === 'parenthesized_expression' || x.t === 'cast_expression') && x.c.length > 0) x = x.c[x.c.length - 1] as N;
+    return x;
+  };
+  const c1 = bare(first);
+  const tested = c1.t === 'binary_expression' && (c1.op === '!=' || c1.op === '>') && c1.c[1] && text(fr.file, c1.c[1]).trim() === '0' ? c1.c[0] : c1.t === 'identifier' ? c1 : undefined;
+  const c2 = bare(second);
+  if (!tested || c2.t !== 'binary_expression' || !c2.op || !CMP.has(c2.op) || !c2.c[0] || !c2.c[1]) return;
+  const name = text(fr.file, bare(tested));
+  const covers = (q: N) => isQuotientOfMax(q, f1, fr, run) && divisorsOf(q).some((d) => text(fr.file, bare(d)) === name);
+  const [l, r] = c2.c as [N, N];
+  const side = covers(r) ? l : covers(l) ? r : undefined;
+  const s = side ? subject(side, f1, fr, run) : undefined;
+  const d = side ? subject(tested, f1, fr, run) : undefined;
+  if (s) markRel(f1, s, '<=');
+  if (d) markRel(f1, d, '<=');
 }
 
 /** `MAX / a / b` with MAX a type's maximum (at least INT_MAX): a division guard's right side. */

@@ -464,3 +464,26 @@ int main(int argc, char **argv) {
     expect(await shown(prog('dim.w > SIZE_MAX / 3'))).toContain('c.integer.overflow@10');
   });
 });
+
+describe('the guard d != 0 && a > MAX / d', () => {
+  const prog = (guard: string) => `
+#include <stdint.h>
+int main(int argc, char **argv) {
+  if (argc != 3) return 2;
+  size_t count = strtoul(argv[1], NULL, 10);
+  size_t unit = strlen(argv[2]) + strlen(argv[1]);
+  if (${guard}) return 1;
+  char *line = malloc(count * unit + 1);
+  if (line == NULL) return 1;
+  line[0] = 0;
+  puts(line);
+  free(line);
+  return 0;
+}`;
+  it('covers the product on the path where d is 0 too', async () => {
+    expect(await shown(prog('unit != 0 && count > (SIZE_MAX - 1) / unit'))).toEqual([]);
+  });
+  it('still reports the product without the quotient guard', async () => {
+    expect(await shown(prog('unit == 0'))).toContain('c.integer.overflow@8');
+  });
+});
