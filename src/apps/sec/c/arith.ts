@@ -139,7 +139,7 @@ function arithValue(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, fr:
       v = out(a.lo + b.lo, Math.min(a.hi + b.hi, sumBound(l, r, st, fr, run) ?? Infinity));
       break;
     case '-':
-      v = out(Math.max(a.lo - b.hi, relFloor(l, r, st, fr, run)), a.hi - b.lo);
+      v = out(Math.max(Math.max(a.lo, orderedFloor(l, st, fr, run)) - b.hi, relFloor(l, r, st, fr, run)), Math.min(a.hi - b.lo, relCeil(l, r, st, fr, run)));
       break;
     case '*': {
       const ps = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi].map((x) => (Number.isNaN(x) ? 0 : x));
@@ -418,6 +418,13 @@ function sumBound(l: N, r: N, st: State, fr: Frame, run: Run): number | undefine
 /** `a - b` where a test or a read showed b < a (or b <= a): the difference is not negative. */
 function relFloor(l: N, r: N, st: State, fr: Frame, run: Run): number {
   if (st.rels.size === 0) return -Infinity;
+  // `n - 1 - i` (the mirror index of a reversal) with i < n: the fact about n and i, less the constant
+  let inner = l;
+  while (inner.t === 'parenthesized_expression' && inner.c.length === 1) inner = inner.c[0] as N;
+  if (inner.t === 'binary_expression' && inner.op === '-' && inner.c.length === 2 && inner.c[1]?.t === 'number_literal') {
+    const c = Number(text(fr.file, inner.c[1]).replace(/[uUlL]+$/, ''));
+    if (Number.isInteger(c) && c >= 0) return relFloor(inner.c[0] as N, r, st, fr, run) - c;
+  }
   const ka = plainKey(l, fr, run, st);
   const kb = plainKey(r, fr, run, st);
   if (!ka || !kb) return -Infinity;
@@ -431,6 +438,36 @@ function relFloor(l: N, r: N, st: State, fr: Frame, run: Run): number {
   }
   const prefix = `ge|${ka}|${kb}|`;
   for (const rel of st.rels) if (rel.startsWith(prefix)) floor = Math.max(floor, Number(rel.slice(prefix.length)));
+  return floor;
+}
+
+/** `a - b` where a test showed a - b <= K (`if (len - off < 16)`): at most K. */
+function relCeil(l: N, r: N, st: State, fr: Frame, run: Run): number {
+  if (st.rels.size === 0) return Infinity;
+  const ka = plainKey(l, fr, run, st);
+  const kb = plainKey(r, fr, run, st);
+  if (!ka || !kb) return Infinity;
+  const prefix = `dle|${ka}|${kb}|`;
+  let ceil = Infinity;
+  for (const rel of st.rels) if (rel.startsWith(prefix)) ceil = Math.min(ceil, Number(rel.slice(prefix.length)));
+  return ceil;
+}
+
+/**
+ * The least a variable can be given the facts that put another below it: inside
+ * `for (i = 0; i < n; i++)`, n is at least 1 (`n - 1` does not wrap there).
+ */
+function orderedFloor(l: N, st: State, fr: Frame, run: Run): number {
+  if (st.rels.size === 0) return -Infinity;
+  const k = plainKey(l, fr, run, st);
+  if (!k) return -Infinity;
+  let floor = -Infinity;
+  for (const rel of st.rels) {
+    const [kind, x, y] = rel.split('|');
+    if ((kind !== 'lt' && kind !== 'le') || y !== k || x === undefined) continue;
+    const xv = st.vars.get(x)?.v;
+    if (xv?.k === 'int' && Number.isFinite(xv.lo)) floor = Math.max(floor, xv.lo + (kind === 'lt' ? 1 : 0));
+  }
   return floor;
 }
 

@@ -28,6 +28,7 @@ export function branch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     if (n.op === '&&') {
       if (t1.dead) return [t1, f1];
       const [t2, f2] = branch(n.c[1], t1, fr, run);
+      zeroDivisorGuard(n.c[0], n.c[1], f1, fr, run);
       return [t2, joinOrDead(f1, f2)];
     }
     if (f1.dead) return [t1, f1];
@@ -141,6 +142,10 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
       markRel(f, rs, FLIP[NEG[op] as string] as string);
     }
   }
+  // `w > SIZE_MAX / 3 / h` (the overflow guard before `w * h * 3`): where it fails, the divisors
+  // are checked too, since the product of them all is what the test kept in range
+  if (isQuotientOfMax(r, st, fr, run)) for (const d of divisorsOf(r)) markDivisor(t, f, d, op, st, fr, run);
+  if (isQuotientOfMax(l, st, fr, run)) for (const d of divisorsOf(l)) markDivisor(t, f, d, FLIP[op] as string, st, fr, run);
   // `e > s` between two pointers into one buffer: each bounds the other's offset
   if (lv.k === 'ptr' && rv.k === 'ptr' && ls && rs && 'key' in ls && 'key' in rs && ls.add === 0 && rs.add === 0) {
     const es = elemSize(derefType(staticType(l, fr, run) ?? { base: 'char', ptr: 1 } as CType), run.group.structs) ?? 1;
@@ -324,6 +329,63 @@ function belowPlace(st: State, e: N, op: string, q: PtrV, fr: Frame, run: Run): 
   }
 }
 
+/**
+ * `d != 0 && a > MAX / d`: where d is 0 the product a * d is 0, so a counts as checked there too
+ * (else the join with the guarded path forgets that the guard covered it).
+ */
+function zeroDivisorGuard(first: N, second: N, f1: State, fr: Frame, run: Run): void {
+  if (f1.dead) return;
+  const bare = (e: N) => {
+    let x = e;
+    while ((x.t === 'parenthesized_expression' || x.t === 'cast_expression') && x.c.length > 0) x = x.c[x.c.length - 1] as N;
+    return x;
+  };
+  const c1 = bare(first);
+  const tested = c1.t === 'binary_expression' && (c1.op === '!=' || c1.op === '>') && c1.c[1] && text(fr.file, c1.c[1]).trim() === '0' ? c1.c[0] : c1.t === 'identifier' ? c1 : undefined;
+  const c2 = bare(second);
+  if (!tested || c2.t !== 'binary_expression' || !c2.op || !CMP.has(c2.op) || !c2.c[0] || !c2.c[1]) return;
+  const name = text(fr.file, bare(tested));
+  const covers = (q: N) => isQuotientOfMax(q, f1, fr, run) && divisorsOf(q).some((d) => text(fr.file, bare(d)) === name);
+  const [l, r] = c2.c as [N, N];
+  const side = covers(r) ? l : covers(l) ? r : undefined;
+  const s = side ? subject(side, f1, fr, run) : undefined;
+  const d = side ? subject(tested, f1, fr, run) : undefined;
+  if (s) markRel(f1, s, '<=');
+  if (d) markRel(f1, d, '<=');
+}
+
+/** `MAX / a / b` with MAX a type's maximum (at least INT_MAX): a division guard's right side. */
+function isQuotientOfMax(e: N, st: State, fr: Frame, run: Run): boolean {
+  let x = e;
+  while ((x.t === 'parenthesized_expression' || x.t === 'cast_expression') && x.c.length > 0) x = x.c[x.c.length - 1] as N;
+  if (x.t !== 'binary_expression' || x.op !== '/' || !x.c[0]) return false;
+  let head = x.c[0];
+  while (head.t === 'parenthesized_expression' || head.t === 'cast_expression' || (head.t === 'binary_expression' && head.op === '/')) {
+    const next = head.c[head.t === 'cast_expression' ? head.c.length - 1 : 0];
+    if (!next) return false;
+    head = next;
+  }
+  const v = quietly(run, () => evalExpr(head, st.peek(), fr, run));
+  return v.k === 'int' && v.lo === v.hi && v.lo >= 2 ** 31 - 1 && !v.taint;
+}
+
+/** The divisors of a chain of divisions (`MAX / 3 / h`: 3 and h). */
+function divisorsOf(e: N): N[] {
+  let x = e;
+  while ((x.t === 'parenthesized_expression' || x.t === 'cast_expression') && x.c.length > 0) x = x.c[x.c.length - 1] as N;
+  if (x.t !== 'binary_expression' || x.op !== '/' || !x.c[0] || !x.c[1]) return [];
+  return [...divisorsOf(x.c[0]), x.c[1]];
+}
+
+/** On the branch where `a op MAX / d` kept a * d within MAX, d counts as relationally checked. */
+function markDivisor(t: State, f: State, d: N, op: string, st: State, fr: Frame, run: Run): void {
+  const s = subject(d, st, fr, run);
+  if (!s) return;
+  // `a > MAX / d` fails where a <= MAX / d; `a <= MAX / d` holds there
+  if (op === '>' || op === '>=') markRel(f, s, '<=');
+  else if (op === '<' || op === '<=') markRel(t, s, '<=');
+}
+
 /** `x op y` left x bounded above by another variable's value: x is relationally checked input. */
 function markRel(st: State, s: Subject, op: string): void {
   if (st.dead || (op !== '<' && op !== '<=' && op !== '==')) return;
@@ -385,8 +447,10 @@ function addDiff(st: State, e: N, op: string, c: IntV, fr: Frame, run: Run): voi
     return;
   }
   const least = narrowInt({ k: 'int', lo: -Infinity, hi: Infinity, taint: false }, op, c);
-  if (least === 'dead' || !Number.isFinite(least.lo)) return;
-  st.addRel(`ge|${x}|${y}|${least.lo}`);
+  if (least === 'dead') return;
+  if (Number.isFinite(least.lo)) st.addRel(`ge|${x}|${y}|${least.lo}`);
+  // `len - off < 16 ? len - off : 16`: the difference itself stays below the constant
+  if (Number.isFinite(least.hi)) st.addRel(`dle|${x}|${y}|${least.hi}`);
 }
 
 /** `p - q op c` where q is at one known place in p's buffer: p's offset is bounded to match. */

@@ -38,6 +38,12 @@ export const KNOWN_CONSTANTS: Record<string, number> = {
   UINT32_MAX: 2 ** 32 - 1,
   UINT64_MAX: 2 ** 64 - 1,
   SIZE_MAX: 2 ** 64 - 1,
+  // <limits.h> on Linux (from <linux/limits.h>): `char path[PATH_MAX]` is a 4096-byte array
+  PATH_MAX: 4096,
+  NAME_MAX: 255,
+  // <stdio.h> (glibc)
+  BUFSIZ: 8192,
+  FILENAME_MAX: 4096,
   RAND_MAX: I32 - 1,
   EOF: -1,
   true: 1,

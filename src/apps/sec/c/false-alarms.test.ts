@@ -690,3 +690,139 @@ int main(void) {
     expect(await shown(prog('(sizeof ALPHABET + 4)'))).toEqual(['c.buffer.overread@8']);
   });
 });
+
+describe('the mirror index of a reversal', () => {
+  const prog = (cap: string) => `
+static void reverse_into(char *out, const char *in, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    out[i] = in[n - 1 - i];
+}
+int main(void) {
+  char *line = NULL; size_t cap = 0; ssize_t len; char out[64];
+  while ((len = getline(&line, &cap, stdin)) != -1) {
+    size_t n = (size_t)len;
+    if (n > ${cap}) n = ${cap};
+    reverse_into(out, line, n);
+    out[n] = '\\0';
+    puts(out);
+  }
+  free(line);
+  return 0;
+}`;
+  it('keeps n - 1 - i inside the buffer and n - 1 from wrapping while i < n', async () => {
+    expect(await shown(prog('sizeof out - 1'))).toEqual([]);
+  });
+  it('still reports the terminator one past the end when n may reach the size', async () => {
+    expect(await shown(prog('sizeof out'))).toEqual(['c.buffer.stack-overflow@12']);
+  });
+});
+
+describe('a difference clamped by a conditional', () => {
+  const prog = (cap: string) => `
+static void dump(size_t len) {
+  char line[17];
+  for (size_t off = 0; off < len; off += 16) {
+    size_t chunk = len - off < ${cap} ? len - off : 16;
+    memcpy(line, buf + off, chunk);
+    line[chunk] = '\\0';
+    puts(line);
+  }
+}
+int main(void) {
+  unsigned char data[4096];
+  size_t n = fread(data, 1, sizeof data, stdin);
+  dump(n);
+  return 0;
+}`;
+  it('keeps len - off below the constant the test compared it with', async () => {
+    expect(await shown(prog('16'))).toEqual([]);
+  });
+  it('still reports the copy when the test lets a larger difference through', async () => {
+    expect(await shown(prog('64'))).toContain('c.buffer.stack-overflow@6');
+  });
+});
+
+describe('a status variable returned after goto cleanup', () => {
+  const prog = (use: string) => `
+struct img { unsigned w; unsigned char *px; };
+static int load(const char *path, struct img *im) {
+  unsigned hdr[2];
+  int rc = -1;
+  FILE *f = fopen(path, "rb");
+  if (f == NULL) return -1;
+  if (fread(hdr, sizeof hdr, 1, f) != 1 || hdr[0] == 0 || hdr[0] > 4096 || hdr[1] > 4096) goto cleanup;
+  im->px = malloc((size_t)hdr[0] * hdr[1]);
+  if (im->px == NULL) goto cleanup;
+  im->w = hdr[0];
+  for (unsigned r = 0; r < hdr[1]; r++) {
+    if (fread(im->px + (size_t)r * hdr[0], 1, hdr[0], f) != hdr[0]) {
+      free(im->px);
+      im->px = NULL;
+      goto cleanup;
+    }
+  }
+  rc = 0;
+cleanup:
+  fclose(f);
+  return rc;
+}
+int main(int argc, char **argv) {
+  struct img im;
+  if (argc < 2) return 2;
+  if (load(argv[1], &im) != 0) return 1;
+  printf("%u %u\\n", im.w, im.px[0]);
+  ${use}
+  return 0;
+}`;
+  it('keeps the paths apart by the status, so the caller sees the block only where load succeeded', async () => {
+    expect(await shown(prog('free(im.px);'))).toEqual([]);
+  });
+  it('still reports the block the caller never frees', async () => {
+    expect(await shown(prog(''))).toEqual(['c.memory.leak@9']);
+  });
+});
+
+describe('the overflow guard MAX / c / h before a product', () => {
+  const prog = (guard: string) => `
+#include <stdint.h>
+struct dims { uint32_t w, h; };
+int main(int argc, char **argv) {
+  struct dims dim;
+  FILE *f;
+  if (argc != 2 || (f = fopen(argv[1], "rb")) == NULL) return 2;
+  if (fread(&dim, sizeof dim, 1, f) != 1 || dim.w == 0 || dim.h == 0) return 1;
+  if (${guard}) return 1;
+  size_t bytes = (size_t)dim.w * dim.h * 3;
+  printf("%zu\\n", bytes);
+  return 0;
+}`;
+  it('counts every divisor as checked where the guard fails', async () => {
+    expect(await shown(prog('dim.w > SIZE_MAX / 3 / dim.h'))).toEqual([]);
+  });
+  it('still reports the product when the guard checks one factor against a constant only', async () => {
+    expect(await shown(prog('dim.w > SIZE_MAX / 3'))).toContain('c.integer.overflow@10');
+  });
+});
+
+describe('the guard d != 0 && a > MAX / d', () => {
+  const prog = (guard: string) => `
+#include <stdint.h>
+int main(int argc, char **argv) {
+  if (argc != 3) return 2;
+  size_t count = strtoul(argv[1], NULL, 10);
+  size_t unit = strlen(argv[2]) + strlen(argv[1]);
+  if (${guard}) return 1;
+  char *line = malloc(count * unit + 1);
+  if (line == NULL) return 1;
+  line[0] = 0;
+  puts(line);
+  free(line);
+  return 0;
+}`;
+  it('covers the product on the path where d is 0 too', async () => {
+    expect(await shown(prog('unit != 0 && count > (SIZE_MAX - 1) / unit'))).toEqual([]);
+  });
+  it('still reports the product without the quotient guard', async () => {
+    expect(await shown(prog('unit == 0'))).toContain('c.integer.overflow@8');
+  });
+});

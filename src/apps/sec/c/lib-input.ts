@@ -29,9 +29,14 @@ function tainted(lo: number, hi: number, origin: Origin, line: number, note: str
 }
 
 /** A variable filled through its address (`&n`) by a reader gets the input range of its type. */
-function fillRef(v: Val | undefined, st: State, origin: Origin | undefined, line: number, note: string, weak?: boolean, pointee?: CType): boolean {
+function fillRef(v: Val | undefined, st: State, origin: Origin | undefined, line: number, note: string, weak?: boolean, pointee?: CType, run?: Run): boolean {
   if (v?.k !== 'ref') return false;
   const cell = st.vars.get(v.key) ?? { v: UNKNOWN, init: NO, line };
+  // a whole struct read in one go (`fread(&hdr, sizeof hdr, 1, f)`): every member is input
+  if (run && origin && cell.type && fillMembers(v.key, cell.type, st, origin, line, note, weak, run, 0)) {
+    st.vars.set(v.key, { ...cell, init: YES });
+    return true;
+  }
   // a member filled through its address (`&s.n`) also counts as an assignment to the struct
   const dot = v.key.lastIndexOf('.');
   if (dot > v.key.indexOf(':')) markWritten(v.key.slice(0, dot), st);
@@ -46,6 +51,36 @@ function fillRef(v: Val | undefined, st: State, origin: Origin | undefined, line
     nv = { ...tainted(r[0], r[1], origin, line, note), weak };
   }
   st.vars.set(v.key, { ...cell, v: nv, init: YES });
+  return true;
+}
+
+/**
+ * The members of struct variable `key` as read from input: scalars over their type's range, array
+ * members as tainted bytes of any content, nested structs likewise. False when `type` is no struct
+ * whose layout we know (a union's members overlap: left to the caller's whole-value fill).
+ */
+function fillMembers(key: string, type: CType, st: State, origin: Origin, line: number, note: string, weak: boolean | undefined, run: Run, depth: number): boolean {
+  if (type.ptr > 0 || type.arr !== undefined || type.arrUnknown || depth > 2) return false;
+  const info = run.group.structs.get(type.base);
+  if (!info || info.union || info.fields.size === 0) return false;
+  for (const [name, f] of info.fields) {
+    const fkey = `${key}.${name}`;
+    const fc = st.vars.get(fkey);
+    if (f.type.arr !== undefined) {
+      if (fc?.v.k === 'ptr') setString(fc.v, st, { slo: 0, shi: Infinity, taint: true, taintLine: line, origin, init: YES, weak: undefined, pathOk: undefined, validated: undefined }, 1);
+      continue;
+    }
+    if (fillMembers(fkey, f.type, st, origin, line, note, weak, run, depth + 1)) continue;
+    let nv: Val;
+    if (f.type.ptr > 0) nv = { k: 'ptr', t: [], nul: MAYBE };
+    else if (isFloat(f.type)) nv = { ...tainted(-3.4e38, 3.4e38, origin, line, note), weak };
+    else {
+      const r = intRange(f.type) ?? [-(2 ** 31), 2 ** 31 - 1];
+      nv = { ...tainted(r[0], r[1], origin, line, note), weak };
+    }
+    st.vars.set(fkey, { ...(fc ?? { line }), v: nv, init: YES, type: f.type });
+    st.dropRels(fkey);
+  }
   return true;
 }
 
@@ -124,7 +159,7 @@ function source(name: string, n: N, args: N[], st: State, fr: Frame, run: Run): 
       const itemSize = isFread && v[1]?.k === 'int' && v[1].lo === v[1].hi && v[1].lo >= 1 ? v[1].lo : undefined;
       if (Number.isFinite(count.hi) && d) checkWrite(name, d, dNode, isFread ? (itemSize !== undefined ? args[2] : undefined) : args[2], scale(count, 1), itemSize ?? 1, n, st, fr, run, []);
       // (`(char *)buf + got` where buf is `&hdr` is a reference to hdr too: arith keeps it one)
-      if (!fillRef(d, st, origin, n.line, `read by ${name}`) && d) setString(d, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin, weak: undefined, pathOk: undefined, validated: undefined }, 1);
+      if (!fillRef(d, st, origin, n.line, `read by ${name}`, undefined, undefined, run) && d) setString(d, st, { slo: 0, shi: Infinity, taint: true, taintLine: n.line, origin, weak: undefined, pathOk: undefined, validated: undefined }, 1);
       if (isFread) {
         const items = v[2]?.k === 'int' && Number.isFinite(v[2].hi) ? v[2].hi : 2 ** 31 - 1;
         const bytes = args[2] && v[1]?.k === 'int' && v[1].lo === 1 && v[1].hi === 1;

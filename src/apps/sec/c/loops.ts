@@ -932,6 +932,10 @@ export function execFor(n: N, st: State, fr: Frame, run: Run): State[] {
   if (lo > hi) return [s];
   s = s.clone();
   s.vars.set(key, { ...cell, v: { k: 'int', lo, hi, taint: counted.taint, src: counted.src, srcNote: 'loop bound', every: true, ...counted.data }, init: YES });
+  // `i < n` holds in the body as a fact between the two, not only as i's interval: `n - 1 - i`
+  // (the mirror index of a reversal) is then never negative, whatever n's own range
+  const boundKey = counted.last > lo && cond?.c[1] ? plainKey(cond.c[1], fr, run, s) : undefined;
+  if (boundKey && boundKey !== key && (cond?.op === '<' || cond?.op === '<=')) s.addRel(`${cond.op === '<' ? 'lt' : 'le'}|${key}|${boundKey}`);
   // `for (i = 0; i < n; i++) *d++ = …`: d covers as much as i does (`p--` as much the other way)
   const pairs = pairsOf(body, update, fr, run);
   const counter = counted.last < lo ? -1 : 1;
@@ -964,6 +968,24 @@ export function execFor(n: N, st: State, fr: Frame, run: Run): State[] {
     });
     nextIteration(undefined, body, before, again, fr, run);
   }
+  // a count the body raises under a bound read from input (`if (scanf(...) == 1) count++;` in
+  // `for (i = 0; i < n; i++)`): the one pass stands for every iteration, so it ends anywhere from
+  // its least value up, and stays 0 when no item was taken (a mean over it divides by zero)
+  // (marked as such a count of input items, not widened)
+  if (counted.taint && !counted.weak && hi > lo) {
+    // (what rises by one in the pass, whether named in the body or reached through a pointer: `s->count++`)
+    for (const o of [...outs, ...breaks]) {
+      for (const k of before.vars.diffKeys(o.vars) ?? []) {
+        const b0 = k === key ? undefined : before.vars.get(k)?.v;
+        if (b0?.k !== 'int' || b0.taint || !Number.isFinite(b0.lo) || b0.lo !== b0.hi) continue;
+        const c = o.vars.get(k);
+        if (c?.v.k !== 'int' || c.v.taint || c.v.hi !== b0.hi + 1 || c.v.lo < b0.lo) continue;
+        // (its top stays what the pass gave: raising it would lose what else the pass tied to it,
+        // such as the elements `recs[n++]` initialised)
+        o.vars.set(k, { ...c, v: { ...c.v, lo: Math.min(c.v.lo, b0.lo), taint: true, origin: counted.origin ?? 'stdin', src: c.line, srcNote: 'advanced once per input item', perItem: true } });
+      }
+    }
+  }
   for (const o of outs) o.vars.set(key, { ...cell, v: int(last), init: YES });
   return mergePaths([...outs, ...breaks]);
 }
@@ -986,17 +1008,20 @@ function countedLoop(cond: N | undefined, update: N | undefined, st: State, fr: 
     if (!Number.isFinite(start.hi) || (cond.op !== '>' && cond.op !== '>=' && cond.op !== '!=')) return undefined;
     const lo = cond.op === '>=' ? bound.lo : bound.lo + 1;
     if (!Number.isFinite(lo) || start.hi - lo > 1e12) return undefined;
-    return { key, lo, hi: start.hi, last: lo - 1, taint: bound.taint, src: bound.src, data: dataOf(bound) };
+    return { key, lo, hi: start.hi, last: lo - 1, taint: bound.taint, weak: bound.weak, origin: bound.origin, src: bound.src, data: dataOf(bound) };
   }
   if (!Number.isFinite(start.lo)) return undefined;
   if (cond.op !== '<' && cond.op !== '<=' && cond.op !== '!=') return undefined;
   const hi = cond.op === '<=' ? bound.hi : bound.hi - 1;
   if (!Number.isFinite(hi) || hi - start.lo > 1e12) return undefined;
-  return { key, lo: start.lo, hi, last: hi + 1, taint: bound.taint, src: bound.src, data: dataOf(bound) };
+  return { key, lo: start.lo, hi, last: hi + 1, taint: bound.taint, weak: bound.weak, origin: bound.origin, src: bound.src, data: dataOf(bound) };
 }
 
 /** An index counted up to a count from data is data too, held below what held the count (or below the paired length it runs to). */
-function dataOf(bound: IntV): Pick<IntV, 'data' | 'bnd'> | undefined {
-  if (bound.taint && bound.data) return { data: true, ...(bound.bnd ? { bnd: bound.bnd } : {}) };
-  return undefined;
+function dataOf(bound: IntV): Pick<IntV, 'data' | 'bnd' | 'rel'> | undefined {
+  // (an index below a count that a guard already checked relationally is as checked: `row < h`
+  // after `w > SIZE_MAX / h` keeps `row * w` in range)
+  const rel = bound.taint && bound.rel ? { rel: true } : {};
+  if (bound.taint && bound.data) return { data: true, ...(bound.bnd ? { bnd: bound.bnd } : {}), ...rel };
+  return bound.taint && bound.rel ? { rel: true } : undefined;
 }

@@ -155,7 +155,7 @@ export function movedRels(before: ReadonlySet<string>, key: string, delta: numbe
       const gap = (kind === 'lt' ? 1 : 0) + (a === key ? -delta : delta);
       if (gap >= 1) out.push(`lt|${a}|${b}`);
       else if (gap === 0) out.push(`le|${a}|${b}`);
-    } else if (kind === 'ge' && k !== undefined) out.push(`ge|${a}|${b}|${Number(k) + (a === key ? delta : -delta)}`);
+    } else if ((kind === 'ge' || kind === 'dle') && k !== undefined) out.push(`${kind}|${a}|${b}|${Number(k) + (a === key ? delta : -delta)}`);
     else if (kind === 'sum' && k !== undefined) out.push(`sum|${a}|${b}|${Number(k) + delta * unit}`);
   }
   return out;

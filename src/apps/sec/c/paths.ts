@@ -16,6 +16,7 @@ import type { N } from './ast.js';
 import { text, type FnDef, type Frame, type Group, type Run } from './context.js';
 import { joinAll, joinStates, type State } from './state.js';
 import { joinVal, NO, type Val } from './values.js';
+import { intRange } from './types.js';
 
 export const MAX_PATHS = Number(process.env.JSEC_PATHS ?? 4);
 
@@ -63,6 +64,23 @@ function differing(states: readonly State[]): Diff {
   return { vars, objs };
 }
 
+/**
+ * The known constant values of the plain int locals that differ among the states (not input, not
+ * struct members: a status is a variable of its own, the members are the data it reports on).
+ */
+function statusKey(st: State, diff: Diff): string {
+  if (!diff.vars) return '';
+  const parts: string[] = [];
+  for (const k of diff.vars) {
+    if (/[.#]/.test(k.slice(k.indexOf(':') + 1))) continue;
+    const c = st.vars.get(k);
+    const v = c?.v;
+    // (declared as an integer: a pointer set to 0 is no status)
+    if (v?.k === 'int' && c?.type && c.type.ptr === 0 && c.type.arr === undefined && intRange(c.type) && v.lo === v.hi && !v.taint && Math.abs(v.lo) <= 255) parts.push(`${k}=${v.lo}`);
+  }
+  return parts.join(';');
+}
+
 function retClass(v: Val): string {
   if (v.k === 'ptr') return v.nul === 2 && v.t.length === 0 ? 'null' : v.nul === NO ? 'ptr' : 'ptr?';
   if (v.k === 'int') return v.hi < 0 ? 'neg' : v.lo === 0 && v.hi === 0 ? 'zero' : v.lo > 0 ? 'pos' : 'int';
@@ -94,7 +112,13 @@ export function mergePaths(states: readonly State[], max = MAX_PATHS): State[] {
   const live = states.filter((s) => !s.dead);
   if (live.length <= 1) return live;
   const diff = differing(live);
-  let out = group(live, (s) => pathKey(s, true, diff));
+  // first, while the budget allows, paths that also differ in a status a variable holds (`rc = -1`
+  // before `goto cleanup`, `rc = 0` on success) stay apart: what the function returns then still
+  // says which of them it took, so a caller's `if (load(...) != 0)` sees the right memory
+  // (only where the paths differ in heap memory: that is what the status tells apart for the caller)
+  const heapDiffers = diff.objs !== undefined && [...diff.objs].some((id) => live.some((s) => s.objs.get(id)?.kind === 'heap'));
+  let out = heapDiffers ? group(live, (s) => `${pathKey(s, true, diff)}#${statusKey(s, diff)}`) : group(live, (s) => pathKey(s, true, diff));
+  if (heapDiffers && out.length > max) out = group(out, (s) => pathKey(s, true, diff));
   if (out.length > max) out = group(out, (s) => pathKey(s, false, diff));
   if (out.length > max) out = [...out.slice(0, max - 1), joinAll(out.slice(max - 1))];
   markSplit(out);

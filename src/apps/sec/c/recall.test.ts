@@ -513,3 +513,76 @@ int serve(int fd, std::string &out) {
     expect((await found(prog('if (name.find("..") != std::string::npos || name.find(\'/\') != std::string::npos) return -1;'), 't.cpp')).filter((f) => f.startsWith('c.path'))).toEqual([]);
   });
 });
+
+describe('a struct header read whole from a file', () => {
+  const prog = (check: string) => `
+struct save_header { uint32_t magic; uint16_t name_len; uint16_t count; };
+int main(int argc, char **argv) {
+  struct save_header h;
+  uint16_t items[32];
+  FILE *f;
+  if (argc != 2 || (f = fopen(argv[1], "rb")) == NULL) return 2;
+  if (fread(&h, sizeof h, 1, f) != 1 || h.magic != 0x53415645u) return 1;
+  ${check}
+  if (fread(items, sizeof items[0], h.count, f) != h.count) return 1;
+  printf("%u\\n", items[0]);
+  fclose(f);
+  return 0;
+}`;
+  it('takes every member as input (fread(&h, sizeof h, 1, f))', async () => {
+    expect(await found(prog(''))).toContain('c.buffer.stack-overflow@10');
+  });
+  it('and a test of the member bounds it', async () => {
+    expect((await found(prog('if (h.count > 32) return 1;'))).filter((f) => f.startsWith('c.buffer'))).toEqual([]);
+  });
+});
+
+describe('arrays sized by PATH_MAX', () => {
+  const prog = (copy: string) => `
+#include <limits.h>
+int main(void) {
+  char dir[PATH_MAX];
+  const char *base = getenv("XDG_CACHE_HOME");
+  if (base == NULL) return 1;
+  ${copy}
+  puts(dir);
+  return 0;
+}`;
+  it('knows the size (4096 on Linux), so a copy bounded by the source overflows it', async () => {
+    expect(await found(prog('strncpy(dir, base, strlen(base)); dir[strlen(base)] = 0;'))).toContain('c.buffer.stack-overflow@7');
+  });
+  it('and a copy bounded by the destination does not', async () => {
+    expect((await found(prog('strncpy(dir, base, sizeof dir - 1); dir[sizeof dir - 1] = 0;'))).filter((f) => f.startsWith('c.buffer'))).toEqual([]);
+  });
+});
+
+describe('a count raised in a loop bounded by an input count', () => {
+  const prog = (guard: string) => `
+struct summary { long total; int count; };
+static void read_samples(struct summary *s) {
+  int n;
+  s->total = 0;
+  s->count = 0;
+  if (scanf("%d", &n) != 1 || n < 0) return;
+  for (int i = 0; i < n; i++) {
+    long v;
+    if (scanf("%ld", &v) != 1) break;
+    if (v < 0 || v > 1000000) continue;
+    s->total += v;
+    s->count++;
+  }
+}
+int main(void) {
+  struct summary s;
+  read_samples(&s);
+  ${guard}
+  printf("%ld\\n", s.total / s.count);
+  return 0;
+}`;
+  it('stays 0 when no item was taken (the one pass stands for every iteration)', async () => {
+    expect(await found(prog(''))).toContain('c.divide.by-zero@20');
+  });
+  it('and a test against zero clears it', async () => {
+    expect((await found(prog('if (s.count == 0) return 1;'))).filter((f) => f.startsWith('c.divide'))).toEqual([]);
+  });
+});
