@@ -9,7 +9,7 @@ import { report, text, type Frame, type Run } from './context.js';
 import { keyOf } from './names.js';
 import type { RuleId } from './rules.js';
 import type { State } from './state.js';
-import { MAYBE, NO, YES, type IntV, type Obj, type Val } from './values.js';
+import { MAYBE, NO, YES, type IntV, type Obj, type Target, type Val } from './values.js';
 
 /** Dereference of `p` (the pointer expression `node`): NULL and use-after-free. */
 export function checkDeref(p: Val, node: N, st: State, fr: Frame, run: Run): void {
@@ -101,6 +101,7 @@ export function checkIndex(p: Val, idx: IntV, size: number, write: boolean, node
     every: idx.lo === idx.hi || Boolean(idx.every),
     wide: idx.wide,
     data: dataBounds(idx),
+    ...(size === 1 ? { below: idx.below, at: idx.lo === idx.hi && Number.isFinite(idx.lo) ? idx.lo : undefined } : {}),
   });
 }
 
@@ -117,12 +118,41 @@ export function dataBounds(v: IntV | undefined): number[] | undefined {
  * only a caller of an exported function is seen to hand the memory in, 0.75 when the scan filled
  * it from a file, the network or stdin.
  */
-function pairedOverrun(p: Val, o: Obj, write: boolean, node: N, fr: Frame, run: Run, info: RangeInfo): boolean {
+function pairedOverrun(p: Val, t: Target, o: Obj, write: boolean, node: N, st: State, fr: Frame, run: Run, info: RangeInfo): boolean {
   if (p.k !== 'ptr' || !o.paired || o.freed !== NO) return false;
+  if (pastPairedEnd(t, o, write, node, st, fr, run, info)) return true;
   const open = (bnd: number[] | undefined) => bnd !== undefined && !bnd.includes(o.id);
   if (!open(info.data) && !open(p.dOff)) return false;
   const input = o.taint && !o.weak;
   const detail = `${info.what} ${write ? 'into' : 'of'} ${o.name}, whose length was handed in beside it: ${open(info.data) ? 'the amount' : 'the offset'} comes from data read out of a buffer and no test holds it below that length`;
+  emit(!write ? 'c.buffer.overread' : o.kind === 'heap' ? 'c.buffer.heap-overflow' : o.kind === 'stack' ? 'c.buffer.stack-overflow' : 'c.buffer.overflow', o, node, fr, run, info, detail, input ? CONF.input : CONF.caller, true);
+  return true;
+}
+
+/**
+ * A byte of a buffer handed in with its length read at or past that length: `buf[i + 1]` where a
+ * test kept i below the length only (`i < len`), or `buf[3]` where a test made sure of 2 bytes
+ * (`if (len < 2) return`). The caller decides the length: a suspect at 0.45 (0.75 for input). A
+ * constant index with no test of the length at all is left alone: reading the first bytes of what
+ * a caller hands in is the library's contract with it.
+ */
+function pastPairedEnd(t: Target, o: Obj, write: boolean, node: N, st: State, fr: Frame, run: Run, info: RangeInfo): boolean {
+  if (t.lo !== t.hi) return false;
+  let detail: string | undefined;
+  // the last byte touched is at most t + end + k: past the end when t + k >= 0
+  // (an index a test held inside is judged by that test alone: `off` may be 0 on the pass seen)
+  if (info.below?.o === o.id) {
+    if (t.hi + info.below.k < 0) return false;
+    detail = `${info.what} ${write ? 'into' : 'of'} ${o.name}, whose length was handed in beside it: the test before it keeps the index below that length, not the byte it reaches`;
+  } else if (info.at !== undefined && info.at >= 0) {
+    // the bytes (from the buffer's start) a test of an exact length of it against a constant made
+    // sure of (not a relation to another variable: `outsz < need` says nothing this can weigh)
+    let least = 0;
+    for (const [, c] of st.vars) if (c.v.k === 'int' && c.v.end?.o === o.id && c.v.end.sure) least = Math.max(least, c.v.end.off + c.v.end.sure);
+    if (least > 0 && t.hi + info.at >= least) detail = `${info.what} ${write ? 'into' : 'of'} ${o.name}, whose length was handed in beside it: a test only makes sure of ${least} bytes`;
+  }
+  if (!detail) return false;
+  const input = o.taint && !o.weak;
   emit(!write ? 'c.buffer.overread' : o.kind === 'heap' ? 'c.buffer.heap-overflow' : o.kind === 'stack' ? 'c.buffer.stack-overflow' : 'c.buffer.overflow', o, node, fr, run, info, detail, input ? CONF.input : CONF.caller, true);
   return true;
 }
@@ -147,6 +177,10 @@ export interface RangeInfo {
   wide?: boolean;
   /** the index or length was read out of data: the objects whose paired length a test held it below */
   data?: number[];
+  /** a one-byte index a test held this far from the end of a buffer handed in with its length (IntV.below) */
+  below?: { o: number; k: number };
+  /** a one-byte index that is one known number */
+  at?: number;
 }
 
 /** Confidences of range findings: see docs/jsec-engine.md "Tiers". */
@@ -200,7 +234,7 @@ export function checkRange(
     // a member array or a declared array bounds the access more tightly than its enclosing object
     if (info.cap !== undefined && t.lo === t.hi && t.o !== -1) size = Math.min(size ?? Infinity, t.lo + info.cap);
     if (size === undefined || !Number.isFinite(size)) {
-      if (pairedOverrun(p, o, write, node, fr, run, info)) return;
+      if (pairedOverrun(p, t, o, write, node, st, fr, run, info)) return;
       continue;
     }
     const rule: RuleId = !write ? 'c.buffer.overread' : o.kind === 'heap' ? 'c.buffer.heap-overflow' : o.kind === 'stack' ? 'c.buffer.stack-overflow' : 'c.buffer.overflow';

@@ -120,8 +120,11 @@ function arithValue(op: string, a: Val, b: Val, l: N, r: N, n: N, st: State, fr:
   const perItem = op === '+' && taint && [a, b].every((x) => (x.taint ? x.perItem && !x.weak : Number.isFinite(x.hi) && x.lo >= 0));
   // bytes of data stay data; a paired length less or plus a program value is still that length
   const dataFacts = a.data || b.data || a.szOf || b.szOf ? joinData(a, b, op) : undefined;
+  // `i + 1` after `i < len`: the relation to the buffer's end moves with the constant
+  const moved = op === '+' || op === '-' ? (a.below && isConst(b) ? { o: a.below.o, k: a.below.k + (op === '+' ? b.lo : -b.lo) } : op === '+' && b.below && isConst(a) ? { o: b.below.o, k: b.below.k + a.lo } : undefined) : undefined;
+  const below = moved && Number.isFinite(moved.k) ? { below: moved } : {};
   const out = (lo: number, hi: number): IntV => ({
-    k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote, ...(taint ? { origin: src.origin } : {}), ...(weak ? { weak } : {}), ...(rel ? { rel } : {}), ...(every ? { every } : {}), ...(wide ? { wide } : {}), ...(perItem ? { perItem } : {}), ...dataFacts,
+    ...below, k: 'int', lo, hi, taint, src: src.src, srcNote: src.srcNote, ...(taint ? { origin: src.origin } : {}), ...(weak ? { weak } : {}), ...(rel ? { rel } : {}), ...(every ? { every } : {}), ...(wide ? { wide } : {}), ...(perItem ? { perItem } : {}), ...dataFacts,
   });
   const lt = staticType(l, fr, run);
   const rt = staticType(r, fr, run);

@@ -127,6 +127,8 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     narrowSubject(f, ls, NEG[op] as string, rv);
     markBound(t, ls, op, rv);
     markBound(f, ls, NEG[op] as string, rv);
+    belowEnd(t, ls, op, rv, 0);
+    belowEnd(f, ls, NEG[op] as string, rv, 0);
     if (!fixed(rv)) {
       markRel(t, ls, op);
       markRel(f, ls, NEG[op] as string);
@@ -137,6 +139,8 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     narrowSubject(f, rs, FLIP[NEG[op] as string] as string, lv);
     markBound(t, rs, FLIP[op] as string, lv);
     markBound(f, rs, FLIP[NEG[op] as string] as string, lv);
+    belowEnd(t, rs, FLIP[op] as string, lv, 0);
+    belowEnd(f, rs, FLIP[NEG[op] as string] as string, lv, 0);
     if (!fixed(lv)) {
       markRel(t, rs, FLIP[op] as string);
       markRel(f, rs, FLIP[NEG[op] as string] as string);
@@ -172,6 +176,17 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
   // `strlen(DIR) + strlen(name) + strlen(EXT) >= sizeof path`: with the constant terms taken off,
   // the one term left is bounded (a string's length, or a variable)
   if (rv.k === 'int' && isConstInt(rv) && l.t === 'binary_expression' && l.op === '+') boundOneTerm(t, f, l, op, rv, fr, run);
+  // `if (len < 4) return`: how many bytes of its buffer the length now makes sure of
+  if (rv.k === 'int' && isConstInt(rv) && ls) for (const b of [t, f]) sureLength(b, ls);
+  else if (lv.k === 'int' && isConstInt(lv) && rs) for (const b of [t, f]) sureLength(b, rs);
+  // `len - off < 2`: where it fails, off is at least 2 below the end of len's buffer
+  if (rv.k === 'int' && isConstInt(rv)) {
+    roomBelowEnd(t, l, op, rv.lo, fr, run);
+    roomBelowEnd(f, l, NEG[op] as string, rv.lo, fr, run);
+  } else if (lv.k === 'int' && isConstInt(lv)) {
+    roomBelowEnd(t, r, FLIP[op] as string, lv.lo, fr, run);
+    roomBelowEnd(f, r, FLIP[NEG[op] as string] as string, lv.lo, fr, run);
+  }
   // `total - off < 4` (a difference tested against a constant): remembered for `total - off - 4`;
   // `eq - line >= sizeof key` for pointers into one buffer: bounds eq itself
   if (rv.k === 'int' && isConstInt(rv)) {
@@ -285,6 +300,43 @@ function markBound(st: State, s: Subject, op: string, y: Val): void {
   const old = o?.slots?.get(s.off);
   const v = old && add(old);
   if (o && v) st.updateObj(o.id, { slots: new Map([...(o.slots ?? []), [s.off, v]]) });
+}
+
+/**
+ * `x + add op y` left x at most y - add - 1 (`<`) or y - add (`<=`, `==`), where y is exactly the
+ * length handed in beside a buffer (IntV.end): x is that far from the buffer's end (IntV.below),
+ * so `buf[x + 1]` after `x < len` is seen to reach the end. `minus` is subtracted from y first.
+ */
+function belowEnd(st: State, s: Subject, op: string, y: Val, minus: number): void {
+  if (st.dead || (op !== '<' && op !== '<=' && op !== '==') || y.k !== 'int' || !y.end || !('key' in s) || s.abs || s.step) return;
+  const k = -y.end.off - minus - s.add - (op === '<' ? 1 : 0);
+  const cell = st.vars.get(s.key);
+  if (cell?.v.k !== 'int' || !Number.isFinite(k)) return;
+  // (already held closer to the end: the tighter relation stays)
+  if (cell.v.below?.o === y.end.o && cell.v.below.k <= k) return;
+  st.vars.set(s.key, { ...cell, v: { ...cell.v, below: { o: y.end.o, k } } });
+}
+
+/** After a test of an exact buffer length against a constant: its least value is the bytes a test made sure of. */
+function sureLength(st: State, s: Subject): void {
+  if (st.dead || !('key' in s) || s.add !== 0 || s.abs || s.step) return;
+  const cell = st.vars.get(s.key);
+  if (cell?.v.k !== 'int' || !cell.v.end || !Number.isFinite(cell.v.lo) || cell.v.lo <= (cell.v.end.sure ?? 0)) return;
+  st.vars.set(s.key, { ...cell, v: { ...cell.v, end: { ...cell.v.end, sure: cell.v.lo } } });
+}
+
+/** `len - x op c` with len exactly a buffer's length: on a branch where it is at least c, x is at most len - c. */
+function roomBelowEnd(st: State, e: N, op: string, c: number, fr: Frame, run: Run): void {
+  if (st.dead || (op !== '>' && op !== '>=' && op !== '==')) return;
+  let x = e;
+  while ((x.t === 'parenthesized_expression' || x.t === 'cast_expression') && x.c.length > 0) x = x.c[x.c.length - 1] as N;
+  if (x.t !== 'binary_expression' || x.op !== '-' || !x.c[0] || !x.c[1]) return;
+  const lk = plainKey(x.c[0], fr, run);
+  const len = lk ? st.vars.get(lk)?.v : undefined;
+  const s = subject(x.c[1], st, fr, run);
+  if (len?.k !== 'int' || !len.end || !s) return;
+  // len - x >= c  <=>  x <= len - c  (`>`: one less)
+  belowEnd(st, s, '<=', len, c + (op === '>' ? 1 : 0));
 }
 
 /** `a + b op y` where only the data bounds matter: markBound on each term of the sum */

@@ -10,6 +10,7 @@ import { text, type FnDef, type Frame, type Run } from './context.js';
 import { checkDeref, checkFreed, checkRange, fmtRange } from './access.js';
 import { evalExpr, quietly } from './eval.js';
 import { addrOf } from './fields.js';
+import { fillRef } from './lib-input.js';
 import { libFree } from './lib-memory.js';
 import { escape, newObj } from './memory.js';
 import { arrayCap, keyOf, lvalKey, staticType } from './names.js';
@@ -167,13 +168,24 @@ function constructObject(key: string, info: ClassInfo, type: CType, init: N | un
   else for (const a of args) evalExpr(a, st, fr, run);
 }
 
+/** The number a constant outside any class is initialised with (`constexpr size_t kMax = 8;`), else undefined. */
+function globalConst(name: string, fr: Frame, run: Run): number | undefined {
+  const key = keyOf(name, fr, run);
+  const g = key ? run.group.globals.get(key) : undefined;
+  // (an array bound must be a constant expression: a name there is a `const` or `constexpr`)
+  if (!g?.init || run.group.assigned.has(g.key)) return undefined;
+  const raw = text(g.file, g.init).trim().replace(/[uUlLzZ]+$/, '');
+  return /^\d+$/.test(raw) ? Number(raw) : /^0[xX][0-9a-fA-F]+$/.test(raw) ? parseInt(raw, 16) : undefined;
+}
+
 /**
  * The buffer a library container or string starts as: `std::array<T, N>` N elements (unwritten
  * without `{}`), `std::vector<T> v(n)` n elements, a string what it is built from (`std::string s
  * = argv[1];` is a string from the command line of any length). Undefined for other types.
  */
 export function containerObject(type: CType, init: N | undefined, key: string, line: number, st: State, fr: Frame, run: Run, local: boolean, constOf?: (name: string) => number | undefined): Val | undefined {
-  const c = container(type, fr.file.src, constOf);
+  // (a class's own constant first, else a constant of the file or namespace: `constexpr size_t kMax = 8;`)
+  const c = container(type, fr.file.src, (k) => constOf?.(k) ?? globalConst(k, fr, run));
   if (!c) return undefined;
   const elem = sizeOf(c.elem, run.group.structs) ?? 1;
   const list = init?.t === 'argument_list' || init?.t === 'initializer_list' ? init.c : init ? [init] : [];
@@ -769,11 +781,14 @@ function streamRead(n: N, obj: N, method: string, t: CType | undefined, st: Stat
   const count = evalExpr(args[1], st, fr, run);
   for (const a of args.slice(2)) evalExpr(a, st, fr, run);
   run.inputReads++;
+  const origin = stdin ? 'stdin' : 'file';
+  // `in.read((char *)&hdr, sizeof hdr)`: the whole struct comes from the stream, member by member,
+  // as with fread of the same address
+  if (method === 'read' && fillRef(dest, st, origin, n.line, `read by ${name}.read`, undefined, undefined, run)) return UNKNOWN;
   if (dest.k === 'ptr' && count.k === 'int') {
     checkRange(dest, 0, 0, Math.max(0, count.lo), count.hi, true, n, st, fr, run, {
       what: `${method} of up to ${fmtRange(count.hi, count.hi)} bytes`, taint: count.taint, weak: count.weak, trace: [], cap: arrayCap(args[0], fr, run),
     });
-    const origin = stdin ? 'stdin' : 'file';
     setString(dest, st, { slo: 0, shi: method === 'read' ? Infinity : Math.max(0, count.hi - 1), taint: true, taintLine: n.line, origin }, 1);
   }
   return UNKNOWN;

@@ -29,7 +29,7 @@ function tainted(lo: number, hi: number, origin: Origin, line: number, note: str
 }
 
 /** A variable filled through its address (`&n`) by a reader gets the input range of its type. */
-function fillRef(v: Val | undefined, st: State, origin: Origin | undefined, line: number, note: string, weak?: boolean, pointee?: CType, run?: Run): boolean {
+export function fillRef(v: Val | undefined, st: State, origin: Origin | undefined, line: number, note: string, weak?: boolean, pointee?: CType, run?: Run): boolean {
   if (v?.k !== 'ref') return false;
   const cell = st.vars.get(v.key) ?? { v: UNKNOWN, init: NO, line };
   // a whole struct read in one go (`fread(&hdr, sizeof hdr, 1, f)`): every member is input

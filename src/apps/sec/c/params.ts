@@ -84,7 +84,10 @@ export function pairLengths(fn: FnDef, fr: Frame, st: State): void {
     }
     if (ids.length === 0) return;
     const v = len.v.k === 'int' ? len.v : anyInt();
-    st.vars.set(qk, { ...len, v: { ...v, szOf: [...new Set([...(v.szOf ?? []), ...ids])] } });
+    // one place in one buffer: the length is exactly what lies from there to the buffer's end
+    const at = buf.v.t.length === 1 && ids.length === 1 ? buf.v.t[0] : undefined;
+    const end = at && at.lo === at.hi ? { end: { o: at.o, off: at.lo } } : {};
+    st.vars.set(qk, { ...len, v: { ...v, szOf: [...new Set([...(v.szOf ?? []), ...ids])], ...end } });
   });
 }
 

@@ -586,3 +586,33 @@ int main(void) {
     expect((await found(prog('if (s.count == 0) return 1;'))).filter((f) => f.startsWith('c.divide'))).toEqual([]);
   });
 });
+
+describe('C++: a header struct read whole from a stream', () => {
+  const prog = (read: string, guard: string) => `
+#include <fstream>
+#include <array>
+constexpr std::size_t kSlots = 8;
+struct Hdr { std::uint16_t slot; std::uint16_t pad; std::uint32_t count; };
+class Table {
+public:
+  int at(std::size_t i) const { return v_[i]; }
+private:
+  std::array<int, kSlots> v_{};
+};
+int main(int argc, char **argv) {
+  if (argc < 2) return 2;
+  std::ifstream in(argv[1], std::ios::binary);
+  Hdr h{};
+  if (!in.read(${read}, sizeof h)) return 1;
+  ${guard}
+  Table t;
+  return t.at(h.slot);
+}`;
+  it('marks every member as read from the file (istream::read like fread), and a namespace constant sizes std::array', async () => {
+    expect(await found(prog('reinterpret_cast<char *>(&h)', ''), 't.cpp')).toContain('c.buffer.overread@8');
+    expect(await found(prog('(char *)&h', ''), 't.cpp')).toContain('c.buffer.overread@8');
+  });
+  it('is quiet when the member is checked against the table size', async () => {
+    expect(await found(prog('(char *)&h', 'if (h.slot >= kSlots) return 1;'), 't.cpp')).toEqual([]);
+  });
+});

@@ -87,6 +87,14 @@ export interface IntV {
   szOf?: number[];
   /** a test held this value (its bytes from data) below the paired length of these objects */
   bnd?: number[];
+  /**
+   * exactly the length handed in beside a buffer: the bytes of object `o` from byte `off` (where
+   * the buffer parameter pointed) to its end; `sure`: the least length a test against a constant
+   * left it (`if (len < 4) return`)
+   */
+  end?: { o: number; off: number; sure?: number };
+  /** a test against such a length held this value at most byte `k` relative to the end of object `o` (`i < len`: -1) */
+  below?: { o: number; k: number };
   /** where the value came from, for the trace */
   src?: number;
   srcNote?: string;
@@ -201,6 +209,9 @@ export function joinVal(a: Val, b: Val): Val {
     if (a.lenOf && b.lenOf && a.lenOf.o === b.lenOf.o && a.lenOf.off === b.lenOf.off) v.lenOf = a.lenOf;
     Object.assign(v, joinData(a, b));
     if (a.lenKey !== undefined && a.lenKey === b.lenKey) v.lenKey = a.lenKey;
+    if (a.end && b.end && a.end.o === b.end.o && a.end.off === b.end.off) v.end = { ...a.end, sure: Math.min(a.end.sure ?? 0, b.end.sure ?? 0) };
+    // (held below the end on both paths: by the looser of the two)
+    if (a.below && b.below && a.below.o === b.below.o) v.below = { o: a.below.o, k: Math.max(a.below.k, b.below.k) };
     return v;
   }
   if (a.k === 'ptr' && b.k === 'ptr') return joinPtr(a, b);
