@@ -616,3 +616,49 @@ int main(int argc, char **argv) {
     expect(await found(prog('(char *)&h', 'if (h.slot >= kSlots) return 1;'), 't.cpp')).toEqual([]);
   });
 });
+
+describe('a buffer and its paired length: a byte read at or past the length', () => {
+  const walk = (check: string) => `
+int opts(const uint8_t *buf, size_t len) {
+  size_t off = 0; int s = 0;
+  while (off < len) {
+    if (buf[off] == 0) { off++; continue; }
+    ${check}
+    s += buf[off + 1];
+    off += 2u + buf[off + 1];
+  }
+  return s;
+}`;
+  it('reports buf[off + 1] where only off < len was tested (0.45, suspect)', async () => {
+    const f = (await scan(walk(''))).find((x) => x.rule === 'c.buffer.overread');
+    expect(f?.line).toBe(HEADERS.split('\n').length - 1 + 7);
+    expect(f?.confidence).toBeCloseTo(0.45);
+    expect(f?.tier).toBe('suspect');
+  });
+  it('is quiet once the room left is tested (len - off < 2) or off + 1 < len', async () => {
+    expect(await found(walk('if (len - off < 2) return -1;'))).toEqual([]);
+    expect(await found(walk('if (off + 1 >= len) return -1;'))).toEqual([]);
+  });
+  const sum = (test: string) => `
+uint32_t sum16(const uint8_t *buf, size_t len) {
+  uint32_t s = 0;
+  for (size_t i = 0; ${test}; i += 2) s += (uint32_t)(buf[i] << 8 | buf[i + 1]);
+  return s;
+}`;
+  it('reports a word loop that tests i < len and reads buf[i + 1], not one that tests i + 1 < len', async () => {
+    expect(await found(sum('i < len'))).toContain('c.buffer.overread@4');
+    expect(await found(sum('i + 1 < len'))).toEqual([]);
+  });
+  const hdr = (min: number) => `
+int body_len(const unsigned char *d, int n) {
+  if (n < ${min}) return -1;
+  return (d[2] << 8) | d[3];
+}`;
+  it('reports a constant index past what a test of the length against a constant made sure of', async () => {
+    expect(await found(hdr(2))).toContain('c.buffer.overread@4');
+    expect(await found(hdr(4))).toEqual([]);
+  });
+  it('leaves the first bytes alone when nothing tested the length (the caller\'s contract)', async () => {
+    expect(await found('int first(const uint8_t *b, size_t n) { return b[0] + b[1]; }')).toEqual([]);
+  });
+});
