@@ -101,7 +101,8 @@ export function checkIndex(p: Val, idx: IntV, size: number, write: boolean, node
     every: idx.lo === idx.hi || Boolean(idx.every),
     wide: idx.wide,
     data: dataBounds(idx),
-    ...(size === 1 ? { below: idx.below, at: idx.lo === idx.hi && Number.isFinite(idx.lo) ? idx.lo : undefined } : {}),
+    // (a constant written as such, `d[3]`: a variable one pass of a loop saw as constant is not one)
+    ...(size === 1 ? { below: idx.below, at: idx.lo === idx.hi && /^[A-Za-z_]\w*\s*\[\s*(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\s*\]$/.test(text(fr.file, node)) ? idx.lo : undefined } : {}),
   });
 }
 
@@ -148,7 +149,8 @@ function pastPairedEnd(t: Target, o: Obj, write: boolean, node: N, st: State, fr
     // the bytes (from the buffer's start) a test of an exact length of it against a constant made
     // sure of (not a relation to another variable: `outsz < need` says nothing this can weigh)
     let least = 0;
-    for (const [, c] of st.vars) if (c.v.k === 'int' && c.v.end?.o === o.id && c.v.end.sure) least = Math.max(least, c.v.end.off + c.v.end.sure);
+    // (only for the buffer where the length starts: a pointer stepped on since may be a loop's pass)
+    for (const [, c] of st.vars) if (c.v.k === 'int' && c.v.end?.o === o.id && c.v.end.off === t.hi && c.v.end.sure) least = Math.max(least, c.v.end.off + c.v.end.sure);
     if (least > 0 && t.hi + info.at >= least) detail = `${info.what} ${write ? 'into' : 'of'} ${o.name}, whose length was handed in beside it: a test only makes sure of ${least} bytes`;
   }
   if (!detail) return false;
