@@ -845,3 +845,28 @@ int main(int s) {
     expect(await hygiene(prog('open("log", O_WRONLY)'))).toEqual(['c.hygiene.unchecked-io@2']);
   });
 });
+
+describe('a buffer flushed when the next piece would not fit', () => {
+  const prog = (fits: string) => `
+class Out {
+public:
+  void append(const char *p, size_t n) {
+    if (${fits})
+      flush();
+    if (n > sizeof buf_) { fwrite(p, 1, n, stdout); return; }
+    memcpy(buf_ + used_, p, n);
+    used_ += n;
+  }
+  void flush() { fwrite(buf_, 1, used_, stdout); used_ = 0; }
+private:
+  char buf_[256];
+  size_t used_ = 0;
+};
+int main() { Out o; char line[512]; while (fgets(line, sizeof line, stdin)) o.append(line, strlen(line)); o.flush(); return 0; }`;
+  it('keeps used + n <= size on the path that did not flush (the flushed path has used = 0)', async () => {
+    expect(await shown(prog('used_ + n > sizeof buf_'), 't.cpp')).toEqual([]);
+  });
+  it('still reports a fit test off by one', async () => {
+    expect(await shown(prog('used_ + n > sizeof buf_ + 1'), 't.cpp')).toEqual(['c.buffer.stack-overflow@8']);
+  });
+});
