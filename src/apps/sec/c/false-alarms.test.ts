@@ -870,3 +870,33 @@ int main() { Out o; char line[512]; while (fgets(line, sizeof line, stdin)) o.ap
     expect(await shown(prog('used_ + n > sizeof buf_ + 1'), 't.cpp')).toEqual(['c.buffer.stack-overflow@8']);
   });
 });
+
+describe('trimming a string from its end with s[--len]', () => {
+  const prog = (test: string) => `
+#include <ctype.h>
+static char *trim(char *s) {
+  size_t n;
+  while (isspace((unsigned char)*s))
+    s++;
+  n = strlen(s);
+  while (${test})
+    s[--n] = '\\0';
+  return s;
+}
+int main(void) {
+  char line[256];
+  while (fgets(line, sizeof line, stdin) != NULL) {
+    char *eq = strchr(line, '=');
+    if (eq == NULL) continue;
+    *eq = '\\0';
+    printf("%s %s\\n", trim(line), trim(eq + 1));
+  }
+  return 0;
+}`;
+  it('writes a character of whichever string s points to (len = strlen(s), len > 0 before)', async () => {
+    expect(await shown(prog("n > 0 && isspace((unsigned char)s[n - 1])"))).toEqual([]);
+  });
+  it('still reports the trim that can step before the string', async () => {
+    expect(await shown(prog("isspace((unsigned char)s[n - 1])"))).toEqual(['c.buffer.underread@8']);
+  });
+});
