@@ -9,7 +9,7 @@ import { readMember, uncheckedInputFields } from './input-fields.js';
 import { lvalKey, staticType } from './names.js';
 import { fieldLoc } from './fields.js';
 import { quietly } from './eval.js';
-import type { State } from './state.js';
+import { sumLimit, type State } from './state.js';
 import { elemSize, intRange, INT_TYPE, isFloat, sizeOf, type CType } from './types.js';
 import { anyInt, capPtr, int, isConst, MAX_OBJECT, NO, YES, joinData, type IntV, type PtrV, type Val } from './values.js';
 
@@ -411,11 +411,7 @@ function sumBound(l: N, r: N, st: State, fr: Frame, run: Run): number | undefine
   const ka = plainKey(l, fr, run, st);
   const kb = plainKey(r, fr, run, st);
   if (!ka || !kb) return undefined;
-  for (const rel of st.rels) {
-    const [kind, x, y, k] = rel.split('|');
-    if (kind === 'sum' && k !== undefined && ((x === ka && y === kb) || (x === kb && y === ka))) return Number(k);
-  }
-  return undefined;
+  return sumLimit(st, ka, kb);
 }
 
 /** `a - b` where a test or a read showed b < a (or b <= a): the difference is not negative. */

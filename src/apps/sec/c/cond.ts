@@ -173,6 +173,14 @@ function compareBranch(n: N, st: State, fr: Frame, run: Run): [State, State] {
     narrowSum(t, l, op, rv, fr, run);
     narrowSum(f, l, NEG[op] as string, rv, fr, run);
   }
+  // `used + n > CAP` (a constant): on the branch where it fits, used + n <= CAP as a fact, which
+  // outlives the intervals (a path that empties used keeps it in a weaker form: joinRels)
+  if (rv.k === 'int' && isConstInt(rv) && l.t === 'binary_expression' && l.op === '+' && l.c[0] && l.c[1]) {
+    const ka = plainKey(l.c[0], fr, run, f);
+    const kb = plainKey(l.c[1], fr, run, f);
+    const ints = [l.c[0], l.c[1]].every((c) => quietly(run, () => evalExpr(c as N, f.peek(), fr, run)).k === 'int');
+    if (ka && kb && ka !== kb && ints) addRoom(t, f, ka, op, { key: kb, k: rv.lo });
+  }
   // `strlen(DIR) + strlen(name) + strlen(EXT) >= sizeof path`: with the constant terms taken off,
   // the one term left is bounded (a string's length, or a variable)
   if (rv.k === 'int' && isConstInt(rv) && l.t === 'binary_expression' && l.op === '+') boundOneTerm(t, f, l, op, rv, fr, run);

@@ -400,7 +400,8 @@ export function evalSubscript(n: N, st: State, fr: Frame, run: Run, write: boole
     return shift(p, idx, size);
   }
   if (write) {
-    writeElement(p, idx, size, v ?? UNKNOWN, n, st, fr, run, cap, grown);
+    // `s[--len] = '\0'` with len = strlen(s): a character of whichever string s points to
+    writeElement(p, idx, size, v ?? UNKNOWN, n, st, fr, run, cap, grown, withinOwnLength(base, index, st, fr, run));
     return v ?? UNKNOWN;
   }
   // `line[len]` after `strncmp(line, name, len) == 0`: a character of line or its terminator

@@ -826,3 +826,77 @@ int main(int argc, char **argv) {
     expect(await shown(prog('unit == 0'))).toContain('c.integer.overflow@8');
   });
 });
+
+describe('ignored output to a connection', () => {
+  const hygiene = async (src: string) => (await withRoot(src, 'c', (root) => analyzeHygiene(root, 'x.c'))).filter((f) => f.confidence >= 0.4).map((f) => `${f.rule}@${f.line}`);
+  const prog = (open: string) => `
+static void reply(int c, const char *m) { write(c, m, strlen(m)); }
+static void handle(int c) { reply(c, "hello\\n"); }
+int main(int s) {
+  int c;
+  while ((c = ${open}) >= 0) { handle(c); close(c); }
+  return 0;
+}`;
+  it('a write to an accepted socket (through two helpers) loses only the reply: a note', async () => {
+    expect(await hygiene(prog('accept(s, NULL, NULL)'))).toEqual([]);
+    expect(await hygiene('static void copy(FILE *out, FILE *in) { char b[64]; size_t n; while ((n = fread(b, 1, sizeof b, in)) > 0) fwrite(b, 1, n, out); }\nint main(void) { FILE *p = popen("mail x", "w"); if (!p) return 1; copy(p, stdin); return pclose(p) ? 1 : 0; }')).toEqual([]);
+  });
+  it('still reports the same write to a file, where the data is the point', async () => {
+    expect(await hygiene(prog('open("log", O_WRONLY)'))).toEqual(['c.hygiene.unchecked-io@2']);
+  });
+});
+
+describe('a buffer flushed when the next piece would not fit', () => {
+  const prog = (fits: string) => `
+class Out {
+public:
+  void append(const char *p, size_t n) {
+    if (${fits})
+      flush();
+    if (n > sizeof buf_) { fwrite(p, 1, n, stdout); return; }
+    memcpy(buf_ + used_, p, n);
+    used_ += n;
+  }
+  void flush() { fwrite(buf_, 1, used_, stdout); used_ = 0; }
+private:
+  char buf_[256];
+  size_t used_ = 0;
+};
+int main() { Out o; char line[512]; while (fgets(line, sizeof line, stdin)) o.append(line, strlen(line)); o.flush(); return 0; }`;
+  it('keeps used + n <= size on the path that did not flush (the flushed path has used = 0)', async () => {
+    expect(await shown(prog('used_ + n > sizeof buf_'), 't.cpp')).toEqual([]);
+  });
+  it('still reports a fit test off by one', async () => {
+    expect(await shown(prog('used_ + n > sizeof buf_ + 1'), 't.cpp')).toEqual(['c.buffer.stack-overflow@8']);
+  });
+});
+
+describe('trimming a string from its end with s[--len]', () => {
+  const prog = (test: string) => `
+#include <ctype.h>
+static char *trim(char *s) {
+  size_t n;
+  while (isspace((unsigned char)*s))
+    s++;
+  n = strlen(s);
+  while (${test})
+    s[--n] = '\\0';
+  return s;
+}
+int main(void) {
+  char line[256];
+  while (fgets(line, sizeof line, stdin) != NULL) {
+    char *eq = strchr(line, '=');
+    if (eq == NULL) continue;
+    *eq = '\\0';
+    printf("%s %s\\n", trim(line), trim(eq + 1));
+  }
+  return 0;
+}`;
+  it('writes a character of whichever string s points to (len = strlen(s), len > 0 before)', async () => {
+    expect(await shown(prog("n > 0 && isspace((unsigned char)s[n - 1])"))).toEqual([]);
+  });
+  it('still reports the trim that can step before the string', async () => {
+    expect(await shown(prog("isspace((unsigned char)s[n - 1])"))).toEqual(['c.buffer.underread@8']);
+  });
+});

@@ -10,7 +10,7 @@ import { evalExpr, quietly } from './eval.js';
 import { plainKey } from './arith.js';
 import { ownLengthArg } from './prefix.js';
 import { arrayCap, keyOf, staticType } from './names.js';
-import type { State } from './state.js';
+import { sumLimit, type State } from './state.js';
 import { isTainted, readString, setString, sourceTrace, strLen, taintOf, taintPatch, type StrLen } from './strings.js';
 import { elemSize } from './types.js';
 import { anyInt, int, YES, type IntV, type Val } from './values.js';
@@ -95,26 +95,26 @@ function summedEnd(dest: N | undefined, len: N | undefined, st: State, fr: Frame
   const d = bare(dest);
   const kp = plainKey(d, fr, run, st);
   // (a sum is symmetric: `want <= CAP - used` is stored as sum|want|used)
-  const sumOf = (a: string) => [...st.rels].find((r) => r.startsWith(`sum|${a}|${kn}|`) || r.startsWith(`sum|${kn}|${a}|`));
+  const sumOf = (a: string) => sumLimit(st, a, kn);
   if (kp) {
     const r = sumOf(kp);
     const p = st.vars.get(kp)?.v;
-    if (r && p?.k === 'ptr') return { base: { ...p, t: p.t.map((t) => ({ o: t.o, lo: 0, hi: 0 })), grow: undefined }, end: Number(r.split('|')[3]) };
+    if (r !== undefined && p?.k === 'ptr') return { base: { ...p, t: p.t.map((t) => ({ o: t.o, lo: 0, hi: 0 })), grow: undefined }, end: r };
     // `read(fd, next, want)` where next sits `len` bytes in (a loop moved them together) and
     // want + len <= CAP: the end is CAP past where len counts from
     for (const rel of st.rels) {
       const [kind, a, b, d] = rel.split('|');
       if (kind !== 'off' || a !== kp || !b || d === undefined || p?.k !== 'ptr') continue;
       const s = sumOf(b);
-      if (s) return { base: { ...p, t: p.t.map((t) => ({ o: t.o, lo: 0, hi: 0 })), grow: undefined }, end: Number(s.split('|')[3]) + Number(d) };
+      if (s !== undefined) return { base: { ...p, t: p.t.map((t) => ({ o: t.o, lo: 0, hi: 0 })), grow: undefined }, end: s + Number(d) };
     }
   }
   if (d.t === 'binary_expression' && d.op === '+' && d.c[0] && d.c[1]) {
     const ko = plainKey(d.c[1], fr, run, st);
     const r = ko ? sumOf(ko) : undefined;
-    if (!r) return undefined;
+    if (r === undefined) return undefined;
     const b = quietly(run, () => evalExpr(d.c[0] as N, st.peek(), fr, run));
-    return b.k === 'ptr' ? { base: b, end: Number(r.split('|')[3]) } : undefined;
+    return b.k === 'ptr' ? { base: b, end: r } : undefined;
   }
   return undefined;
 }

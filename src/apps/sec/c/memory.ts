@@ -183,9 +183,10 @@ export function escape(v: Val, st: State): void {
 }
 
 /** Writes one element through `p + idx*size`: bounds, init state, string length, pointer slots. */
-export function writeElement(p: Val, idx: IntV, size: number, v: Val, node: N, st: State, fr: Frame, run: Run, cap?: number, grown?: boolean): void {
+export function writeElement(p: Val, idx: IntV, size: number, v: Val, node: N, st: State, fr: Frame, run: Run, cap?: number, grown?: boolean, inString = false): void {
   if (p.k !== 'ptr') return;
-  checkIndex(p, idx, size, true, node, st, fr, run, cap, grown);
+  // (inString: the index is known to stay within the string p points to, see withinOwnLength)
+  if (!inString) checkIndex(p, idx, size, true, node, st, fr, run, cap, grown);
   // a pointer stored where the analysis does not own the memory (a caller's struct, a global) is handed on
   if (v.k === 'ptr' && (p.t.length === 0 || p.t.some((t) => { const o = st.objs.get(t.o); return !o || !o.local || o.escaped; }))) {
     escape(v, st);

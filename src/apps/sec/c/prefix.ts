@@ -92,7 +92,11 @@ export function withinPrefix(base: N, index: N, st: State, fr: Frame, run: Run):
  */
 export function withinOwnLength(base: N, index: N, st: State, fr: Frame, run: Run): boolean {
   let e = bare(index);
-  if (e.t === 'binary_expression' && e.op === '-' && e.c[0] && e.c[1]) {
+  // `s[--len]` (trimming from the end): evaluated already, len now one below a length of s, so
+  // still a character of the string while len did not go below 0
+  const pre = e.t === 'update_expression' && e.op === '--' && text(fr.file, e).trimStart().startsWith('--') && e.c[0];
+  if (pre) e = bare(pre);
+  else if (e.t === 'binary_expression' && e.op === '-' && e.c[0] && e.c[1]) {
     const k = bare(e.c[1]);
     if (k.t !== 'number_literal' || !/^\d+[uUlL]*$/.test(text(fr.file, k))) return false;
     e = bare(e.c[0]);
@@ -103,7 +107,7 @@ export function withinOwnLength(base: N, index: N, st: State, fr: Frame, run: Ru
   const v = ki ? st.vars.get(ki)?.v : undefined;
   if (!kb || v?.k !== 'int' || v.lenKey !== kb) return false;
   // the subtraction must not go below 0: `len - 1` only where len >= 1
-  const k = index === e ? 0 : Number(text(fr.file, bare((bare(index).c[1]) as N)).replace(/[uUlL]+$/, ''));
+  const k = pre || index === e ? 0 : Number(text(fr.file, bare((bare(index).c[1]) as N)).replace(/[uUlL]+$/, ''));
   return v.lo >= k;
 }
 

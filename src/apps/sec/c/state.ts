@@ -22,7 +22,8 @@ export interface Cell {
 
 /**
  * Facts between variables that intervals cannot hold, by state key: `lt|a|b` (a < b), `le|a|b`
- * (a <= b), `sum|a|b|K` (a + b <= K, where a pointer counts by the offset of its one target).
+ * (a <= b), `sum|a|b|K` (a + b <= K, where a pointer counts by the offset of its one target),
+ * `sumz|z|o|K` (z + o <= K unless z is 0; see joinRels).
  * They come from tests (`got < n`), from reads (`r = read(fd, p, n)` gives r <= n) and from loops
  * that move two variables in step (`p += r; n -= r`); assigning either variable drops them.
  */
@@ -96,7 +97,7 @@ export function joinStates(a: State, b: State): State {
   if (!a.vars.sameAs(b.vars)) joinVars(a, b, vars);
   const objs = a.objs.fork();
   if (!a.objs.sameAs(b.objs)) joinObjs(a, b, objs);
-  return new State(vars, objs, false, a.rels === b.rels ? a.rels : intersect(a.rels, b.rels));
+  return new State(vars, objs, false, a.rels === b.rels ? a.rels : joinRels(a, b));
 }
 
 function joinVars(a: State, b: State, vars: CowMap<string, Cell>): void {
@@ -175,6 +176,57 @@ function joinObjs(a: State, b: State, objs: CowMap<number, Obj>): void {
   }
   for (const [id, ob] of b.objs) one(id, a.objs.get(id), ob);
   for (const [id, oa] of a.objs) if (!b.objs.has(id)) one(id, oa, undefined);
+}
+
+/**
+ * The facts both paths keep, and a sum one path lost by emptying one of its two variables: the
+ * buffer flushed when the next piece would not fit (`if (used + n > CAP) flush();` sets used to 0
+ * on one path and leaves used + n <= CAP on the other) becomes `sumz|used|n|CAP` — used + n <= CAP,
+ * or used is 0 — which bounds the sum again as soon as n alone is bounded (sumLimit).
+ */
+function joinRels(a: State, b: State): Rels {
+  const out = new Set(a.rels.size === 0 || b.rels.size === 0 ? [] : intersect(a.rels, b.rels));
+  const zero = (st: State, key: string | undefined) => {
+    const v = key === undefined ? undefined : st.vars.get(key)?.v;
+    return v?.k === 'int' && v.lo === 0 && v.hi === 0;
+  };
+  const oneSided = (r: string, other: State): string | undefined => {
+    const [kind, x, y, k] = r.split('|');
+    if (x === undefined || y === undefined || k === undefined) return undefined;
+    if (kind === 'sum') {
+      if (zero(other, x)) return `sumz|${x}|${y}|${k}`;
+      if (zero(other, y)) return `sumz|${y}|${x}|${k}`;
+    } else if (kind === 'sumz' && (zero(other, x) || other.rels.has(`sum|${x}|${y}|${k}`) || other.rels.has(`sum|${y}|${x}|${k}`))) return r;
+    return undefined;
+  };
+  for (const [one, other] of [[a, b], [b, a]] as const) {
+    for (const r of one.rels) {
+      if (other.rels.has(r)) continue;
+      const kept = oneSided(r, other);
+      if (kept) out.add(kept);
+    }
+  }
+  return out.size === 0 ? NO_RELS : out;
+}
+
+/**
+ * What a fact bounds `a + b` by: `sum|a|b|K` gives K; `sumz|z|o|K` (z + o <= K, or z is 0) gives
+ * K or, where z is 0, o's own bound, whichever is larger.
+ */
+export function sumLimit(st: State, a: string, b: string): number | undefined {
+  let best: number | undefined;
+  for (const r of st.rels) {
+    const [kind, x, y, k] = r.split('|');
+    if (k === undefined || !((x === a && y === b) || (x === b && y === a))) continue;
+    let lim: number | undefined;
+    if (kind === 'sum') lim = Number(k);
+    else if (kind === 'sumz') {
+      const o = st.vars.get(y as string)?.v;
+      if (o?.k === 'int' && Number.isFinite(o.hi)) lim = Math.max(Number(k), o.hi);
+    }
+    if (lim !== undefined && (best === undefined || lim < best)) best = lim;
+  }
+  return best;
 }
 
 function intersect(a: Rels, b: Rels): Rels {

@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../../../lang/index.js';
 import type { RawFinding } from '../finding.js';
 import { findingFor } from '../rule-meta.js';
-import { baseText, callArgs, calleeName, enclosingFunction, literalText, resultDiscarded } from './c-ast.js';
+import { assignedName, baseText, callArgs, calleeName, declaredName, enclosingFunction, literalText, resultDiscarded } from './c-ast.js';
 import { callsOf, type HygieneContext } from './context.js';
 import { HYGIENE_RULES } from './rules.js';
 
@@ -57,6 +57,43 @@ function defaultAttrs(name: string, args: SyntaxNode[]): boolean {
 
 const STREAM_CALLS = new Set(['fread', 'fwrite', 'fgets']);
 
+/** Calls that only hand data out: ignoring their result loses at most that data. */
+const OUTPUT_CALLS = new Set(['write', 'send', 'sendto', 'fwrite']);
+/** Calls whose result is one end of a connection to another party. */
+const PEER_SOURCES = ['accept', 'accept4', 'socket', 'popen'];
+
+/** The argument of an output call that names where the data goes. */
+function destination(name: string, args: SyntaxNode[]): string {
+  return baseText(name === 'fwrite' ? args[3] : args[0]);
+}
+
+/**
+ * Does the output call write to a connection? Its destination is a local assigned from a
+ * PEER_SOURCES call, or a parameter that every caller in the file passes such a connection
+ * (followed through up to four calls: a reply helper called by a handler called by the loop).
+ */
+function peerChannel(ctx: HygieneContext, call: SyntaxNode, name: string): boolean {
+  const peers = new Set<string>();
+  for (const src of callsOf(ctx, PEER_SOURCES)) {
+    const v = assignedName(src);
+    const fn = enclosingFunction(src);
+    if (v && fn) peers.add(`${fn.startIndex}:${v}`);
+  }
+  const isPeer = (fn: SyntaxNode | undefined, v: string, depth: number): boolean => {
+    if (!fn || !v || depth > 4) return false;
+    if (peers.has(`${fn.startIndex}:${v}`)) return true;
+    const decl = fn.childForFieldName('declarator');
+    const fnDecl = decl?.type === 'function_declarator' ? decl : decl?.descendantsOfType('function_declarator')[0];
+    const params = fnDecl?.childForFieldName('parameters')?.namedChildren.filter((p) => p.type === 'parameter_declaration') ?? [];
+    const index = params.findIndex((p) => declaredName(p.childForFieldName('declarator')) === v);
+    const fnName = declaredName(fnDecl?.childForFieldName('declarator'));
+    if (index < 0 || !fnName) return false;
+    const callers = ctx.calls.get(fnName) ?? [];
+    return callers.length > 0 && callers.every((c) => isPeer(enclosingFunction(c), baseText(callArgs(c)[index]), depth + 1));
+  };
+  return isPeer(enclosingFunction(call), destination(name, callArgs(call)), 0);
+}
+
 export function checkUncheckedReturns(ctx: HygieneContext): RawFinding[] {
   const out: RawFinding[] = [];
   for (const call of callsOf(ctx, Object.keys(IO_CALLS))) {
@@ -71,12 +108,16 @@ export function checkUncheckedReturns(ctx: HygieneContext): RawFinding[] {
     // a one-shot reply on a socket with nothing after it but closing it: a failure (or a short
     // send) loses nothing the program could still act on; the peer sees the connection end
     const lastWord = (name === 'send' || name === 'sendto') && nothingAfter(call, baseText(callArgs(call)[0]));
+    // output to a connection (a socket from accept()/socket(), a pipe from popen()): a failure
+    // loses only what was being written and the peer sees it cut short; a file or an unknown
+    // descriptor keeps its confidence, there the data is the point and nobody else notices
+    const peer = OUTPUT_CALLS.has(name) && peerChannel(ctx, call, name);
     // `scanf("%*[^\n]")` skips input and assigns nothing: there is no value to leave unset
     if (/scanf$/.test(name) && !assigns(callArgs(call)[name === 'scanf' ? 0 : 1])) continue;
     out.push(findingFor(HYGIENE_RULES.uncheckedIo, `Check the result of ${name}() and handle failure${name.startsWith('f') ? ' (or test ferror() on the stream afterwards)' : ''}.`, {
       node: call,
       pattern: name,
-      confidence: lastWord ? 0.35 : spec.confidence,
+      confidence: lastWord || peer ? 0.35 : spec.confidence,
       severity: spec.severity,
       description: `The return value of ${name}() is ignored; ${HYGIENE_RULES.uncheckedIo.help}`,
     }));
